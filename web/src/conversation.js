@@ -1,0 +1,46 @@
+// The request body the server accepts: at most 50 messages, each at most
+// 16000 characters, no control characters other than tab, newline and CR.
+
+/** MAX_MESSAGES is the server's limit on messages per request. */
+export const MAX_MESSAGES = 50;
+/** MAX_CONTENT is the server's limit on characters per message. */
+export const MAX_CONTENT = 16000;
+
+// Cc characters except \t \n \r: what the server refuses.
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
+
+/**
+ * stripControl removes the control characters the server refuses; they are
+ * invisible, so dropping them never changes what the user meant.
+ * @param {string} s
+ */
+export function stripControl(s) {
+  return s.replace(CONTROL, '');
+}
+
+/**
+ * @typedef {{question: string, answer: string, complete: boolean}} Exchange
+ * question is the content sent; answer the assistant text received; complete
+ * is true only when the answer ended with d:.
+ */
+
+/**
+ * buildMessages returns the request messages for a new question after the
+ * given exchanges. Only exchanges whose answer completed are replayed, so
+ * roles alternate and the last message is the new user one. Older exchanges
+ * are dropped first when the message limit is reached; long answers are cut
+ * to the content limit.
+ * @param {Exchange[]} exchanges
+ * @param {string} content
+ * @returns {{role: 'user'|'assistant', content: string}[]}
+ */
+export function buildMessages(exchanges, content) {
+  const pairs = exchanges
+    .filter((x) => x.complete && x.answer.trim() !== '')
+    .map((x) => [
+      { role: 'user', content: x.question },
+      { role: 'assistant', content: stripControl(x.answer).slice(0, MAX_CONTENT) },
+    ]);
+  const keep = Math.floor((MAX_MESSAGES - 1) / 2);
+  return [...pairs.slice(-keep).flat(), { role: 'user', content }];
+}

@@ -1,0 +1,137 @@
+// The wire format of POST /api/chat: Server-Sent Events whose data is
+// `0:"<json string>"` (text), `d:{...}` (end, metadata) or `e:"<json string>"`
+// (end, error); failures before the stream are JSON {error, details}.
+import { createParser } from 'eventsource-parser';
+
+/**
+ * @typedef {{url: string, title?: string}} Source
+ * @typedef {{finishReason?: string, usage?: object, sources?: Source[], searchSuggestions?: string}} Metadata
+ * @typedef {{kind: 'done', meta: Metadata}
+ *   | {kind: 'error', message: string}
+ *   | {kind: 'interrupted'}} Outcome
+ * How a stream ended: d:, e:, or neither (the connection closed or broke).
+ */
+
+/**
+ * parseData turns one event's data into a typed line, or null for codes this
+ * client does not know (ignored, so the server may add some later).
+ * @param {string} data
+ * @returns {{code: '0', text: string} | {code: 'd', meta: Metadata} | {code: 'e', message: string} | null}
+ */
+export function parseData(data) {
+  const code = data.slice(0, 2);
+  const payload = data.slice(2);
+  switch (code) {
+    case '0:': {
+      const text = JSON.parse(payload);
+      if (typeof text !== 'string') throw new Error('0: payload is not a string');
+      return { code: '0', text };
+    }
+    case 'd:': {
+      const meta = JSON.parse(payload);
+      if (!meta || typeof meta !== 'object' || Array.isArray(meta)) throw new Error('d: payload is not an object');
+      return { code: 'd', meta };
+    }
+    case 'e:': {
+      // The spec leaves the payload open; the contract says a JSON string.
+      let message = payload;
+      try {
+        const v = JSON.parse(payload);
+        if (typeof v === 'string') message = v;
+      } catch {
+        // keep the raw text
+      }
+      return { code: 'e', message: message || 'The answer failed.' };
+    }
+    default:
+      return null;
+  }
+}
+
+/**
+ * readStream reads an SSE body as it arrives, calling onText for every text
+ * chunk, and resolves with how the stream ended. It rejects only when reading
+ * fails (network error, abort); the caller tells those apart by its signal.
+ * @param {ReadableStream<Uint8Array>} body
+ * @param {(text: string) => void} onText
+ * @returns {Promise<Outcome>}
+ */
+export async function readStream(body, onText) {
+  /** @type {Outcome | null} */
+  let end = null;
+  const parser = createParser({
+    onEvent(event) {
+      if (end) return;
+      let line;
+      try {
+        line = parseData(event.data);
+      } catch {
+        end = { kind: 'error', message: 'The answer could not be read (malformed stream).' };
+        return;
+      }
+      if (!line) return;
+      if (line.code === '0') onText(line.text);
+      else if (line.code === 'd') end = { kind: 'done', meta: line.meta };
+      else end = { kind: 'error', message: line.message };
+    },
+  });
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      parser.feed(decoder.decode(value, { stream: true }));
+      if (end) break;
+    }
+  } finally {
+    // After d:/e: nothing more is expected; don't hold the connection.
+    if (end) reader.cancel().catch(() => {});
+    reader.releaseLock?.();
+  }
+  return end ?? { kind: 'interrupted' };
+}
+
+/**
+ * parseRetryAfter reads a Retry-After header (delay in seconds or HTTP date)
+ * as whole seconds, or null.
+ * @param {string|null} value
+ * @param {number} now milliseconds since the epoch
+ */
+export function parseRetryAfter(value, now) {
+  if (!value) return null;
+  const v = value.trim();
+  if (/^\d+$/.test(v)) return Number(v);
+  const at = Date.parse(v);
+  if (Number.isNaN(at)) return null;
+  return Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+/**
+ * describeHttpError is the message shown for a response that is not a stream.
+ * @param {number} status
+ * @param {{error?: unknown, details?: unknown} | null} body the JSON error body, if any
+ * @param {number|null} retryAfter seconds from Retry-After
+ */
+export function describeHttpError(status, body, retryAfter) {
+  const details = typeof body?.details === 'string' && body.details ? body.details : '';
+  switch (status) {
+    case 400:
+      return `The request was rejected as invalid${details ? `: ${details}` : '.'}`;
+    case 401:
+      return 'The service is not configured: its API key is missing. Please tell the operator.';
+    case 429:
+      return retryAfter !== null
+        ? `Too many requests right now. Please wait ${retryAfter} ${retryAfter === 1 ? 'second' : 'seconds'} and try again.`
+        : 'Too many requests right now. Please wait a little and try again.';
+    case 500:
+      return 'The AI service failed to answer. Please try again later.';
+    case 404:
+    case 405:
+      return `The chat endpoint is not available at this address (HTTP ${status}).`;
+    default: {
+      const error = typeof body?.error === 'string' && body.error ? `: ${body.error}` : '';
+      return `Unexpected response from the server (HTTP ${status})${error}.`;
+    }
+  }
+}

@@ -1,0 +1,143 @@
+// Unit tests of the page's pure modules (no browser needed).
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { checkContractAddress, composeContent } from '../src/address.js';
+import { buildMessages, stripControl, MAX_MESSAGES } from '../src/conversation.js';
+import { normalizeConfig, DEFAULTS } from '../src/config.js';
+import { remainingSeconds, markSubmitted, STORAGE_KEY } from '../src/cooldown.js';
+import { describeHttpError, parseData, parseRetryAfter, readStream } from '../src/protocol.js';
+
+describe('checkContractAddress', () => {
+  const cases = {
+    'EVM lower case': ['0x52908400098527886e0f7030069857d2e4169ee7', true],
+    'EVM upper case digits': ['0x52908400098527886E0F7030069857D2E4169EE7', true],
+    'EVM valid EIP-55': ['0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', true],
+    'EVM 0X prefix': ['0X5aaeb6053f3e94c9b9a09f33669435e7ef1beaed', true],
+    'EVM bad checksum': ['0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD', false],
+    'EVM 39 digits': ['0x5aaeb6053f3e94c9b9a09f33669435e7ef1beae', false],
+    'EVM 41 digits': ['0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed0', false],
+    'EVM non-hex': ['0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaeg', false],
+    'Solana 44': ['EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', true],
+    'Solana 32': ['11111111111111111111111111111111', true],
+    'Solana 31': ['1111111111111111111111111111111', false],
+    'Solana 45': ['EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1vv', false],
+    'Solana with 0': ['EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt10', false],
+    'Solana with l': ['EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1l', false],
+    'empty': ['', false],
+    'too long': ['1'.repeat(65), false],
+  };
+  for (const [name, [addr, ok]] of Object.entries(cases)) {
+    test(name, () => assert.equal(checkContractAddress(addr) === '', ok, checkContractAddress(addr)));
+  }
+  test('composeContent uses the prefix form', () => {
+    assert.equal(composeContent('Q?', 'abc'), '[Contract Address: abc]\n\nQ?');
+    assert.equal(composeContent('Q?', ''), 'Q?');
+  });
+});
+
+describe('buildMessages', () => {
+  test('replays completed exchanges only and ends with the new question', () => {
+    const msgs = buildMessages(
+      [
+        { question: 'a', answer: 'A', complete: true },
+        { question: 'b', answer: 'partial', complete: false },
+      ],
+      'c',
+    );
+    assert.deepEqual(msgs, [
+      { role: 'user', content: 'a' },
+      { role: 'assistant', content: 'A' },
+      { role: 'user', content: 'c' },
+    ]);
+  });
+  test('keeps within the message limit, dropping the oldest', () => {
+    const ex = Array.from({ length: 40 }, (_, i) => ({ question: `q${i}`, answer: `a${i}`, complete: true }));
+    const msgs = buildMessages(ex, 'new');
+    assert.ok(msgs.length <= MAX_MESSAGES);
+    assert.equal(msgs[0].role, 'user');
+    assert.equal(msgs.at(-2).content, 'a39');
+    assert.equal(msgs.at(-1).content, 'new');
+  });
+  test('strips control characters the server refuses', () => {
+    assert.equal(stripControl('a\u0000b\tc\nd\re\u007f\u0085'), 'ab\tc\nd\re');
+  });
+});
+
+describe('normalizeConfig', () => {
+  test('defaults for junk', () => assert.deepEqual(normalizeConfig(null), DEFAULTS));
+  test('production shape', () =>
+    assert.deepEqual(normalizeConfig({ apiUrl: 'https://x.lambda-url.eu-west-1.on.aws/', cooldownSeconds: 10 }), {
+      apiUrl: 'https://x.lambda-url.eu-west-1.on.aws',
+      cooldownSeconds: 10,
+      demo: false,
+    }));
+  test('refuses odd values', () =>
+    assert.deepEqual(normalizeConfig({ apiUrl: 'javascript:alert(1)', cooldownSeconds: -3, demo: 'yes' }), DEFAULTS));
+});
+
+describe('cooldown', () => {
+  const store = () => {
+    const m = new Map();
+    return { getItem: (k) => (m.has(k) ? m.get(k) : null), setItem: (k, v) => m.set(k, String(v)) };
+  };
+  test('blocks for the cooldown after a submit', () => {
+    const s = store();
+    assert.equal(remainingSeconds(s, 50, 1_000_000), 0);
+    markSubmitted(s, 1_000_000);
+    assert.equal(s.getItem(STORAGE_KEY), '1000000');
+    assert.equal(remainingSeconds(s, 50, 1_000_000), 50);
+    assert.equal(remainingSeconds(s, 50, 1_000_000 + 49_001), 1);
+    assert.equal(remainingSeconds(s, 50, 1_000_000 + 50_000), 0);
+  });
+  test('a time in the future never blocks longer than one cooldown', () => {
+    const s = store();
+    markSubmitted(s, 9_000_000);
+    assert.equal(remainingSeconds(s, 50, 1_000_000), 50);
+  });
+  test('garbage is no cooldown', () => {
+    const s = store();
+    s.setItem(STORAGE_KEY, 'soon');
+    assert.equal(remainingSeconds(s, 50, 1), 0);
+  });
+});
+
+describe('protocol', () => {
+  test('parseData', () => {
+    assert.deepEqual(parseData('0:"a\\nb"'), { code: '0', text: 'a\nb' });
+    assert.deepEqual(parseData('d:{"finishReason":"stop"}'), { code: 'd', meta: { finishReason: 'stop' } });
+    assert.deepEqual(parseData('e:"boom"'), { code: 'e', message: 'boom' });
+    assert.equal(parseData('8:[]'), null);
+    assert.throws(() => parseData('0:{}'));
+  });
+
+  /** @param {string[]} parts */
+  const body = (parts) =>
+    new ReadableStream({
+      start(c) {
+        for (const p of parts) c.enqueue(new TextEncoder().encode(p));
+        c.close();
+      },
+    });
+  test('readStream across chunk boundaries', async () => {
+    const texts = [];
+    const out = await readStream(
+      body(['data: 0:"He', 'llo"\n\ndata: 0:" wor', 'ld"\n', '\ndata: d:{"finishReason":"stop","sources":[]}\n\n']),
+      (t) => texts.push(t),
+    );
+    assert.deepEqual(texts, ['Hello', ' world']);
+    assert.deepEqual(out, { kind: 'done', meta: { finishReason: 'stop', sources: [] } });
+  });
+  test('readStream e: and interrupted', async () => {
+    assert.deepEqual(await readStream(body(['data: 0:"x"\n\ndata: e:"bad"\n\n']), () => {}), { kind: 'error', message: 'bad' });
+    assert.deepEqual(await readStream(body(['data: 0:"x"\n\n', 'data: d:{"finish']), () => {}), { kind: 'interrupted' });
+  });
+  test('Retry-After and error messages', () => {
+    assert.equal(parseRetryAfter('7', 0), 7);
+    assert.equal(parseRetryAfter(new Date(10_000).toUTCString(), 0), 10);
+    assert.equal(parseRetryAfter(null, 0), null);
+    assert.match(describeHttpError(429, { error: 'Rate limit exceeded' }, 7), /wait 7 seconds/);
+    assert.match(describeHttpError(400, { error: 'Invalid request format', details: 'messages is empty' }, null), /messages is empty/);
+    assert.match(describeHttpError(401, null, null), /API key/);
+    assert.match(describeHttpError(500, null, null), /try again later/);
+  });
+});
