@@ -1,0 +1,28 @@
+// Builds dist/: index.html plus one hashed JS and one hashed CSS bundle.
+import * as esbuild from 'esbuild';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+
+const dir = new URL('.', import.meta.url).pathname;
+process.chdir(dir);
+
+await rm('dist', { recursive: true, force: true });
+const result = await esbuild.build({
+  entryPoints: ['src/main.js'],
+  bundle: true,
+  format: 'esm',
+  target: ['es2022'],
+  minify: true,
+  sourcemap: 'linked',
+  entryNames: '[name]-[hash]',
+  outdir: 'dist',
+  metafile: true,
+  logLevel: 'warning',
+});
+const outputs = Object.keys(result.metafile.outputs);
+const pick = (ext) => basename(outputs.find((p) => p.endsWith(ext)));
+const html = (await readFile('index.html', 'utf8')).replace('%JS%', `./${pick('.js')}`).replace('%CSS%', `./${pick('.css')}`);
+await writeFile('dist/index.html', html);
+for (const p of outputs) {
+  if (!p.endsWith('.map')) console.log(`${p}\t${result.metafile.outputs[p].bytes} bytes`);
+}

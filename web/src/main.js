@@ -1,0 +1,326 @@
+// The page: a conversation view and a form that streams answers from
+// POST {apiUrl}/api/chat. See README.md for how it is built and tested.
+import './style.css';
+import { checkContractAddress, composeContent } from './address.js';
+import { buildMessages, stripControl, MAX_CONTENT } from './conversation.js';
+import { loadConfig, DEFAULTS } from './config.js';
+import { markSubmitted, remainingSeconds } from './cooldown.js';
+import { renderMarkdown } from './markdown.js';
+import { describeHttpError, parseRetryAfter, readStream } from './protocol.js';
+
+/** @param {string} id */
+const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
+
+const form = /** @type {HTMLFormElement} */ ($('composer'));
+const addressInput = /** @type {HTMLInputElement} */ ($('address'));
+const addressError = $('address-error');
+const questionInput = /** @type {HTMLTextAreaElement} */ ($('question'));
+const questionError = $('question-error');
+const sendButton = /** @type {HTMLButtonElement} */ ($('send'));
+const stopButton = /** @type {HTMLButtonElement} */ ($('stop'));
+const cooldownBox = $('cooldown');
+const cooldownSecondsEl = $('cooldown-seconds');
+const statusEl = $('status');
+const conversation = $('conversation');
+
+const storage = (() => {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+})();
+
+let config = { ...DEFAULTS };
+/** @type {import('./conversation.js').Exchange[]} */
+const exchanges = [];
+/** @type {AbortController | null} */
+let inFlight = null;
+let cooldownTimer = 0;
+let wasCooling = false;
+
+const FINISH_NOTES = {
+  length: 'The answer was cut short: it reached the maximum length.',
+  'content-filter': 'The answer was stopped by the content filter.',
+  'tool-calls': 'The answer ended while the model was still using its tools.',
+};
+
+/** @param {string} msg */
+function announce(msg) {
+  statusEl.textContent = '';
+  // A fresh text node so screen readers announce a repeated message too.
+  setTimeout(() => (statusEl.textContent = msg), 50);
+}
+
+function cooldownLeft() {
+  return remainingSeconds(storage, config.cooldownSeconds, Date.now());
+}
+
+// updateControls reflects the cooldown and the request in flight; it runs on
+// a timer while the cooldown lasts.
+function updateControls() {
+  const left = cooldownLeft();
+  sendButton.disabled = left > 0 || inFlight !== null;
+  cooldownBox.hidden = left === 0;
+  cooldownSecondsEl.textContent = String(left);
+  if (left > 0 && !cooldownTimer) {
+    cooldownTimer = window.setInterval(updateControls, 250);
+  } else if (left === 0 && cooldownTimer) {
+    clearInterval(cooldownTimer);
+    cooldownTimer = 0;
+  }
+  if (wasCooling && left === 0) announce('You can send a new question now.');
+  wasCooling = left > 0;
+}
+
+/**
+ * @param {HTMLElement} errorEl
+ * @param {HTMLInputElement | HTMLTextAreaElement} input
+ * @param {string} msg "" clears
+ */
+function setFieldError(errorEl, input, msg) {
+  errorEl.textContent = msg;
+  errorEl.hidden = msg === '';
+  if (msg) input.setAttribute('aria-invalid', 'true');
+  else input.removeAttribute('aria-invalid');
+}
+
+/**
+ * The DOM of one question and its answer.
+ * @param {string} question
+ * @param {string} address
+ */
+function addExchange(question, address) {
+  $('empty-hint')?.remove();
+  const article = document.createElement('article');
+  article.className = 'exchange';
+  article.innerHTML = `
+    <div class="user"><p class="who">You</p></div>
+    <div class="answer" data-state="streaming" aria-busy="true">
+      <p class="who">Assistant</p>
+      <div class="markdown"></div>
+    </div>`;
+  const user = /** @type {HTMLElement} */ (article.querySelector('.user'));
+  if (address) {
+    const a = document.createElement('p');
+    a.className = 'address';
+    a.textContent = `Contract: ${address}`;
+    user.append(a);
+  }
+  const text = document.createElement('p');
+  text.className = 'text';
+  text.textContent = question;
+  user.append(text);
+  conversation.append(article);
+  return /** @type {HTMLElement} */ (article.querySelector('.answer'));
+}
+
+/**
+ * @param {HTMLElement} answer
+ * @param {'done'|'error'|'stopped'|'interrupted'} state
+ * @param {string} [message]
+ */
+function finishAnswer(answer, state, message) {
+  answer.dataset.state = state;
+  answer.setAttribute('aria-busy', 'false');
+  if (message) {
+    const p = document.createElement('p');
+    p.className = `notice ${state === 'error' || state === 'interrupted' ? 'error' : 'info'}`;
+    if (state === 'error' || state === 'interrupted') p.setAttribute('role', 'alert');
+    p.textContent = message;
+    answer.append(p);
+  }
+}
+
+/**
+ * @param {HTMLElement} answer
+ * @param {import('./protocol.js').Metadata} meta
+ */
+function showMetadata(answer, meta) {
+  const note = FINISH_NOTES[/** @type {keyof FINISH_NOTES} */ (meta.finishReason)];
+  if (note) {
+    const p = document.createElement('p');
+    p.className = 'notice info';
+    p.textContent = note;
+    answer.append(p);
+  }
+  const links = (Array.isArray(meta.sources) ? meta.sources : []).flatMap((s) => {
+    try {
+      const url = new URL(String(s?.url));
+      if (url.protocol !== 'https:' && url.protocol !== 'http:') return [];
+      const title = typeof s.title === 'string' && s.title.trim() ? s.title.trim() : url.hostname;
+      return [{ href: url.href, title }];
+    } catch {
+      return [];
+    }
+  });
+  if (links.length) {
+    const section = document.createElement('section');
+    section.className = 'sources';
+    const h = document.createElement('h3');
+    h.textContent = 'Sources';
+    const ol = document.createElement('ol');
+    for (const { href, title } of links) {
+      const li = document.createElement('li');
+      const a = document.createElement('a');
+      a.href = href;
+      a.textContent = title;
+      a.target = '_blank';
+      a.rel = 'noopener noreferrer nofollow';
+      li.append(a);
+      ol.append(li);
+    }
+    section.append(h, ol);
+    answer.append(section);
+  }
+  if (typeof meta.searchSuggestions === 'string' && meta.searchSuggestions.trim()) {
+    // The provider's HTML (with its own <style>) must be shown as given, so it
+    // lives in a sandboxed frame: no scripts, no access to this page, links
+    // open in a new tab.
+    const section = document.createElement('section');
+    section.className = 'suggestions';
+    const h = document.createElement('h3');
+    h.textContent = 'Search suggestions';
+    const frame = document.createElement('iframe');
+    frame.setAttribute('sandbox', 'allow-popups allow-popups-to-escape-sandbox');
+    frame.setAttribute('referrerpolicy', 'no-referrer');
+    frame.title = 'Google Search suggestions for this answer';
+    frame.srcdoc = `<!doctype html><meta charset="utf-8"><base target="_blank">${meta.searchSuggestions}`;
+    section.append(h, frame);
+    answer.append(section);
+  }
+}
+
+/** @param {unknown} err */
+const isAbort = (err) => err instanceof DOMException && err.name === 'AbortError';
+
+/**
+ * ask sends the conversation plus content and streams the answer into view.
+ * @param {string} content
+ * @param {string} question
+ * @param {string} address
+ */
+async function ask(content, question, address) {
+  const messages = buildMessages(exchanges, content);
+  const exchange = { question: content, answer: '', complete: false };
+  exchanges.push(exchange);
+  const answer = addExchange(question, address);
+  const markdown = /** @type {HTMLElement} */ (answer.querySelector('.markdown'));
+  const controller = new AbortController();
+  inFlight = controller;
+  markSubmitted(storage, Date.now());
+  stopButton.hidden = false;
+  updateControls();
+  answer.scrollIntoView({ block: 'nearest' });
+
+  // Re-render at most once a frame: each chunk re-parses the whole answer.
+  let frame = 0;
+  const render = () => {
+    frame = 0;
+    markdown.innerHTML = renderMarkdown(exchange.answer);
+  };
+  const onText = (/** @type {string} */ text) => {
+    exchange.answer += text;
+    if (!frame) frame = requestAnimationFrame(render);
+  };
+  const flush = () => {
+    if (frame) cancelAnimationFrame(frame);
+    render();
+  };
+
+  try {
+    const res = await fetch(`${config.apiUrl}/api/chat`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
+      body: JSON.stringify({ messages }),
+      signal: controller.signal,
+    });
+    const type = res.headers.get('Content-Type') ?? '';
+    if (!res.ok || !type.startsWith('text/event-stream') || !res.body) {
+      let body = null;
+      try {
+        body = await res.json();
+      } catch {
+        // not JSON: describe by status alone
+      }
+      const status = res.ok ? 0 : res.status;
+      finishAnswer(answer, 'error', describeHttpError(status, body, parseRetryAfter(res.headers.get('Retry-After'), Date.now())));
+      return;
+    }
+    const outcome = await readStream(res.body, onText);
+    flush();
+    if (outcome.kind === 'done') {
+      exchange.complete = true;
+      finishAnswer(answer, 'done');
+      showMetadata(answer, outcome.meta);
+    } else if (outcome.kind === 'error') {
+      finishAnswer(answer, 'error', `Error: ${outcome.message}`);
+    } else {
+      finishAnswer(answer, 'interrupted', 'The answer was interrupted: the connection closed before it finished.');
+    }
+  } catch (err) {
+    flush();
+    if (controller.signal.aborted || isAbort(err)) {
+      finishAnswer(answer, 'stopped', 'Stopped.');
+    } else if (exchange.answer) {
+      finishAnswer(answer, 'interrupted', 'The answer was interrupted: the connection broke before it finished.');
+    } else {
+      finishAnswer(answer, 'error', 'Could not reach the chat service. Check your connection and try again.');
+    }
+  } finally {
+    inFlight = null;
+    const hadFocus = document.activeElement === stopButton;
+    stopButton.hidden = true;
+    if (hadFocus) questionInput.focus();
+    updateControls();
+  }
+}
+
+/** submit validates the form and asks, unless the cooldown forbids it. */
+function submit() {
+  const left = cooldownLeft();
+  if (inFlight) return;
+  if (left > 0) {
+    announce(`Please wait ${left} seconds before sending another question.`);
+    updateControls();
+    return;
+  }
+  const address = addressInput.value.trim();
+  const question = stripControl(questionInput.value).trim();
+  const addrMsg = address ? checkContractAddress(address) : '';
+  setFieldError(addressError, addressInput, addrMsg);
+  let qMsg = '';
+  const content = composeContent(question, address);
+  if (!question) qMsg = 'Type a question first.';
+  else if (content.length > MAX_CONTENT) {
+    qMsg = `The question is too long: ${content.length} characters, at most ${MAX_CONTENT} (with the contract address).`;
+  }
+  setFieldError(questionError, questionInput, qMsg);
+  if (addrMsg) return addressInput.focus();
+  if (qMsg) return questionInput.focus();
+  questionInput.value = '';
+  void ask(content, question, address);
+}
+
+form.addEventListener('submit', (e) => {
+  e.preventDefault();
+  submit();
+});
+questionInput.addEventListener('keydown', (e) => {
+  if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
+    e.preventDefault();
+    submit();
+  }
+});
+addressInput.addEventListener('input', () => setFieldError(addressError, addressInput, ''));
+questionInput.addEventListener('input', () => setFieldError(questionError, questionInput, ''));
+stopButton.addEventListener('click', () => inFlight?.abort());
+window.addEventListener('storage', (e) => {
+  if (e.key === 'lastSubmitTime') updateControls();
+});
+
+sendButton.disabled = true;
+config = await loadConfig();
+$('demo-banner').hidden = !config.demo;
+document.documentElement.dataset.ready = 'true';
+updateControls();
