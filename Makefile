@@ -34,5 +34,27 @@ build:
 	GOOS=linux GOARCH=arm64 CGO_ENABLED=0 $(GO) build -tags lambda.norpc -trimpath -ldflags="-s -w" -o $(BUILD_DIR)/bootstrap ./functions/chat
 	@echo "$(BUILD_DIR)/bootstrap: $$(stat -c %s $(BUILD_DIR)/bootstrap) bytes"
 
+## browser: Debian's chromium for the browser test, installed when /usr/bin/chromium is missing
+browser:
+	@if [ ! -x /usr/bin/chromium ]; then \
+		sudo=$$([ "$$(id -u)" = 0 ] || echo sudo); \
+		$$sudo apt-get update && $$sudo apt-get install -y chromium; \
+	fi
+
+## web-deps: the page's npm packages, exactly as web/package-lock.json pins them (only when needed)
+web-deps: web/node_modules/.package-lock.json
+
+web/node_modules/.package-lock.json: web/package.json web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
+	@touch $@
+
+## web: build the page into web/dist (served at / by `make run` and `make demo`)
+web: web-deps
+	cd web && npm run --silent build
+
+## test-web: unit tests of the page, then headless Chromium against the Go server in demo mode
+test-web: browser web
+	cd web && npm test
+
 clean:
 	rm -rf .build web/dist web/node_modules
