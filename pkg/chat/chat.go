@@ -1,0 +1,108 @@
+// Package chat is the domain of the service and its one endpoint, POST /api/chat: a
+// conversation goes in, a streamed answer comes out.
+//
+// The model behind the answer is an interface (Model) implemented by an adapter package;
+// this package knows nothing of any provider.
+package chat
+
+import (
+	"context"
+	"iter"
+	"time"
+
+	"github.com/chatsvc/chat/pkg/contract"
+)
+
+// Role is who wrote a message.
+type Role string
+
+// The roles a caller may send. The system prompt is fixed on the server, so there is no
+// system role here.
+const (
+	RoleUser      Role = "user"
+	RoleAssistant Role = "assistant"
+)
+
+// Message is one validated message of a conversation.
+type Message struct {
+	Role Role
+	// Content is the message text, with a contract-address prefix removed.
+	Content string
+	// Contract is the address a user message carried in its prefix, if any.
+	Contract *contract.Address
+}
+
+// Conversation is the validated conversation of one request, oldest message first; the last
+// message is from the user.
+type Conversation struct {
+	Messages []Message
+}
+
+// FinishReason says why an answer ended. It takes only the specification's four values.
+type FinishReason string
+
+// The specification's finish reasons.
+const (
+	FinishStop          FinishReason = "stop"
+	FinishLength        FinishReason = "length"
+	FinishContentFilter FinishReason = "content-filter"
+	FinishToolCalls     FinishReason = "tool-calls"
+)
+
+// Usage counts the tokens of one answer.
+type Usage struct {
+	PromptTokens     int
+	CompletionTokens int
+	TotalTokens      int
+}
+
+// Source is a web page an answer was grounded on.
+type Source struct {
+	URL   string
+	Title string
+}
+
+// Finish closes an answer.
+type Finish struct {
+	Reason FinishReason
+	Usage  *Usage
+	// Sources are deduplicated, in the order the model cited them.
+	Sources       []Source
+	SearchQueries []string
+	// SearchSuggestions is provider HTML that the provider's grounding terms ask apps to show.
+	SearchSuggestions string
+}
+
+// Event is one step of an answer: a text delta, or the finish.
+type Event struct {
+	Text   string
+	Finish *Finish
+}
+
+// Model streams an answer to a conversation. The sequence ends after a Finish event, or with
+// an error; a sequence that ends with neither means the answer broke off. Errors from the
+// provider should be *UpstreamError. Cancelling ctx must end the sequence promptly.
+type Model interface {
+	Stream(ctx context.Context, apiKey string, c Conversation) iter.Seq2[Event, error]
+}
+
+// UpstreamError is a failure of the model provider. Err holds the raw cause for the log; the
+// caller only ever sees what the handler derives from the other fields.
+type UpstreamError struct {
+	// Status is the provider's HTTP status, or 0 for a network failure.
+	Status int
+	// RateLimited is true when the provider refused for quota reasons.
+	RateLimited bool
+	// RetryAfter is the provider's suggested wait, when it gave one.
+	RetryAfter time.Duration
+	Err        error
+}
+
+func (e *UpstreamError) Error() string {
+	if e.Err == nil {
+		return "upstream error"
+	}
+	return "upstream: " + e.Err.Error()
+}
+
+func (e *UpstreamError) Unwrap() error { return e.Err }

@@ -1,0 +1,148 @@
+// Package config reads the service's settings from the environment. Every setting has a
+// default; an invalid value is an error that names the variable, so start-up stops with a
+// message the operator can act on.
+package config
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/chatsvc/chat/pkg/chat"
+	"github.com/chatsvc/chat/pkg/gemini"
+)
+
+// The environment variables. APIKeyVar is the name the specification requires.
+const (
+	APIKeyVar          = "AIPROVIDER_GENERATIVE_AI_API_KEY"
+	APIKeyParameterVar = "AIPROVIDER_GENERATIVE_AI_API_KEY_PARAMETER"
+	APIKeyTTLVar       = "API_KEY_TTL_SECONDS"
+	BaseURLVar         = "AIPROVIDER_BASE_URL"
+	ModelVar           = "MODEL"
+	TemperatureVar     = "TEMPERATURE"
+	MaxTokensVar       = "MAX_TOKENS"
+	MaxDurationVar     = "MAX_DURATION_SECONDS"
+	WebSearchVar       = "TOOL_WEB_SEARCH"
+	URLContextVar      = "TOOL_URL_CONTEXT"
+	MaxBodyBytesVar    = "MAX_BODY_BYTES"
+	MaxMessagesVar     = "MAX_MESSAGES"
+	MaxContentVar      = "MAX_MESSAGE_CHARS"
+	PortVar            = "PORT"
+	WebDirVar          = "WEB_DIR"
+	LogLevelVar        = "LOG_LEVEL"
+)
+
+// Config is the service's settings.
+type Config struct {
+	Model       gemini.Model
+	Temperature float32
+	MaxTokens   int32
+	WebSearch   bool
+	URLContext  bool
+	// BaseURL is the upstream endpoint; empty means the provider's own.
+	BaseURL     string
+	MaxDuration time.Duration
+	Limits      chat.Limits
+	// APIKeyParameter names the SSM parameter holding the key, for Lambda.
+	APIKeyParameter string
+	APIKeyTTL       time.Duration
+	Port            int
+	WebDir          string
+	LogLevel        string
+}
+
+// Load reads the settings through getenv (os.Getenv in production). It reports every invalid
+// variable, not just the first.
+func Load(getenv func(string) string) (Config, error) {
+	p := parser{getenv: getenv}
+	c := Config{
+		Temperature:     float32(p.float(TemperatureVar, 0.7, 0, 1)),
+		MaxTokens:       int32(p.integer(MaxTokensVar, 4000, 1, 65536)),
+		WebSearch:       p.boolean(WebSearchVar, true),
+		URLContext:      p.boolean(URLContextVar, true),
+		BaseURL:         strings.TrimSpace(getenv(BaseURLVar)),
+		MaxDuration:     time.Duration(p.integer(MaxDurationVar, 50, 2, 900)) * time.Second,
+		APIKeyParameter: strings.TrimSpace(getenv(APIKeyParameterVar)),
+		APIKeyTTL:       time.Duration(p.integer(APIKeyTTLVar, 300, 1, 86400)) * time.Second,
+		Port:            p.integer(PortVar, 8080, 0, 65535),
+		WebDir:          p.str(WebDirVar, "web/dist"),
+		LogLevel:        strings.ToLower(p.str(LogLevelVar, "info")),
+		Limits: chat.Limits{
+			MaxBodyBytes:    int64(p.integer(MaxBodyBytesVar, int(chat.DefaultLimits.MaxBodyBytes), 1024, 64<<20)),
+			MaxMessages:     p.integer(MaxMessagesVar, chat.DefaultLimits.MaxMessages, 1, 10000),
+			MaxContentChars: p.integer(MaxContentVar, chat.DefaultLimits.MaxContentChars, 1, 1<<20),
+		},
+	}
+	m, err := gemini.ResolveModel(getenv(ModelVar))
+	if err != nil {
+		p.fail(ModelVar, err.Error())
+	}
+	c.Model = m
+	if c.BaseURL != "" && !strings.HasPrefix(c.BaseURL, "http://") && !strings.HasPrefix(c.BaseURL, "https://") {
+		p.fail(BaseURLVar, fmt.Sprintf("%q is not an http(s) URL", c.BaseURL))
+	}
+	switch c.LogLevel {
+	case "debug", "info", "warn", "error":
+	default:
+		p.fail(LogLevelVar, fmt.Sprintf("%q is not one of debug, info, warn, error", c.LogLevel))
+	}
+	return c, errors.Join(p.errs...)
+}
+
+type parser struct {
+	getenv func(string) string
+	errs   []error
+}
+
+func (p *parser) fail(name, why string) {
+	p.errs = append(p.errs, fmt.Errorf("config: %s: %s", name, why))
+}
+
+func (p *parser) str(name, def string) string {
+	if v := strings.TrimSpace(p.getenv(name)); v != "" {
+		return v
+	}
+	return def
+}
+
+func (p *parser) integer(name string, def, lo, hi int) int {
+	v := strings.TrimSpace(p.getenv(name))
+	if v == "" {
+		return def
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < lo || n > hi {
+		p.fail(name, fmt.Sprintf("%q is not a whole number from %d to %d", v, lo, hi))
+		return def
+	}
+	return n
+}
+
+func (p *parser) float(name string, def, lo, hi float64) float64 {
+	v := strings.TrimSpace(p.getenv(name))
+	if v == "" {
+		return def
+	}
+	f, err := strconv.ParseFloat(v, 64)
+	if err != nil || math.IsNaN(f) || f < lo || f > hi {
+		p.fail(name, fmt.Sprintf("%q is not a number from %g to %g", v, lo, hi))
+		return def
+	}
+	return f
+}
+
+func (p *parser) boolean(name string, def bool) bool {
+	v := strings.TrimSpace(p.getenv(name))
+	if v == "" {
+		return def
+	}
+	b, err := strconv.ParseBool(v)
+	if err != nil {
+		p.fail(name, fmt.Sprintf("%q is not true or false", v))
+		return def
+	}
+	return b
+}

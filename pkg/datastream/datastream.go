@@ -1,0 +1,137 @@
+// Package datastream writes the chat stream wire format: Server-Sent Events whose data lines
+// carry a one-character code and a JSON payload.
+//
+//	data: 0:"a chunk of answer text"
+//
+//	data: d:{"finishReason":"stop", ...}
+//
+// A stream holds any number of text lines and ends with exactly one terminal line, either
+// d: (the answer finished) or e: (an error ended it). A stream that ends with neither means the
+// connection broke.
+package datastream
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+)
+
+// ContentType is the media type of the stream.
+const ContentType = "text/event-stream"
+
+// Line codes, as the specification names them.
+const (
+	CodeText   = '0'
+	CodeFinish = 'd'
+	CodeError  = 'e'
+)
+
+// ErrTerminated is returned by a write after the terminal line has gone out.
+var ErrTerminated = errors.New("datastream: stream already terminated")
+
+// Metadata is the payload of the terminal d: line.
+type Metadata struct {
+	// FinishReason is one of stop, length, content-filter, tool-calls.
+	FinishReason string `json:"finishReason"`
+	// Usage counts the tokens of the answer, when the model reported them.
+	Usage *Usage `json:"usage,omitempty"`
+	// Sources are the web pages the answer was grounded on, deduplicated, in order.
+	Sources []Source `json:"sources,omitempty"`
+	// SearchQueries are the web searches the model ran.
+	SearchQueries []string `json:"searchQueries,omitempty"`
+	// SearchSuggestions is an HTML snippet the search provider's terms ask apps to show
+	// next to a grounded answer. It is untrusted markup: render it isolated.
+	SearchSuggestions string `json:"searchSuggestions,omitempty"`
+}
+
+// Usage counts tokens.
+type Usage struct {
+	PromptTokens     int `json:"promptTokens"`
+	CompletionTokens int `json:"completionTokens"`
+	TotalTokens      int `json:"totalTokens"`
+}
+
+// Source is one web page an answer cites.
+type Source struct {
+	URL   string `json:"url"`
+	Title string `json:"title,omitempty"`
+}
+
+// Writer writes one stream. It is not safe for concurrent use.
+type Writer struct {
+	w          io.Writer
+	flush      func() error
+	buf        bytes.Buffer
+	terminated bool
+}
+
+// NewWriter returns a Writer on w that flushes after every line. It writes no header: call
+// Start on an http.ResponseWriter, or use NewWriter directly on any io.Writer (tests,
+// benchmarks).
+func NewWriter(w io.Writer) *Writer {
+	s := &Writer{w: w, flush: func() error { return nil }}
+	if rw, ok := w.(http.ResponseWriter); ok {
+		rc := http.NewResponseController(rw)
+		s.flush = func() error {
+			if err := rc.Flush(); err != nil && !errors.Is(err, http.ErrNotSupported) {
+				return err
+			}
+			return nil
+		}
+	}
+	return s
+}
+
+// Start sets the stream headers, commits status 200 and returns a Writer for the body.
+func Start(w http.ResponseWriter) *Writer {
+	h := w.Header()
+	h.Set("Content-Type", ContentType)
+	h.Set("Cache-Control", "no-cache")
+	// Stops proxies such as nginx from buffering the stream.
+	h.Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	return NewWriter(w)
+}
+
+// Text writes a chunk of answer text. Empty chunks are skipped.
+func (s *Writer) Text(chunk string) error {
+	if chunk == "" {
+		return nil
+	}
+	return s.line(CodeText, chunk, false)
+}
+
+// Finish writes the terminal d: line.
+func (s *Writer) Finish(m Metadata) error { return s.line(CodeFinish, m, true) }
+
+// Error writes the terminal e: line; msg is shown to the caller as it is.
+func (s *Writer) Error(msg string) error { return s.line(CodeError, msg, true) }
+
+// Terminated reports whether the terminal line has been written.
+func (s *Writer) Terminated() bool { return s.terminated }
+
+func (s *Writer) line(code byte, payload any, terminal bool) error {
+	if s.terminated {
+		return ErrTerminated
+	}
+	if terminal {
+		s.terminated = true
+	}
+	s.buf.Reset()
+	s.buf.WriteString("data: ")
+	s.buf.WriteByte(code)
+	s.buf.WriteByte(':')
+	enc := json.NewEncoder(&s.buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(payload); err != nil {
+		return err
+	}
+	// Encode ends with one newline; the event needs a blank line after it.
+	s.buf.WriteByte('\n')
+	if _, err := s.w.Write(s.buf.Bytes()); err != nil {
+		return err
+	}
+	return s.flush()
+}

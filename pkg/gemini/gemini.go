@@ -1,0 +1,307 @@
+// Package gemini is the adapter to the model provider; it is the only package that imports
+// google.golang.org/genai. It turns a chat.Conversation into a provider request and the
+// provider's stream into chat events.
+package gemini
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"iter"
+	"log/slog"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"google.golang.org/genai"
+
+	"github.com/chatsvc/chat/pkg/chat"
+	"github.com/chatsvc/chat/pkg/prompt"
+)
+
+// DefaultBaseURL is the provider's public endpoint.
+const DefaultBaseURL = "https://generativelanguage.googleapis.com/"
+
+// Config configures a Client.
+type Config struct {
+	Model       Model
+	Temperature float32
+	MaxTokens   int32
+	WebSearch   bool
+	URLContext  bool
+	// BaseURL overrides the provider endpoint (tests, proxies); empty means DefaultBaseURL.
+	BaseURL string
+	// HTTPClient carries the requests; nil means a client without an overall timeout (the
+	// request context bounds each call).
+	HTTPClient *http.Client
+	// SystemPrompt is the fixed system instruction; empty means prompt.System().
+	SystemPrompt string
+	Logger       *slog.Logger
+}
+
+// Client streams answers from the provider. It is safe for concurrent use.
+type Client struct {
+	cfg Config
+
+	mu        sync.Mutex
+	clientKey string
+	client    *genai.Client
+}
+
+var _ chat.Model = (*Client)(nil)
+
+// New returns a Client.
+func New(cfg Config) *Client {
+	if cfg.BaseURL == "" {
+		cfg.BaseURL = DefaultBaseURL
+	}
+	if !strings.HasSuffix(cfg.BaseURL, "/") {
+		cfg.BaseURL += "/"
+	}
+	if cfg.HTTPClient == nil {
+		cfg.HTTPClient = &http.Client{Transport: http.DefaultTransport.(*http.Transport).Clone()}
+	}
+	if cfg.SystemPrompt == "" {
+		cfg.SystemPrompt = prompt.System()
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	return &Client{cfg: cfg}
+}
+
+// genaiClient returns a provider client for key, reusing the last one while the key is the
+// same (a rotated key gets a new client).
+func (c *Client) genaiClient(ctx context.Context, key string) (*genai.Client, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.client != nil && c.clientKey == key {
+		return c.client, nil
+	}
+	// Every field set explicitly: otherwise the SDK reads GOOGLE_API_KEY, GEMINI_API_KEY,
+	// GOOGLE_GENAI_USE_VERTEXAI and GOOGLE_GEMINI_BASE_URL from the environment itself.
+	gc, err := genai.NewClient(ctx, &genai.ClientConfig{
+		APIKey:      key,
+		Backend:     genai.BackendGeminiAPI,
+		HTTPClient:  c.cfg.HTTPClient,
+		HTTPOptions: genai.HTTPOptions{BaseURL: c.cfg.BaseURL, APIVersion: "v1beta"},
+	})
+	if err != nil {
+		return nil, err
+	}
+	c.client, c.clientKey = gc, key
+	return gc, nil
+}
+
+// GenerateConfig is the provider request configuration for this client's settings.
+func (c *Client) GenerateConfig() *genai.GenerateContentConfig {
+	cfg := &genai.GenerateContentConfig{
+		SystemInstruction: &genai.Content{Parts: []*genai.Part{{Text: c.cfg.SystemPrompt}}},
+		Temperature:       genai.Ptr(c.cfg.Temperature),
+		MaxOutputTokens:   c.cfg.MaxTokens,
+		// On by default in the SDK: it silently re-sends (and re-bills) the request.
+		AutomaticContinuation: genai.Ptr(false),
+	}
+	switch legacy := c.cfg.Model.Legacy(); {
+	case legacy && c.cfg.WebSearch:
+		// The 1.5 generation knows search only as retrieval, and has no URL context.
+		cfg.Tools = append(cfg.Tools, &genai.Tool{GoogleSearchRetrieval: &genai.GoogleSearchRetrieval{}})
+	case !legacy:
+		if c.cfg.WebSearch {
+			cfg.Tools = append(cfg.Tools, &genai.Tool{GoogleSearch: &genai.GoogleSearch{}})
+		}
+		if c.cfg.URLContext {
+			cfg.Tools = append(cfg.Tools, &genai.Tool{URLContext: &genai.URLContext{}})
+		}
+	}
+	return cfg
+}
+
+// Contents converts a conversation to provider contents: assistant becomes "model", and a
+// contract address becomes a separate server-made context part before the question.
+func Contents(conv chat.Conversation) []*genai.Content {
+	out := make([]*genai.Content, 0, len(conv.Messages))
+	for _, m := range conv.Messages {
+		role := genai.RoleUser
+		if m.Role == chat.RoleAssistant {
+			role = genai.RoleModel
+		}
+		var parts []*genai.Part
+		if m.Contract != nil {
+			parts = append(parts, &genai.Part{Text: prompt.ContextFor(*m.Contract).Render()})
+		}
+		parts = append(parts, &genai.Part{Text: m.Content})
+		out = append(out, &genai.Content{Role: role, Parts: parts})
+	}
+	return out
+}
+
+// Stream implements chat.Model.
+func (c *Client) Stream(ctx context.Context, key string, conv chat.Conversation) iter.Seq2[chat.Event, error] {
+	return func(yield func(chat.Event, error) bool) {
+		gc, err := c.genaiClient(ctx, key)
+		if err != nil {
+			yield(chat.Event{}, &chat.UpstreamError{Err: fmt.Errorf("gemini: new client: %w", err)})
+			return
+		}
+		var acc accumulator
+		for resp, err := range gc.Models.GenerateContentStream(ctx, c.cfg.Model.ID, Contents(conv), c.GenerateConfig()) {
+			if err != nil {
+				if ctx.Err() != nil {
+					yield(chat.Event{}, context.Cause(ctx))
+					return
+				}
+				yield(chat.Event{}, classify(err))
+				return
+			}
+			if text := acc.add(resp); text != "" {
+				if !yield(chat.Event{Text: text}, nil) {
+					return
+				}
+			}
+		}
+		if ctx.Err() != nil {
+			yield(chat.Event{}, context.Cause(ctx))
+			return
+		}
+		if f := acc.finish(c.cfg.Logger); f != nil {
+			yield(chat.Event{Finish: f}, nil)
+		}
+		// No finish reason: the sequence ends with neither Finish nor error, which the
+		// handler reports as a broken answer.
+	}
+}
+
+// accumulator folds the chunks of one answer: text is forwarded as it comes, the rest
+// (finish reason, sources, usage) is kept for the end.
+type accumulator struct {
+	finishRaw   genai.FinishReason
+	blocked     genai.BlockedReason
+	usage       *genai.GenerateContentResponseUsageMetadata
+	sources     []chat.Source
+	seen        map[string]bool
+	queries     []string
+	suggestions string
+	text        strings.Builder
+}
+
+func (a *accumulator) add(resp *genai.GenerateContentResponse) string {
+	if resp == nil {
+		return ""
+	}
+	if resp.UsageMetadata != nil {
+		a.usage = resp.UsageMetadata // running totals: the last one wins
+	}
+	if pf := resp.PromptFeedback; pf != nil && pf.BlockReason != "" && len(resp.Candidates) == 0 {
+		a.blocked = pf.BlockReason
+	}
+	if len(resp.Candidates) == 0 || resp.Candidates[0] == nil {
+		return ""
+	}
+	cand := resp.Candidates[0]
+	if cand.FinishReason != "" {
+		a.finishRaw = cand.FinishReason
+	}
+	a.addGrounding(cand.GroundingMetadata)
+	a.text.Reset()
+	if cand.Content != nil {
+		for _, p := range cand.Content.Parts {
+			if p == nil || p.Thought {
+				continue
+			}
+			a.text.WriteString(p.Text)
+		}
+	}
+	return a.text.String()
+}
+
+func (a *accumulator) addGrounding(g *genai.GroundingMetadata) {
+	if g == nil {
+		return
+	}
+	for _, ch := range g.GroundingChunks {
+		if ch == nil || ch.Web == nil || ch.Web.URI == "" {
+			continue
+		}
+		if a.seen == nil {
+			a.seen = map[string]bool{}
+		}
+		if a.seen[ch.Web.URI] {
+			continue
+		}
+		a.seen[ch.Web.URI] = true
+		a.sources = append(a.sources, chat.Source{URL: ch.Web.URI, Title: ch.Web.Title})
+	}
+	for _, q := range g.WebSearchQueries {
+		if !contains(a.queries, q) {
+			a.queries = append(a.queries, q)
+		}
+	}
+	if g.SearchEntryPoint != nil && g.SearchEntryPoint.RenderedContent != "" {
+		a.suggestions = g.SearchEntryPoint.RenderedContent
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+func (a *accumulator) finish(log *slog.Logger) *chat.Finish {
+	var reason chat.FinishReason
+	switch {
+	case a.blocked != "":
+		reason = blockedPromptReason
+		log.Info("prompt blocked by the provider", slog.String("block_reason", string(a.blocked)))
+	case a.finishRaw != "":
+		var known bool
+		reason, known = MapFinishReason(a.finishRaw)
+		if !known {
+			log.Warn("unknown provider finish reason mapped to stop", slog.String("finish_reason", string(a.finishRaw)))
+		}
+	default:
+		return nil
+	}
+	f := &chat.Finish{Reason: reason, Sources: a.sources, SearchQueries: a.queries, SearchSuggestions: a.suggestions}
+	if u := a.usage; u != nil {
+		f.Usage = &chat.Usage{
+			PromptTokens:     int(u.PromptTokenCount),
+			CompletionTokens: int(u.CandidatesTokenCount),
+			TotalTokens:      int(u.TotalTokenCount),
+		}
+	}
+	return f
+}
+
+// classify turns a provider error into a *chat.UpstreamError, keeping the raw error as cause.
+func classify(err error) error {
+	var apiErr genai.APIError // a value type: a pointer target would not match
+	if !errors.As(err, &apiErr) {
+		return &chat.UpstreamError{Err: err}
+	}
+	ue := &chat.UpstreamError{Status: apiErr.Code, Err: err}
+	if apiErr.Code == http.StatusTooManyRequests || apiErr.Status == "RESOURCE_EXHAUSTED" {
+		ue.RateLimited = true
+		ue.RetryAfter = retryDelay(apiErr.Details)
+	}
+	return ue
+}
+
+// retryDelay reads google.rpc.RetryInfo's retryDelay ("34.4s") from error details.
+func retryDelay(details []map[string]any) time.Duration {
+	for _, d := range details {
+		if t, _ := d["@type"].(string); t != "type.googleapis.com/google.rpc.RetryInfo" {
+			continue
+		}
+		s, _ := d["retryDelay"].(string)
+		if v, err := time.ParseDuration(s); err == nil && v > 0 {
+			return v
+		}
+	}
+	return 0
+}

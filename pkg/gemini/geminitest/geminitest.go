@@ -1,0 +1,226 @@
+// Package geminitest is a fake of the model provider's REST API that speaks its real wire
+// format: POST {base}/v1beta/models/{model}:streamGenerateContent?alt=sse with the key in
+// x-goog-api-key, answered by Server-Sent Events of GenerateContentResponse JSON, or by a
+// non-2xx JSON error. Tests point the real genai client at it; the local demo mode uses it
+// with scripted answers.
+package geminitest
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Request is what the fake received.
+type Request struct {
+	Model  string
+	APIKey string
+	Body   GenerateRequest
+	Raw    []byte
+}
+
+// LastUserText is the text of the last user message, all parts joined.
+func (r Request) LastUserText() string {
+	for i := len(r.Body.Contents) - 1; i >= 0; i-- {
+		c := r.Body.Contents[i]
+		if c.Role == "user" {
+			var s []string
+			for _, p := range c.Parts {
+				s = append(s, p.Text)
+			}
+			return strings.Join(s, "\n")
+		}
+	}
+	return ""
+}
+
+// GenerateRequest is the part of the provider's request body the fake decodes.
+type GenerateRequest struct {
+	Contents          []Content        `json:"contents"`
+	SystemInstruction *Content         `json:"systemInstruction"`
+	GenerationConfig  map[string]any   `json:"generationConfig"`
+	Tools             []map[string]any `json:"tools"`
+}
+
+// Content is one turn.
+type Content struct {
+	Role  string `json:"role"`
+	Parts []Part `json:"parts"`
+}
+
+// Part is a piece of a turn.
+type Part struct {
+	Text    string `json:"text,omitempty"`
+	Thought bool   `json:"thought,omitempty"`
+}
+
+// Reply is the fake's scripted answer to one request: an error (Status >= 300) or a stream.
+type Reply struct {
+	// Status, when 300 or more, answers with that status, Header and Body instead of a stream.
+	Status int
+	Header http.Header
+	Body   string
+	// Delay is waited before the status goes out.
+	Delay time.Duration
+	// Steps make up the event stream.
+	Steps []Step
+}
+
+// Step is one step of a scripted stream.
+type Step struct {
+	// Delay is waited before the step.
+	Delay time.Duration
+	// Chunk, when set, is sent as one event: data: <JSON>.
+	Chunk any
+	// Raw, when set, is written as it is (garbage, odd framing).
+	Raw string
+	// Drop aborts the connection without ending the response.
+	Drop bool
+	// Stall waits until the caller goes away.
+	Stall bool
+}
+
+// Script chooses the reply to a request.
+type Script func(Request) Reply
+
+// Handler is the fake as an http.Handler, for serving it on a listener of one's own.
+type Handler struct {
+	script Script
+
+	mu       sync.Mutex
+	requests []Request
+	canceled chan Request
+}
+
+// NewHandler returns a fake answering with script.
+func NewHandler(script Script) *Handler {
+	return &Handler{script: script, canceled: make(chan Request, 64)}
+}
+
+// Server is a fake running on a loopback port.
+type Server struct {
+	*httptest.Server
+	*Handler
+}
+
+// NewServer starts a fake answering with script. Close it when done.
+func NewServer(script Script) *Server {
+	h := NewHandler(script)
+	return &Server{Server: httptest.NewServer(h), Handler: h}
+}
+
+// BaseURL is the base URL of the fake, for the SDK's base URL setting.
+func (s *Server) BaseURL() string { return s.Server.URL + "/" }
+
+// Requests returns the requests received so far.
+func (s *Handler) Requests() []Request {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]Request(nil), s.requests...)
+}
+
+// Canceled delivers each request whose caller went away before its reply was complete.
+func (s *Handler) Canceled() <-chan Request { return s.canceled }
+
+// ServeHTTP implements the provider's streaming endpoint.
+func (s *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	model, ok := strings.CutPrefix(r.URL.Path, "/v1beta/models/")
+	model, method, _ := strings.Cut(model, ":")
+	if !ok || method != "streamGenerateContent" || r.Method != http.MethodPost {
+		writeJSON(w, http.StatusNotFound, ErrorBody(404, "NOT_FOUND", "fake: no such method "+r.Method+" "+r.URL.Path))
+		return
+	}
+	if r.URL.Query().Get("alt") != "sse" {
+		writeJSON(w, http.StatusBadRequest, ErrorBody(400, "INVALID_ARGUMENT", "fake: streaming needs alt=sse"))
+		return
+	}
+	raw, err := io.ReadAll(r.Body)
+	if err != nil {
+		return
+	}
+	req := Request{Model: model, APIKey: r.Header.Get("x-goog-api-key"), Raw: raw}
+	if err := json.Unmarshal(raw, &req.Body); err != nil {
+		writeJSON(w, http.StatusBadRequest, ErrorBody(400, "INVALID_ARGUMENT", "fake: body is not JSON"))
+		return
+	}
+	s.mu.Lock()
+	s.requests = append(s.requests, req)
+	s.mu.Unlock()
+
+	reply := s.script(req)
+	if !s.wait(r, reply.Delay) {
+		s.cancel(req)
+		return
+	}
+	if reply.Status >= 300 {
+		for k, v := range reply.Header {
+			w.Header()[k] = v
+		}
+		if w.Header().Get("Content-Type") == "" {
+			w.Header().Set("Content-Type", "application/json; charset=UTF-8")
+		}
+		w.WriteHeader(reply.Status)
+		_, _ = io.WriteString(w, reply.Body)
+		return
+	}
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.WriteHeader(http.StatusOK)
+	rc := http.NewResponseController(w)
+	_ = rc.Flush()
+	for _, st := range reply.Steps {
+		if !s.wait(r, st.Delay) {
+			s.cancel(req)
+			return
+		}
+		switch {
+		case st.Stall:
+			<-r.Context().Done()
+			s.cancel(req)
+			return
+		case st.Drop:
+			_ = rc.Flush()
+			panic(http.ErrAbortHandler) // closes the connection mid-response
+		case st.Raw != "":
+			_, _ = io.WriteString(w, st.Raw)
+		case st.Chunk != nil:
+			b, _ := json.Marshal(st.Chunk)
+			_, _ = fmt.Fprintf(w, "data: %s\r\n\r\n", b)
+		}
+		if err := rc.Flush(); err != nil {
+			s.cancel(req)
+			return
+		}
+	}
+}
+
+func (s *Handler) wait(r *http.Request, d time.Duration) bool {
+	if d <= 0 {
+		return r.Context().Err() == nil
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-r.Context().Done():
+		return false
+	}
+}
+
+func (s *Handler) cancel(req Request) {
+	select {
+	case s.canceled <- req:
+	default:
+	}
+}
+
+func writeJSON(w http.ResponseWriter, status int, body string) {
+	w.Header().Set("Content-Type", "application/json; charset=UTF-8")
+	w.WriteHeader(status)
+	_, _ = io.WriteString(w, body)
+}
