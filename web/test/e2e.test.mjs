@@ -1,0 +1,287 @@
+// End-to-end: the built page in headless Debian Chromium against the real Go
+// server in demo mode. Run with `npm test` (or `make test-web`).
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { startDemoServer } from './server.mjs';
+
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const ARTIFACTS = join(new URL('../..', import.meta.url).pathname, 'artifacts', 'web');
+const EVM = '0x52908400098527886E0F7030069857D2E4169EE7';
+
+/** @type {Awaited<ReturnType<typeof startDemoServer>>} */
+let server;
+/** @type {import('playwright-core').Browser} */
+let browser;
+
+before(async () => {
+  assert.ok(existsSync(CHROMIUM), `${CHROMIUM} is missing: run \`make browser\``);
+  assert.ok(existsSync(new URL('../dist/index.html', import.meta.url)), 'web/dist is missing: run `npm run build`');
+  // CHAT_SERVER_URL points the test at a demo server already running.
+  server = process.env.CHAT_SERVER_URL
+    ? { url: process.env.CHAT_SERVER_URL, stop: async () => {}, log: () => '' }
+    : await startDemoServer();
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  await mkdir(ARTIFACTS, { recursive: true });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/**
+ * open loads the page in a fresh context (fresh localStorage, so each test
+ * starts without a cooldown) and records console errors and chat requests.
+ * expectedStatus lists HTTP statuses the test provokes on purpose: Chromium
+ * logs "Failed to load resource" for them, which is the browser, not the page.
+ * @param {{viewport?: {width: number, height: number}, expectedStatus?: number[]}} [opts]
+ */
+async function open(opts = {}) {
+  const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1024, height: 800 } });
+  const page = await context.newPage();
+  /** @type {string[]} */
+  const errors = [];
+  const allowed = (opts.expectedStatus ?? []).map((s) => `the server responded with a status of ${s}`);
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !allowed.some((a) => m.text().includes(a))) errors.push(`console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  /** @type {{messages: {role: string, content: string}[]}[]} */
+  const chats = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/chat') && r.method() === 'POST') chats.push(r.postDataJSON());
+  });
+  await page.goto(server.url + '/');
+  await page.waitForSelector('html[data-ready="true"]');
+  return {
+    page,
+    chats,
+    /** assertClean fails on any console error, then closes the context. */
+    async done() {
+      assert.deepEqual(errors, [], 'no console errors');
+      await context.close();
+    },
+  };
+}
+
+/**
+ * ask types a question and presses Enter, then waits for the answer to leave
+ * the streaming state and returns it.
+ * @param {import('playwright-core').Page} page
+ * @param {string} question
+ */
+async function ask(page, question) {
+  const before = await page.locator('.answer').count();
+  await page.locator('#question').fill(question);
+  await page.locator('#question').press('Enter');
+  const answer = page.locator('.answer').nth(before);
+  await answer.and(page.locator(':not([data-state="streaming"])')).waitFor({ timeout: 20_000 });
+  return answer;
+}
+
+describe('chat page against the demo server', () => {
+  test('an answer streams in chunk by chunk, renders Markdown, lists sources and suggestions', async () => {
+    const { page, chats, done } = await open({ viewport: { width: 1024, height: 1300 } });
+    await assert.doesNotReject(page.locator('#demo-banner', { hasText: 'scripted' }).waitFor());
+
+    // Record the answer's text length at every DOM change until it ends.
+    const samples = page.evaluate(() => new Promise((resolve) => {
+      /** @type {{t: number, len: number}[]} */
+      const out = [];
+      const conv = /** @type {HTMLElement} */ (document.getElementById('conversation'));
+      new MutationObserver((_, obs) => {
+        const answer = conv.querySelector('.answer');
+        if (!answer) return;
+        const len = answer.querySelector('.markdown')?.textContent?.length ?? 0;
+        if (out.at(-1)?.len !== len) out.push({ t: performance.now(), len });
+        if (answer.getAttribute('data-state') !== 'streaming') {
+          obs.disconnect();
+          resolve(out);
+        }
+      }).observe(conv, { subtree: true, childList: true, characterData: true, attributes: true });
+    }));
+    await page.locator('#question').fill('What is this token about?');
+    await page.locator('#question').press('Enter');
+    const seen = /** @type {{t: number, len: number}[]} */ (await samples);
+
+    const growing = seen.filter((s) => s.len > 0);
+    assert.ok(growing.length >= 4, `text grew in at least 4 steps, saw ${JSON.stringify(seen)}`);
+    for (let i = 1; i < growing.length; i++) assert.ok(growing[i].len > growing[i - 1].len, 'text only grows');
+    assert.ok(growing.at(-1).t - growing[0].t >= 300, 'growth spread over time, not one burst');
+
+    const answer = page.locator('.answer').first();
+    assert.equal(await answer.getAttribute('data-state'), 'done');
+    assert.match(await answer.locator('.markdown').innerText(), /^\(Scripted demo answer\)/);
+    assert.equal(await answer.locator('.markdown h2').count(), 1, 'a ## heading renders as <h2>');
+    assert.ok(await answer.locator('.markdown strong').count() >= 1, '**bold** renders as <strong>');
+    assert.ok(await answer.locator('.markdown ul > li').count() >= 2, 'a bullet list renders');
+
+    const sources = answer.locator('.sources a');
+    assert.equal(await sources.count(), 2);
+    for (const href of await sources.evaluateAll((as) => as.map((a) => a.getAttribute('href')))) {
+      assert.match(href ?? '', /^https?:\/\//);
+    }
+    const frame = answer.locator('.suggestions iframe');
+    assert.equal(await frame.getAttribute('sandbox'), 'allow-popups allow-popups-to-escape-sandbox');
+    assert.ok((await frame.getAttribute('srcdoc'))?.length, 'suggestions are shown in the frame');
+
+    assert.equal(chats.length, 1);
+    assert.deepEqual(chats[0], { messages: [{ role: 'user', content: 'What is this token about?' }] });
+
+    await page.screenshot({ path: join(ARTIFACTS, 'answer.png') });
+    await done();
+  });
+
+  test('a <script> in the answer does not execute', async () => {
+    const { page, done } = await open();
+    const answer = await ask(page, 'Show me some xss please');
+    assert.equal(await answer.getAttribute('data-state'), 'done');
+    assert.match(await answer.innerText(), /Scripted demo answer/);
+    assert.equal(await page.evaluate(() => /** @type {any} */ (window).__xss), undefined);
+    assert.equal(await answer.locator('script, img, [onerror]').count(), 0);
+    // The model's raw HTML is shown as text, not parsed.
+    assert.match(await answer.locator('.markdown').innerText(), /<script>window\.__xss = true<\/script>/);
+    await done();
+  });
+
+  test('the cooldown blocks a second submit, also after a reload', async () => {
+    const { page, chats, done } = await open();
+    await ask(page, 'First question');
+    assert.equal(chats.length, 1);
+
+    const blocked = async () => {
+      await page.locator('#cooldown').waitFor();
+      const left = Number(await page.locator('#cooldown-seconds').innerText());
+      assert.ok(left > 0 && left <= 50, `countdown shows the seconds left, got ${left}`);
+      assert.equal(await page.locator('#send').isDisabled(), true);
+      await page.locator('#question').fill('Second question');
+      await page.locator('#question').press('Enter');
+      await page.locator('#status', { hasText: 'Please wait' }).waitFor();
+      assert.equal(chats.length, 1, 'no second request');
+    };
+    await blocked();
+    const stored = await page.evaluate(() => localStorage.getItem('lastSubmitTime'));
+    assert.match(stored ?? '', /^\d+$/);
+
+    await page.reload();
+    await page.waitForSelector('html[data-ready="true"]');
+    await blocked();
+    assert.equal(await page.locator('.answer').count(), 0, 'the reload started a fresh view');
+    await done();
+  });
+
+  test('after the cooldown a follow-up sends the whole conversation', async () => {
+    const { page, chats, done } = await open();
+    await ask(page, 'First question');
+    // Pretend the cooldown passed.
+    await page.evaluate(() => localStorage.setItem('lastSubmitTime', String(Date.now() - 60_000)));
+    await page.locator('#cooldown').waitFor({ state: 'hidden' });
+    await ask(page, 'And a follow-up');
+    assert.equal(chats.length, 2);
+    const msgs = chats[1].messages;
+    assert.deepEqual(msgs.map((m) => m.role), ['user', 'assistant', 'user']);
+    assert.equal(msgs[0].content, 'First question');
+    assert.match(msgs[1].content, /^\(Scripted demo answer\)/);
+    assert.equal(msgs[2].content, 'And a follow-up');
+    await done();
+  });
+
+  test('a 429 shows the wait from Retry-After', async () => {
+    const { page, done } = await open({ expectedStatus: [429] });
+    const answer = await ask(page, 'Trigger the rate limit');
+    assert.equal(await answer.getAttribute('data-state'), 'error');
+    assert.match(await answer.locator('.notice[role="alert"]').innerText(), /wait 7 seconds/);
+    await done();
+  });
+
+  test('Stop aborts the request', async () => {
+    const { page, done } = await open();
+    const aborted = page.waitForEvent('requestfailed', (r) => r.url().endsWith('/api/chat'));
+    await page.locator('#question').fill('Give me a slow answer');
+    await page.locator('#question').press('Enter');
+    const answer = page.locator('.answer').first();
+    await page.waitForFunction(() => (document.querySelector('.answer .markdown')?.textContent?.length ?? 0) > 0);
+    await page.locator('#stop').click();
+    await answer.and(page.locator('[data-state="stopped"]')).waitFor({ timeout: 2000 });
+    assert.match((await aborted).failure()?.errorText ?? '', /ABORTED/);
+    assert.equal(await page.locator('#stop').isHidden(), true);
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'question', 'focus back on the question');
+    const len = (await answer.locator('.markdown').innerText()).length;
+    await page.waitForTimeout(700); // over two chunk intervals of the slow script
+    assert.equal((await answer.locator('.markdown').innerText()).length, len, 'no text after Stop');
+    await done();
+  });
+
+  test('an e: line is shown as an error on that answer', async () => {
+    const { page, done } = await open();
+    const answer = await ask(page, 'Please fail');
+    assert.equal(await answer.getAttribute('data-state'), 'error');
+    assert.match(await answer.locator('.markdown').innerText(), /^\(Scripted demo answer\)/);
+    assert.match(await answer.locator('.notice[role="alert"]').innerText(), /^Error: ./);
+    await done();
+  });
+
+  test('a contract address is checked inline and sent in the prefix form', async () => {
+    const { page, chats, done } = await open({ viewport: { width: 390, height: 844 } });
+    await page.locator('#address').fill('0x1234');
+    await page.locator('#question').fill('Is it safe?');
+    await page.locator('#question').press('Enter');
+    await page.locator('#address-error').waitFor();
+    assert.equal(await page.locator('#address').getAttribute('aria-invalid'), 'true');
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'address');
+    assert.equal(chats.length, 0, 'nothing sent');
+    assert.equal(await page.evaluate(() => localStorage.getItem('lastSubmitTime')), null, 'no cooldown');
+
+    await page.locator('#address').fill(EVM);
+    await page.locator('#question').fill('Is it safe?');
+    await page.locator('#question').press('Shift+Enter');
+    await page.locator('#question').pressSequentially('Line two');
+    assert.equal(chats.length, 0, 'Shift+Enter does not send');
+    await page.locator('#send').click();
+    await page.locator('.answer[data-state="done"]').waitFor();
+    assert.equal(chats[0].messages[0].content, `[Contract Address: ${EVM}]\n\nIs it safe?\nLine two`);
+    assert.equal(await page.locator('#address-error').isHidden(), true);
+    await page.locator('.answer').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(ARTIFACTS, 'phone.png') });
+    await done();
+  });
+
+  // The demo cannot provoke these, so the browser answers them itself.
+  test('HTTP errors per status, and a stream that breaks off', async () => {
+    const { page, done } = await open({ expectedStatus: [400, 401, 500] });
+    /** @type {Record<string, {status: number, headers?: Record<string, string>, body: string}>} */
+    const replies = {
+      'bad request': { status: 400, body: '{"error":"Invalid request format","details":"messages[0].role must be user or assistant"}' },
+      'no key': { status: 401, body: '{"error":"API key not configured"}' },
+      'server error': { status: 500, body: '{"error":"AI service error"}' },
+      'broken stream': { status: 200, headers: { 'Content-Type': 'text/event-stream' }, body: 'data: 0:"Half an ans"\n\ndata: 0:"wer' },
+    };
+    await page.route('**/api/chat', (route) => {
+      const { messages } = route.request().postDataJSON();
+      const r = replies[messages.at(-1).content];
+      return route.fulfill({ status: r.status, headers: r.headers ?? { 'Content-Type': 'application/json' }, body: r.body });
+    });
+    const expected = {
+      'bad request': ['error', /invalid: messages\[0\]\.role must be user or assistant/],
+      'no key': ['error', /API key is missing/],
+      'server error': ['error', /AI service failed/],
+      'broken stream': ['interrupted', /interrupted/],
+    };
+    for (const [question, [state, message]] of Object.entries(expected)) {
+      await page.evaluate(() => localStorage.removeItem('lastSubmitTime'));
+      const answer = await ask(page, question);
+      assert.equal(await answer.getAttribute('data-state'), state, question);
+      assert.match(await answer.locator('.notice[role="alert"]').innerText(), message, question);
+    }
+    assert.equal(await page.locator('.answer').last().locator('.markdown').innerText(), 'Half an ans');
+    await done();
+  });
+});
