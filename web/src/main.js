@@ -279,7 +279,10 @@ async function ask(content, question, address) {
 /** submit validates the form and asks, unless the cooldown forbids it. */
 function submit() {
   const left = cooldownLeft();
-  if (inFlight) return;
+  if (inFlight) {
+    announce('An answer is still coming. Press Stop (or Escape) to end it.');
+    return;
+  }
   if (left > 0) {
     announce(`Please wait ${left} seconds before sending another question.`);
     updateControls();
@@ -315,6 +318,12 @@ questionInput.addEventListener('keydown', (e) => {
 addressInput.addEventListener('input', () => setFieldError(addressError, addressInput, ''));
 questionInput.addEventListener('input', () => setFieldError(questionError, questionInput, ''));
 stopButton.addEventListener('click', () => inFlight?.abort());
+document.addEventListener('keydown', (e) => {
+  if (e.key === 'Escape' && inFlight) {
+    e.preventDefault();
+    inFlight.abort();
+  }
+});
 window.addEventListener('storage', (e) => {
   if (e.key === 'lastSubmitTime') updateControls();
 });

@@ -217,6 +217,15 @@ describe('chat page against the demo server', () => {
     const len = (await answer.locator('.markdown').innerText()).length;
     await page.waitForTimeout(700); // over two chunk intervals of the slow script
     assert.equal((await answer.locator('.markdown').innerText()).length, len, 'no text after Stop');
+
+    // Escape stops too (the cooldown is lifted to ask again).
+    await page.evaluate(() => localStorage.removeItem('lastSubmitTime'));
+    await page.locator('#question').fill('Another slow one');
+    await page.locator('#question').press('Enter');
+    const second = page.locator('.answer').nth(1);
+    await page.waitForFunction(() => (document.querySelectorAll('.answer .markdown')[1]?.textContent?.length ?? 0) > 0);
+    await page.keyboard.press('Escape');
+    await second.and(page.locator('[data-state="stopped"]')).waitFor({ timeout: 2000 });
     await done();
   });
 
