@@ -217,7 +217,12 @@ async function ask(content, question, address) {
   let frame = 0;
   const render = () => {
     frame = 0;
+    // Follow the answer while the reader is at the bottom; don't yank them
+    // back down when they scrolled up to read.
+    const root = document.scrollingElement ?? document.documentElement;
+    const atBottom = root.scrollHeight - root.scrollTop - root.clientHeight < 48;
     markdown.innerHTML = renderMarkdown(exchange.answer);
+    if (atBottom) root.scrollTop = root.scrollHeight;
   };
   const onText = (/** @type {string} */ text) => {
     exchange.answer += text;
