@@ -161,8 +161,8 @@ func TestFinishReasonsOverTheWire(t *testing.T) {
 		wantText string
 		want     string
 	}{
-		"max tokens": {chunks: []geminitest.Chunk{geminitest.Text("partial"), geminitest.Finish("MAX_TOKENS")}, wantText: "partial", want: "length"},
-		"safety":     {chunks: []geminitest.Chunk{geminitest.Text("x"), geminitest.Finish("SAFETY")}, wantText: "x", want: "content-filter"},
+		"max tokens":     {chunks: []geminitest.Chunk{geminitest.Text("partial"), geminitest.Finish("MAX_TOKENS")}, wantText: "partial", want: "length"},
+		"safety":         {chunks: []geminitest.Chunk{geminitest.Text("x"), geminitest.Finish("SAFETY")}, wantText: "x", want: "content-filter"},
 		"blocked prompt": {chunks: []geminitest.Chunk{geminitest.Blocked("PROHIBITED_CONTENT")}, want: "content-filter"},
 		"thought parts are never forwarded": {
 			chunks:   []geminitest.Chunk{geminitest.Thought("secret plan"), geminitest.Text("answer"), geminitest.Thought("more"), geminitest.Finish("STOP")},

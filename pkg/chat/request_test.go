@@ -88,8 +88,8 @@ func TestValidRequests(t *testing.T) {
 			body:     `{"id":"x","model":"ignored","messages":[{"id":"1","createdAt":"2024-01-01","role":"user","content":"hi","parts":[]}],"extra":{"a":1}}`,
 			wantMsgs: 1,
 		},
-		"tab newline CR allowed": {body: msgs("user", "a\tb\nc\r\nd"), wantMsgs: 1},
-		"exactly 16000 characters": {body: msgs("user", strings.Repeat("ü", 16000)), wantMsgs: 1},
+		"tab newline CR allowed":                  {body: msgs("user", "a\tb\nc\r\nd"), wantMsgs: 1},
+		"exactly 16000 characters":                {body: msgs("user", strings.Repeat("ü", 16000)), wantMsgs: 1},
 		"a literal replacement character is fine": {body: msgs("user", "a\uFFFDb"), wantMsgs: 1},
 		"conversation": {
 			body:     msgs("user", "hi", "assistant", "hello", "user", "more"),
