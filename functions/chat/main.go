@@ -45,6 +45,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return err
 	}
 	logger := newLogger(stderr, cfg.LogLevel)
+	// The provider SDK writes some errors with the standard log package; route them into
+	// the same JSON log.
+	slog.SetDefault(logger)
 
 	apiKey := func() string { return getenv(config.APIKeyVar) }
 	var upstream *http.Server

@@ -23,13 +23,29 @@ func localMux(cfg config.Config, demo bool, chatHandler http.Handler) *http.Serv
 			"demo":            demo,
 		})
 	})
+	// "/" rather than "GET /": a method pattern at the root would conflict with "/api/".
 	if st, err := os.Stat(filepath.Join(cfg.WebDir, "index.html")); err == nil && !st.IsDir() {
-		mux.Handle("GET /", http.FileServer(http.Dir(cfg.WebDir)))
+		mux.Handle("/", getOnly(http.FileServer(http.Dir(cfg.WebDir))))
 	} else {
-		mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
+		mux.Handle("/", getOnly(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.URL.Path != "/" {
+				http.NotFound(w, r)
+				return
+			}
 			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 			_, _ = w.Write([]byte("The chat endpoint is POST /api/chat.\nThe web page is not built: run `make web` (or `make run`) from the repository root.\n"))
-		})
+		})))
 	}
 	return mux
+}
+
+func getOnly(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
 }

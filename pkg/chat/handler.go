@@ -247,9 +247,9 @@ func (h *Handler) failBeforeStream(w http.ResponseWriter, r *http.Request, ctx c
 	out.cause = err
 	if ue, isUp := errors.AsType[*UpstreamError](err); isUp && ue.RateLimited {
 		out.status = http.StatusTooManyRequests
-		details := "the AI service's request quota is exhausted; try again later"
+		details := "too many requests to the AI service; try again later"
 		if ue.RetryAfter > 0 {
-			details = fmt.Sprintf("the AI service's request quota is exhausted; try again in %d seconds", retrySeconds(ue.RetryAfter))
+			details = fmt.Sprintf("too many requests to the AI service; try again in %d seconds", retrySeconds(ue.RetryAfter))
 		}
 		writeError(w, out.status, MsgRateLimited, details, ue.RetryAfter)
 		return

@@ -1,0 +1,138 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chatsvc/chat/pkg/chat/chattest"
+	"github.com/chatsvc/chat/pkg/gemini/geminitest"
+)
+
+// startLocal runs the program as `go run ./functions/chat` would, on a free port, and returns
+// its base URL, its stderr log and a channel with run's result.
+func startLocal(t *testing.T, ctx context.Context, env map[string]string, args ...string) (string, *chattest.Logs, <-chan error) {
+	t.Helper()
+	env["PORT"] = "0"
+	pr, pw := io.Pipe()
+	logs := &chattest.Logs{}
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, args, func(k string) string { return env[k] }, pw, logs)
+		pw.Close()
+	}()
+	line, err := bufio.NewReader(pr).ReadString('\n')
+	if err != nil {
+		t.Fatalf("no serving line: %v; log:\n%s", err, logs.String())
+	}
+	go func() { _, _ = io.Copy(io.Discard, pr) }()
+	_, rest, _ := strings.Cut(line, "serving ")
+	url, _, _ := strings.Cut(rest, " ")
+	if !strings.HasPrefix(url, "http://127.0.0.1:") {
+		t.Fatalf("serving line %q does not name a loopback URL", line)
+	}
+	return url, logs, done
+}
+
+func TestLocalServerAnswersAndShutsDownGracefully(t *testing.T) {
+	up := geminitest.NewServer(func(geminitest.Request) geminitest.Reply {
+		return geminitest.Stream(300*time.Millisecond, geminitest.Text("one "), geminitest.Text("two"), geminitest.Finish("STOP"))
+	})
+	defer up.Close()
+	web := t.TempDir()
+	if err := os.WriteFile(filepath.Join(web, "index.html"), []byte("<title>chat page</title>"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	url, logs, done := startLocal(t, ctx, map[string]string{
+		"AIPROVIDER_BASE_URL":              up.BaseURL(),
+		"AIPROVIDER_GENERATIVE_AI_API_KEY": "k",
+		"MAX_DURATION_SECONDS":             "20",
+		"WEB_DIR":                          web,
+	})
+
+	resp, err := http.Get(url + "/config.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cfg map[string]any
+	_ = json.NewDecoder(resp.Body).Decode(&cfg)
+	resp.Body.Close()
+	if cfg["apiUrl"] != "" || cfg["cooldownSeconds"] != 20.0 || cfg["demo"] != false {
+		t.Errorf("config.json = %v", cfg)
+	}
+	resp, err = http.Get(url + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if !strings.Contains(string(page), "chat page") {
+		t.Errorf("GET / = %q, want the page from WEB_DIR", page)
+	}
+
+	// Start an answer, then ask the server to stop: the open answer still completes.
+	resp, err = http.Post(url+"/api/chat", "application/json", strings.NewReader(`{"messages":[{"role":"user","content":"hi"}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	cancel()
+	s := chattest.ReadStream(t, resp.Body)
+	if s.Text() != "one two" || s.Metadata(t)["finishReason"] != "stop" {
+		t.Errorf("stream during shutdown:\n%s", s.Describe())
+	}
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("run returned %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("run did not return after shutdown")
+	}
+	if _, err := http.Get(url + "/config.json"); err == nil {
+		t.Error("the server still accepts connections after shutdown")
+	}
+	if !strings.Contains(logs.String(), `"msg":"chat request"`) {
+		t.Errorf("no request log line:\n%s", logs.String())
+	}
+}
+
+func TestDemoModeNeedsNoKey(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	url, logs, done := startLocal(t, ctx, map[string]string{}, "-demo")
+	resp, err := http.Post(url+"/api/chat", "application/json", strings.NewReader(`{"messages":[{"role":"user","content":"hello"}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := chattest.ReadStream(t, resp.Body)
+	resp.Body.Close()
+	if !strings.HasPrefix(s.Text(), geminitest.DemoNotice) || len(s.Metadata(t)["sources"].([]any)) != 2 {
+		t.Errorf("demo answer:\n%s", s.Describe())
+	}
+	if !strings.Contains(logs.String(), "answers are scripted") {
+		t.Error("the log does not say the answers are scripted")
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Error(err)
+	}
+}
+
+func TestInvalidConfigStopsStartup(t *testing.T) {
+	err := run(context.Background(), nil, func(k string) string {
+		return map[string]string{"TEMPERATURE": "3"}[k]
+	}, io.Discard, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "TEMPERATURE") {
+		t.Errorf("run = %v, want an error naming TEMPERATURE", err)
+	}
+}

@@ -1,0 +1,368 @@
+package chat_test
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chatsvc/chat/pkg/chat/chattest"
+	"github.com/chatsvc/chat/pkg/gemini/geminitest"
+	"github.com/chatsvc/chat/pkg/prompt"
+)
+
+func grounded() geminitest.Chunk {
+	return geminitest.Grounded(" Sources follow.", "STOP",
+		[]geminitest.Web{
+			{URI: "https://etherscan.io/token/x", Title: "Etherscan"},
+			{URI: "https://dexscreener.com/x", Title: "DEX Screener"},
+			{URI: "https://etherscan.io/token/x", Title: "Etherscan again"}, // duplicate
+		},
+		[]string{"token x price"}, `<div class="chips">token x price</div>`, 120, 45)
+}
+
+func TestAnswerStreamsWithSources(t *testing.T) {
+	st := chattest.Start(t, func(geminitest.Request) geminitest.Reply {
+		return geminitest.Stream(20*time.Millisecond,
+			geminitest.Text("## Risk\n\n"),
+			geminitest.Text("The token has **high** risk: \"quoted\" <b>x</b>\n"),
+			geminitest.Text("- liquidity unlocked\n"),
+			grounded(),
+		)
+	})
+	resp := st.Ask(t, "[Contract Address: 0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48]\n\nIs it safe?")
+	if resp.StatusCode != 200 {
+		t.Fatalf("status %d", resp.StatusCode)
+	}
+	for k, v := range map[string]string{"Content-Type": "text/event-stream", "Cache-Control": "no-cache"} {
+		if got := resp.Header.Get(k); got != v {
+			t.Errorf("%s = %q, want %q", k, got, v)
+		}
+	}
+	s := chattest.ReadStream(t, resp.Body)
+	want := "## Risk\n\nThe token has **high** risk: \"quoted\" <b>x</b>\n- liquidity unlocked\n Sources follow."
+	if got := s.Text(); got != want {
+		t.Errorf("reassembled text = %q, want %q", got, want)
+	}
+	if n := len(s.Lines); n != 5 {
+		t.Errorf("got %d lines, want 4 text + 1 finish:\n%s", n, s.Describe())
+	}
+	m := s.Metadata(t)
+	if m["finishReason"] != "stop" {
+		t.Errorf("finishReason = %v", m["finishReason"])
+	}
+	srcs, _ := m["sources"].([]any)
+	if len(srcs) != 2 {
+		t.Fatalf("sources = %v, want 2 deduplicated", m["sources"])
+	}
+	if first := srcs[0].(map[string]any); first["url"] != "https://etherscan.io/token/x" || first["title"] != "Etherscan" {
+		t.Errorf("first source = %v", first)
+	}
+	if m["searchSuggestions"] != `<div class="chips">token x price</div>` {
+		t.Errorf("searchSuggestions = %v", m["searchSuggestions"])
+	}
+	usage, _ := m["usage"].(map[string]any)
+	if usage["promptTokens"] != 120.0 || usage["completionTokens"] != 45.0 {
+		t.Errorf("usage = %v", usage)
+	}
+
+	// What the provider received.
+	reqs := st.Upstream.Requests()
+	if len(reqs) != 1 {
+		t.Fatalf("upstream got %d requests", len(reqs))
+	}
+	r := reqs[0]
+	if r.Model != "gemini-2.5-flash" || r.APIKey != chattest.TestKey {
+		t.Errorf("model %q key %q", r.Model, r.APIKey)
+	}
+	si := r.Body.SystemInstruction
+	if si == nil || len(si.Parts) != 1 || si.Parts[0].Text != prompt.System() {
+		t.Errorf("system instruction missing or changed: %+v", si)
+	}
+	tools, _ := json.Marshal(r.Body.Tools)
+	if string(tools) != `[{"googleSearch":{}},{"urlContext":{}}]` {
+		t.Errorf("tools = %s", tools)
+	}
+	gc := r.Body.GenerationConfig
+	if gc["temperature"] != 0.7 || gc["maxOutputTokens"] != 4000.0 {
+		t.Errorf("generationConfig = %v", gc)
+	}
+	c := r.Body.Contents
+	if len(c) != 1 || c[0].Role != "user" || len(c[0].Parts) != 2 {
+		t.Fatalf("contents = %+v", c)
+	}
+	ctxPart, question := c[0].Parts[0].Text, c[0].Parts[1].Text
+	if question != "Is it safe?" {
+		t.Errorf("question part = %q", question)
+	}
+	if !strings.HasPrefix(ctxPart, "Verified contract-address context") ||
+		!strings.Contains(ctxPart, `"chainFamily": "evm"`) ||
+		!strings.Contains(ctxPart, "https://etherscan.io/token/0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48") {
+		t.Errorf("contract context part = %q", ctxPart)
+	}
+
+	log := st.Logs.WaitRequestLog(t, 1)[0]
+	for k, v := range map[string]any{"status": 200.0, "finish_reason": "stop", "sources": 2.0, "prompt_tokens": 120.0, "completion_tokens": 45.0} {
+		if log[k] != v {
+			t.Errorf("log %s = %v, want %v", k, log[k], v)
+		}
+	}
+	for _, k := range []string{"request_id", "ttfb_ms", "duration_ms"} {
+		if _, ok := log[k]; !ok {
+			t.Errorf("log line lacks %s: %v", k, log)
+		}
+	}
+	if strings.Contains(st.Logs.String(), "Is it safe?") || strings.Contains(st.Logs.String(), chattest.TestKey) {
+		t.Error("the log holds message content or the key")
+	}
+}
+
+func TestRolesAndHistoryReachTheModel(t *testing.T) {
+	st := chattest.Start(t, func(geminitest.Request) geminitest.Reply {
+		return geminitest.Stream(0, geminitest.Text("ok"), geminitest.Finish("STOP"))
+	})
+	resp := st.Post(t, msgs("user", "first", "assistant", "answer", "user", "second"))
+	chattest.ReadStream(t, resp.Body).Terminal(t)
+	c := st.Upstream.Requests()[0].Body.Contents
+	var got []string
+	for _, x := range c {
+		got = append(got, x.Role+":"+x.Parts[0].Text)
+	}
+	if strings.Join(got, "|") != "user:first|model:answer|user:second" {
+		t.Errorf("contents = %v", got)
+	}
+}
+
+func TestChunksAreForwardedAsTheyArrive(t *testing.T) {
+	const gap = 150 * time.Millisecond
+	st := chattest.Start(t, func(geminitest.Request) geminitest.Reply {
+		return geminitest.Stream(gap, geminitest.Text("a"), geminitest.Text("b"), geminitest.Text("c"), geminitest.Finish("STOP"))
+	})
+	resp := st.Ask(t, "hi")
+	s := chattest.ReadStream(t, resp.Body)
+	if len(s.Lines) != 4 {
+		t.Fatalf("lines:\n%s", s.Describe())
+	}
+	// A buffering proxy would deliver everything at once; here each line arrives about one
+	// upstream gap after the previous one.
+	for i := 1; i < 3; i++ {
+		if d := s.Lines[i].At.Sub(s.Lines[i-1].At); d < gap/2 {
+			t.Errorf("line %d arrived %v after line %d: chunks were buffered", i, d, i-1)
+		}
+	}
+}
+
+func TestFinishReasonsOverTheWire(t *testing.T) {
+	tests := map[string]struct {
+		chunks   []geminitest.Chunk
+		wantText string
+		want     string
+	}{
+		"max tokens":     {chunks: []geminitest.Chunk{geminitest.Text("partial"), geminitest.Finish("MAX_TOKENS")}, wantText: "partial", want: "length"},
+		"safety":         {chunks: []geminitest.Chunk{geminitest.Text("x"), geminitest.Finish("SAFETY")}, wantText: "x", want: "content-filter"},
+		"blocked prompt": {chunks: []geminitest.Chunk{geminitest.Blocked("PROHIBITED_CONTENT")}, want: "content-filter"},
+		"thought parts are never forwarded": {
+			chunks:   []geminitest.Chunk{geminitest.Thought("secret plan"), geminitest.Text("answer"), geminitest.Thought("more"), geminitest.Finish("STOP")},
+			wantText: "answer", want: "stop",
+		},
+		"malformed function call": {chunks: []geminitest.Chunk{geminitest.Finish("MALFORMED_FUNCTION_CALL")}, want: "tool-calls"},
+		"unknown future reason":   {chunks: []geminitest.Chunk{geminitest.Text("y"), geminitest.Finish("SOMETHING_NEW")}, wantText: "y", want: "stop"},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			st := chattest.Start(t, func(geminitest.Request) geminitest.Reply { return geminitest.Stream(0, tc.chunks...) })
+			resp := st.Ask(t, "q")
+			if resp.StatusCode != 200 {
+				t.Fatalf("status %d", resp.StatusCode)
+			}
+			s := chattest.ReadStream(t, resp.Body)
+			if got := s.Metadata(t)["finishReason"]; got != tc.want {
+				t.Errorf("finishReason = %v, want %s", got, tc.want)
+			}
+			if s.Text() != tc.wantText {
+				t.Errorf("text = %q, want %q", s.Text(), tc.wantText)
+			}
+			if strings.Contains(s.Describe(), "secret plan") {
+				t.Error("a thought part reached the caller")
+			}
+		})
+	}
+}
+
+func TestAPIKeyNotConfigured(t *testing.T) {
+	for name, key := range map[string]string{"empty": "", "blank": "  "} {
+		t.Run(name, func(t *testing.T) {
+			st := chattest.Start(t, nil, chattest.WithAPIKey(func() string { return key }))
+			resp := st.Ask(t, "hi")
+			if resp.StatusCode != 401 {
+				t.Fatalf("status %d, want 401", resp.StatusCode)
+			}
+			if b := chattest.ErrorBody(t, resp); b.Error != "API key not configured" {
+				t.Errorf("body = %+v", b)
+			}
+			if n := len(st.Upstream.Requests()); n != 0 {
+				t.Errorf("upstream called %d times without a key", n)
+			}
+		})
+	}
+}
+
+func TestKeyIsReadPerRequest(t *testing.T) {
+	key := ""
+	st := chattest.Start(t, func(geminitest.Request) geminitest.Reply {
+		return geminitest.Stream(0, geminitest.Text("ok"), geminitest.Finish("STOP"))
+	}, chattest.WithAPIKey(func() string { return key }))
+	if resp := st.Ask(t, "hi"); resp.StatusCode != 401 {
+		t.Fatalf("status %d before the key is set", resp.StatusCode)
+	}
+	key = "rotated-key"
+	resp := st.Ask(t, "hi")
+	chattest.ReadStream(t, resp.Body).Metadata(t)
+	if got := st.Upstream.Requests()[0].APIKey; got != "rotated-key" {
+		t.Errorf("upstream key = %q", got)
+	}
+}
+
+func TestRoutes(t *testing.T) {
+	st := chattest.Start(t, nil)
+	tests := map[string]struct {
+		method, path string
+		want         int
+		wantAllow    string
+	}{
+		"GET chat":      {http.MethodGet, "/api/chat", 405, "POST"},
+		"PUT chat":      {http.MethodPut, "/api/chat", 405, "POST"},
+		"other path":    {http.MethodPost, "/api/other", 404, ""},
+		"trailing path": {http.MethodPost, "/api/chat/x", 404, ""},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			req, _ := http.NewRequest(tc.method, st.URL+tc.path, strings.NewReader(msgs("user", "hi")))
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer resp.Body.Close()
+			if resp.StatusCode != tc.want || resp.Header.Get("Allow") != tc.wantAllow {
+				t.Errorf("status %d Allow %q, want %d %q", resp.StatusCode, resp.Header.Get("Allow"), tc.want, tc.wantAllow)
+			}
+			if b := chattest.ErrorBody(t, resp); b.Error == "" || b.Details == "" {
+				t.Errorf("error body = %+v", b)
+			}
+		})
+	}
+}
+
+func TestTimeLimitCutsTheAnswerGracefully(t *testing.T) {
+	st := chattest.Start(t, func(geminitest.Request) geminitest.Reply {
+		r := geminitest.Stream(0, geminitest.Text("first part"))
+		r.Steps = append(r.Steps, geminitest.Step{Stall: true})
+		return r
+	}, chattest.WithMaxDuration(2*time.Second))
+	start := time.Now()
+	resp := st.Ask(t, "hi")
+	s := chattest.ReadStream(t, resp.Body)
+	elapsed := time.Since(start)
+	if s.Text() != "first part" {
+		t.Errorf("text already sent was lost: %q", s.Text())
+	}
+	term := s.Terminal(t)
+	if term.Code != 'e' || !strings.Contains(term.Text(), "time limit") {
+		t.Errorf("terminal = %c:%s, want e: with the time limit", term.Code, term.Payload)
+	}
+	if elapsed >= 2*time.Second {
+		t.Errorf("the stream ended after %v, not before the 2s limit", elapsed)
+	}
+	select {
+	case <-st.Upstream.Canceled():
+	case <-time.After(5 * time.Second):
+		t.Error("the upstream call was not cancelled at the time limit")
+	}
+}
+
+func TestStallBeforeFirstByteIsAnError(t *testing.T) {
+	st := chattest.Start(t, func(geminitest.Request) geminitest.Reply {
+		return geminitest.Reply{Steps: []geminitest.Step{{Stall: true}}}
+	}, chattest.WithMaxDuration(2*time.Second))
+	resp := st.Ask(t, "hi")
+	if resp.StatusCode != 500 {
+		t.Fatalf("status = %d, want 500", resp.StatusCode)
+	}
+	if b := chattest.ErrorBody(t, resp); b.Error != "AI service error" || !strings.Contains(b.Details, "time limit") {
+		t.Errorf("body = %+v", b)
+	}
+}
+
+func TestCallerDisconnectCancelsUpstream(t *testing.T) {
+	st := chattest.Start(t, func(geminitest.Request) geminitest.Reply {
+		r := geminitest.Stream(0, geminitest.Text("first"))
+		r.Steps = append(r.Steps, geminitest.Step{Delay: 10 * time.Second, Chunk: geminitest.Text("never")})
+		return r
+	})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, st.URL+"/api/chat", strings.NewReader(msgs("user", "hi")))
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	buf := make([]byte, 64)
+	if _, err := resp.Body.Read(buf); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	cancel()
+	resp.Body.Close()
+	select {
+	case <-st.Upstream.Canceled():
+		t.Logf("upstream saw the cancellation %v after the caller left", time.Since(start))
+	case <-time.After(3 * time.Second):
+		t.Fatal("the upstream request was not cancelled after the caller disconnected")
+	}
+	log := st.Logs.WaitRequestLog(t, 1)[0]
+	if log["client_closed"] != true {
+		t.Errorf("log = %v, want client_closed", log)
+	}
+}
+
+// No response of any kind names the provider, a model ID, the raw upstream message or the key.
+func TestNothingLeaksToTheCaller(t *testing.T) {
+	const secret = "UPSTREAM-RAW-MESSAGE gemini-2.5-flash Google quota"
+	replies := map[string]geminitest.Reply{
+		"429":            geminitest.RateLimited(3 * time.Second),
+		"500":            geminitest.Error(500, "INTERNAL", secret),
+		"400 from model": geminitest.Error(400, "INVALID_ARGUMENT", secret+" API key not valid "+chattest.TestKey),
+		"non-JSON body":  {Status: 503, Header: http.Header{"Content-Type": {"text/html"}}, Body: "<html>" + secret + "</html>"},
+		"mid-stream": {Steps: []geminitest.Step{
+			{Chunk: geminitest.Text("partial")},
+			{Chunk: geminitest.MidStreamError(500, "INTERNAL", secret)},
+		}},
+	}
+	for name, reply := range replies {
+		t.Run(name, func(t *testing.T) {
+			st := chattest.Start(t, func(geminitest.Request) geminitest.Reply { return reply })
+			resp := st.Ask(t, "hi")
+			body, _ := io.ReadAll(resp.Body)
+			all := strings.ToLower(string(body) + " " + headerText(resp.Header))
+			for _, bad := range []string{"gemini", "google", "upstream-raw", "quota", strings.ToLower(chattest.TestKey), "resource_exhausted", "internal"} {
+				if strings.Contains(all, bad) {
+					t.Errorf("response leaks %q: %s", bad, body)
+				}
+			}
+			if log := st.Logs.WaitRequestLog(t, 1)[0]; !strings.Contains(log["cause"].(string), "UPSTREAM-RAW-MESSAGE") && name != "429" {
+				t.Errorf("the log lacks the raw cause: %v", log)
+			}
+		})
+	}
+}
+
+func headerText(h http.Header) string {
+	var b strings.Builder
+	for k, v := range h {
+		b.WriteString(k + ": " + strings.Join(v, ",") + "\n")
+	}
+	return b.String()
+}

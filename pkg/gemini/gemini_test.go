@@ -1,0 +1,135 @@
+package gemini_test
+
+import (
+	"encoding/json"
+	"testing"
+
+	"google.golang.org/genai"
+
+	"github.com/chatsvc/chat/pkg/chat"
+	"github.com/chatsvc/chat/pkg/chat/chattest"
+	"github.com/chatsvc/chat/pkg/gemini"
+	"github.com/chatsvc/chat/pkg/gemini/geminitest"
+)
+
+// One row per provider finish reason the SDK knows, plus values it does not.
+func TestFinishReasonMapping(t *testing.T) {
+	tests := map[genai.FinishReason]struct {
+		want  chat.FinishReason
+		known bool
+	}{
+		genai.FinishReasonStop:                   {chat.FinishStop, true},
+		genai.FinishReasonUnspecified:            {chat.FinishStop, true},
+		genai.FinishReasonOther:                  {chat.FinishStop, true},
+		genai.FinishReasonLanguage:               {chat.FinishStop, true},
+		genai.FinishReasonNoImage:                {chat.FinishStop, true},
+		genai.FinishReasonMaxTokens:              {chat.FinishLength, true},
+		genai.FinishReasonContinuation:           {chat.FinishLength, true},
+		genai.FinishReasonSafety:                 {chat.FinishContentFilter, true},
+		genai.FinishReasonRecitation:             {chat.FinishContentFilter, true},
+		genai.FinishReasonBlocklist:              {chat.FinishContentFilter, true},
+		genai.FinishReasonProhibitedContent:      {chat.FinishContentFilter, true},
+		genai.FinishReasonSPII:                   {chat.FinishContentFilter, true},
+		genai.FinishReasonImageSafety:            {chat.FinishContentFilter, true},
+		genai.FinishReasonImageProhibitedContent: {chat.FinishContentFilter, true},
+		genai.FinishReasonImageRecitation:        {chat.FinishContentFilter, true},
+		genai.FinishReasonImageOther:             {chat.FinishContentFilter, true},
+		genai.FinishReasonMalformedFunctionCall:  {chat.FinishToolCalls, true},
+		genai.FinishReasonUnexpectedToolCall:     {chat.FinishToolCalls, true},
+		genai.FinishReasonTooManyToolCalls:       {chat.FinishToolCalls, true},
+		"A_FUTURE_REASON":                        {chat.FinishStop, false},
+	}
+	for raw, tc := range tests {
+		t.Run(string(raw), func(t *testing.T) {
+			got, known := gemini.MapFinishReason(raw)
+			if got != tc.want || known != tc.known {
+				t.Errorf("MapFinishReason(%s) = %s, %v; want %s, %v", raw, got, known, tc.want, tc.known)
+			}
+		})
+	}
+}
+
+func TestBlockedPromptReasonsAllMapToContentFilter(t *testing.T) {
+	for _, reason := range []genai.BlockedReason{
+		genai.BlockedReasonSafety, genai.BlockedReasonOther, genai.BlockedReasonBlocklist,
+		genai.BlockedReasonProhibitedContent, genai.BlockedReasonImageSafety,
+		genai.BlockedReasonModelArmor, genai.BlockedReasonJailbreak, genai.BlockedReasonUnspecified,
+	} {
+		t.Run(string(reason), func(t *testing.T) {
+			st := chattest.Start(t, func(geminitest.Request) geminitest.Reply {
+				return geminitest.Stream(0, geminitest.Blocked(string(reason)))
+			})
+			s := chattest.ReadStream(t, st.Ask(t, "q").Body)
+			if got := s.Metadata(t)["finishReason"]; got != "content-filter" {
+				t.Errorf("finishReason = %v", got)
+			}
+		})
+	}
+}
+
+func TestToolsPerModelAndSwitch(t *testing.T) {
+	tests := map[string]struct {
+		model          string
+		search, urlCtx bool
+		want           string
+	}{
+		"2.5 both":          {"model-2.5-flash", true, true, `[{"googleSearch":{}},{"urlContext":{}}]`},
+		"2.5 pro":           {"model-2.5-pro", true, true, `[{"googleSearch":{}},{"urlContext":{}}]`},
+		"2.5 search only":   {"model-2.5-flash", true, false, `[{"googleSearch":{}}]`},
+		"2.5 url only":      {"model-2.5-flash", false, true, `[{"urlContext":{}}]`},
+		"2.5 none":          {"model-2.5-flash", false, false, `null`},
+		"1.5 has retrieval": {"model-1.5-flash", true, true, `[{"googleSearchRetrieval":{}}]`},
+		"1.5 pro":           {"model-1.5-pro", true, true, `[{"googleSearchRetrieval":{}}]`},
+		"1.5 search off":    {"model-1.5-flash", false, true, `null`},
+		"raw id":            {"gemini-2.0-flash", true, true, `[{"googleSearch":{}},{"urlContext":{}}]`},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			st := chattest.Start(t, func(geminitest.Request) geminitest.Reply {
+				return geminitest.Stream(0, geminitest.Text("ok"), geminitest.Finish("STOP"))
+			}, chattest.WithModel(tc.model, tc.search, tc.urlCtx))
+			chattest.ReadStream(t, st.Ask(t, "q").Body).Metadata(t)
+			r := st.Upstream.Requests()[0]
+			got, _ := json.Marshal(r.Body.Tools)
+			if string(got) != tc.want {
+				t.Errorf("tools = %s, want %s", got, tc.want)
+			}
+			m, _ := gemini.ResolveModel(tc.model)
+			if r.Model != m.ID {
+				t.Errorf("model on the wire = %q, want %q", r.Model, m.ID)
+			}
+		})
+	}
+}
+
+// The SDK reads GOOGLE_API_KEY, GEMINI_API_KEY and GOOGLE_GEMINI_BASE_URL on its own; the
+// adapter must use only what it was given.
+func TestProviderEnvironmentIsIgnored(t *testing.T) {
+	t.Setenv("GOOGLE_API_KEY", "wrong-google-key")
+	t.Setenv("GEMINI_API_KEY", "wrong-gemini-key")
+	t.Setenv("GOOGLE_GEMINI_BASE_URL", "http://127.0.0.1:1/")
+	t.Setenv("GOOGLE_GENAI_USE_VERTEXAI", "true")
+	st := chattest.Start(t, func(geminitest.Request) geminitest.Reply {
+		return geminitest.Stream(0, geminitest.Text("ok"), geminitest.Finish("STOP"))
+	})
+	chattest.ReadStream(t, st.Ask(t, "q").Body).Metadata(t)
+	if got := st.Upstream.Requests()[0].APIKey; got != chattest.TestKey {
+		t.Errorf("key on the wire = %q, want the configured one", got)
+	}
+}
+
+func TestAutomaticContinuationIsOff(t *testing.T) {
+	m, _ := gemini.ResolveModel("")
+	cfg := gemini.New(gemini.Config{Model: m}).GenerateConfig()
+	if cfg.AutomaticContinuation == nil || *cfg.AutomaticContinuation {
+		t.Errorf("AutomaticContinuation = %v, want explicitly false", cfg.AutomaticContinuation)
+	}
+}
+
+func TestResolveModelRejectsUnknown(t *testing.T) {
+	for _, name := range []string{"gpt-4o", "model-3.0-flash", "gemini-", "gemini-2.5-flash; rm -rf"} {
+		if _, err := gemini.ResolveModel(name); err == nil {
+			t.Errorf("ResolveModel(%q) succeeded", name)
+		}
+	}
+}
