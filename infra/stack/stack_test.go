@@ -26,27 +26,12 @@ import (
 	"github.com/chatsvc/chat/pkg/stage"
 )
 
-// TestMain gives the jsii runtime (a node process with its unpacked libraries in a temporary
-// directory) a temporary directory of the test's own, and removes it once the tests are done.
+// TestMain stops the jsii node process (and so removes its temporary files) once all tests
+// are done.
 func TestMain(m *testing.M) {
-	os.Exit(runTests(m))
-}
-
-func runTests(m *testing.M) int {
-	tmp, err := os.MkdirTemp("", "infra-stack-test-")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		return 1
-	}
-	defer os.RemoveAll(tmp)
-	// os.TempDir, and with it jsii and t.TempDir, reads TMPDIR at each call.
-	if err := os.Setenv("TMPDIR", tmp); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		return 1
-	}
 	code := m.Run()
 	closeJSII()
-	return code
+	os.Exit(code)
 }
 
 // synthesized is one stage's stack, synthesized once and shared by all assertions on it.
