@@ -58,3 +58,20 @@ test-web: browser web
 
 clean:
 	rm -rf .build web/dist web/node_modules
+
+## synth: the CDK template of one stage (STAGE=dev|staging|prod) into infra/cdk.out; needs `make build`
+STAGE ?= dev
+# The stages of pkg/stage, in table order (a test in infra/sam keeps this list in step).
+STAGES := dev staging prod
+CDK ?= npx --yes aws-cdk@2
+synth: build
+	cd infra && $(CDK) synth -c stage=$(STAGE) --quiet -o cdk.out/$(STAGE)
+	@echo "infra/cdk.out/$(STAGE)/chat-$(STAGE).template.json"
+
+## lint-templates: cfn-lint template.yaml and every stage's synthesized CDK template
+lint-templates: build
+	cfn-lint template.yaml
+	set -e; for s in $(STAGES); do \
+		(cd infra && $(CDK) synth -c stage=$$s --quiet -o cdk.out/$$s); \
+		cfn-lint --ignore-checks W3005 -- infra/cdk.out/$$s/chat-$$s.template.json; \
+	done

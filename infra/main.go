@@ -1,0 +1,96 @@
+// Command infra is the CDK app: it synthesizes the stack of one stage, chosen with
+// `-c stage=<name>` (see pkg/stage for the table).
+//
+//	make build                              # .build/chat/bootstrap
+//	cd infra && npx aws-cdk@2 synth -c stage=dev
+//	cd infra && npx aws-cdk@2 deploy -c stage=prod
+//
+// Optional context: assetDir (default <repo>/.build/chat) and webDir (default <repo>/web/dist).
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/aws/aws-cdk-go/awscdk/v2"
+	"github.com/aws/jsii-runtime-go"
+
+	"github.com/chatsvc/chat/infra/stack"
+	"github.com/chatsvc/chat/pkg/stage"
+)
+
+func main() {
+	err := run(os.Stderr)
+	jsii.Close()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "infra:", err)
+		os.Exit(1)
+	}
+}
+
+func run(stderr io.Writer) error {
+	app := awscdk.NewApp(nil)
+	name, _ := app.Node().TryGetContext(jsii.String("stage")).(string)
+	if name == "" {
+		return fmt.Errorf("no stage selected: pass -c stage=<%s>", strings.Join(stage.Names(), "|"))
+	}
+	st, err := stage.Lookup(name)
+	if err != nil {
+		return err
+	}
+	root, err := repoRoot()
+	if err != nil {
+		return err
+	}
+	assetDir := contextPath(app, "assetDir", filepath.Join(root, ".build", "chat"))
+	webDir := contextPath(app, "webDir", filepath.Join(root, "web", "dist"))
+	if _, err := stack.New(app, "chat-"+st.Name, stack.Props{
+		StackProps: awscdk.StackProps{
+			StackName:   jsii.String("chat-" + st.Name),
+			Description: jsii.String(fmt.Sprintf("chat service, %s stage (%s plan, %d s max duration)", st.Name, st.Plan, st.MaxDurationSeconds())),
+		},
+		Stage:            st,
+		FunctionAssetDir: assetDir,
+		WebDir:           webDir,
+	}); err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "infra: stage %s: function from %s, page from %s\n", st.Name, assetDir, webDir)
+	app.Synth(nil)
+	return nil
+}
+
+// contextPath reads a path from the CDK context, falling back to def.
+func contextPath(app awscdk.App, key, def string) string {
+	if v, ok := app.Node().TryGetContext(jsii.String(key)).(string); ok && v != "" {
+		abs, err := filepath.Abs(v)
+		if err == nil {
+			return abs
+		}
+		return v
+	}
+	return def
+}
+
+// repoRoot finds the directory holding go.mod, so the app works from infra/ (cdk.json) as well
+// as from the repository root.
+func repoRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", errors.New("repository root (go.mod) not found above the working directory")
+		}
+		dir = parent
+	}
+}

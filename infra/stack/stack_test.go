@@ -1,0 +1,520 @@
+package stack_test
+
+import (
+	"archive/zip"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/aws/aws-cdk-go/awscdk/v2"
+	"github.com/aws/aws-cdk-go/awscdk/v2/assertions"
+	"github.com/aws/jsii-runtime-go"
+
+	"github.com/chatsvc/chat/infra/cfn"
+	"github.com/chatsvc/chat/infra/stack"
+	"github.com/chatsvc/chat/pkg/stage"
+)
+
+// TestMain stops the jsii node process (and so removes its temporary files) once all tests
+// are done.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	closeJSII()
+	os.Exit(code)
+}
+
+// synthesized is one stage's stack, synthesized once and shared by all assertions on it.
+type synthesized struct {
+	stage    stage.Stage
+	withWeb  bool
+	tmpl     assertions.Template
+	json     map[string]any
+	outdir   string
+	template string // path of the template file cfn-lint reads
+	warnings []string
+}
+
+// lintIgnored are cfn-lint rules CDK's own output trips. W3005: CDK adds an explicit DependsOn
+// on the role's default policy next to the implicit GetAtt dependency, on purpose (the policy
+// must exist before the function runs).
+var lintIgnored = []string{"W3005"}
+
+func TestStacks(t *testing.T) {
+	assetDir := fakeAsset(t)
+	webDir := fakeWeb(t)
+	// The outputs live as long as this test: the cfn-lint subtest reads all of them at the end.
+	outRoot := t.TempDir()
+	checks := map[string]func(*testing.T, synthesized){
+		"function":               checkFunction,
+		"environment":            checkEnvironment,
+		"timeout within caps":    checkTimeout,
+		"logs":                   checkLogs,
+		"function url":           checkFunctionURL,
+		"ssm read grant only":    checkGrants,
+		"site bucket is private": checkBucket,
+		"distribution":           checkDistribution,
+		"config.json":            checkConfig,
+		"web assets":             checkWebAssets,
+		"outputs":                checkOutputs,
+	}
+	var templates []string
+	for i, st := range stage.Stages() {
+		t.Run(st.Name, func(t *testing.T) {
+			// The first stage goes without a built page: only config.json is deployed then.
+			s := synth(t, st, filepath.Join(outRoot, st.Name), assetDir, webDir, i > 0)
+			templates = append(templates, s.template)
+			for name, check := range checks {
+				t.Run(name, func(t *testing.T) { check(t, s) })
+			}
+		})
+	}
+	t.Run("cfn-lint", func(t *testing.T) {
+		err := cfn.Lint(context.Background(), lintIgnored, templates...)
+		if errors.Is(err, cfn.ErrLinterNotFound) {
+			t.Skip("cfn-lint is not on PATH; install it with `pip install cfn-lint` to lint the synthesized templates")
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+func TestNewRejects(t *testing.T) {
+	dev, err := stage.Lookup("dev")
+	if err != nil {
+		t.Fatal(err)
+	}
+	broken := dev
+	broken.Plan = "free"
+	tests := map[string]struct {
+		props stack.Props
+		want  string
+	}{
+		"function not built": {
+			props: stack.Props{Stage: dev, FunctionAssetDir: t.TempDir()},
+			want:  "make build",
+		},
+		"invalid stage row": {
+			props: stack.Props{Stage: broken, FunctionAssetDir: fakeAsset(t)},
+			want:  "unknown plan",
+		},
+		"web dir is a file": {
+			props: stack.Props{Stage: dev, FunctionAssetDir: fakeAsset(t), WebDir: filepath.Join(fakeAsset(t), "bootstrap")},
+			want:  "not a directory",
+		},
+	}
+	for name, tt := range tests {
+		t.Run(name, func(t *testing.T) {
+			app := awscdk.NewApp(&awscdk.AppProps{Outdir: jsii.String(t.TempDir())})
+			_, err := stack.New(app, "chat-test", tt.props)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("New() = %v, want an error mentioning %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// synth builds the stage's stack in its own app, as `cdk synth -c stage=<name>` would.
+func synth(t *testing.T, st stage.Stage, outdir, assetDir, webDir string, withWeb bool) synthesized {
+	t.Helper()
+	app := awscdk.NewApp(&awscdk.AppProps{Outdir: jsii.String(outdir)})
+	props := stack.Props{Stage: st, FunctionAssetDir: assetDir, WebDir: filepath.Join(t.TempDir(), "no-such-dist")}
+	if withWeb {
+		props.WebDir = webDir
+	}
+	stk, err := stack.New(app, "chat-"+st.Name, props)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmpl := assertions.Template_FromStack(stk, nil)
+	s := synthesized{stage: st, withWeb: withWeb, tmpl: tmpl, json: *tmpl.ToJSON(), outdir: outdir}
+	s.template = filepath.Join(outdir, *stk.TemplateFile())
+	if _, err := os.Stat(s.template); err != nil {
+		t.Fatalf("synthesized template: %v", err)
+	}
+	for _, msg := range *assertions.Annotations_FromStack(stk).FindWarning(jsii.String("*"), assertions.Match_AnyValue()) {
+		s.warnings = append(s.warnings, fmt.Sprint(msg.Entry.Data))
+	}
+	return s
+}
+
+// fakeAsset is a stand-in for .build/chat: a directory with a file called bootstrap.
+func fakeAsset(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "bootstrap"), []byte("not a real binary"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// fakeWeb is a stand-in for web/dist.
+func fakeWeb(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "index.html"), []byte("<!doctype html><title>chat</title>"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// has runs a CDK assertion and turns its panic (jsii's way of failing) into a test error.
+func has(t *testing.T, s synthesized, typ string, props map[string]any) {
+	t.Helper()
+	defer func() {
+		if r := recover(); r != nil {
+			t.Errorf("%s: %v", typ, r)
+		}
+	}()
+	s.tmpl.HasResourceProperties(jsii.String(typ), props)
+}
+
+// resources returns the template's resources of one type, by logical ID.
+func resources(s synthesized, typ string) map[string]map[string]any {
+	out := map[string]map[string]any{}
+	for id, r := range s.json["Resources"].(map[string]any) {
+		if r := r.(map[string]any); r["Type"] == typ {
+			out[id] = r
+		}
+	}
+	return out
+}
+
+// one returns the single resource of a type matching keep, failing otherwise.
+func one(t *testing.T, s synthesized, typ string, keep func(props map[string]any) bool) (string, map[string]any) {
+	t.Helper()
+	var ids []string
+	var found map[string]any
+	for id, r := range resources(s, typ) {
+		props, _ := r["Properties"].(map[string]any)
+		if keep(props) {
+			ids = append(ids, id)
+			found = props
+		}
+	}
+	if len(ids) != 1 {
+		t.Fatalf("want one matching %s, found %v", typ, ids)
+	}
+	return ids[0], found
+}
+
+// chatFunction returns the chat function (the stack also holds CDK's deployment handler).
+func chatFunction(t *testing.T, s synthesized) (string, map[string]any) {
+	t.Helper()
+	return one(t, s, "AWS::Lambda::Function", func(p map[string]any) bool { return p["Handler"] == "bootstrap" })
+}
+
+func checkFunction(t *testing.T, s synthesized) {
+	has(t, s, "AWS::Lambda::Function", map[string]any{
+		"Runtime":                      "provided.al2023",
+		"Architectures":                []any{"arm64"},
+		"Handler":                      "bootstrap",
+		"MemorySize":                   s.stage.MemoryMB,
+		"ReservedConcurrentExecutions": s.stage.ReservedConcurrency,
+	})
+	_, fn := chatFunction(t, s)
+	if got := fn["ReservedConcurrentExecutions"]; got != float64(s.stage.ReservedConcurrency) {
+		t.Errorf("ReservedConcurrentExecutions = %v, want %d", got, s.stage.ReservedConcurrency)
+	}
+}
+
+func checkEnvironment(t *testing.T, s synthesized) {
+	want := map[string]any{}
+	for k, v := range s.stage.Environment() {
+		want[k] = v
+	}
+	// Exactly these variables: in particular never the key itself.
+	has(t, s, "AWS::Lambda::Function", map[string]any{
+		"Handler":     "bootstrap",
+		"Environment": map[string]any{"Variables": assertions.Match_ObjectEquals(&want)},
+	})
+	_, fn := chatFunction(t, s)
+	vars := fn["Environment"].(map[string]any)["Variables"].(map[string]any)
+	for name, want := range map[string]string{
+		stage.EnvMaxDurationSeconds: fmt.Sprint(s.stage.MaxDurationSeconds()),
+		stage.EnvAPIKeyParameter:    "/chat/" + s.stage.Name + "/ai-api-key",
+		stage.EnvModel:              s.stage.Model,
+	} {
+		if vars[name] != want {
+			t.Errorf("%s = %v, want %q", name, vars[name], want)
+		}
+	}
+	if _, ok := vars["AIPROVIDER_GENERATIVE_AI_API_KEY"]; ok {
+		t.Error("the function environment carries the API key")
+	}
+}
+
+func checkTimeout(t *testing.T, s synthesized) {
+	_, fn := chatFunction(t, s)
+	planCap := s.stage.Plan.Cap().Seconds()
+	want := min(50, planCap)
+	got, _ := fn["Timeout"].(float64)
+	if got != want {
+		t.Errorf("Timeout = %v, want min(50, %s cap %v) = %v", fn["Timeout"], s.stage.Plan, planCap, want)
+	}
+	if got > planCap || got > 900 {
+		t.Errorf("Timeout %v exceeds the %s cap (%v s) or Lambda's 900 s", got, s.stage.Plan, planCap)
+	}
+}
+
+func checkLogs(t *testing.T, s synthesized) {
+	logID, _ := one(t, s, "AWS::Logs::LogGroup", func(p map[string]any) bool {
+		return p["RetentionInDays"] == float64(s.stage.LogRetentionDays)
+	})
+	has(t, s, "AWS::Lambda::Function", map[string]any{
+		"Handler":       "bootstrap",
+		"LoggingConfig": map[string]any{"LogFormat": "JSON", "LogGroup": map[string]any{"Ref": logID}},
+	})
+}
+
+func checkFunctionURL(t *testing.T, s synthesized) {
+	fnID, _ := chatFunction(t, s)
+	_, url := one(t, s, "AWS::Lambda::Url", func(map[string]any) bool { return true })
+	distID, _ := one(t, s, "AWS::CloudFront::Distribution", func(map[string]any) bool { return true })
+	var origins []any
+	for _, o := range s.stage.AllowedOrigins {
+		origins = append(origins, o)
+	}
+	origins = append(origins, map[string]any{"Fn::Join": []any{"", []any{"https://", map[string]any{"Fn::GetAtt": []any{distID, "DomainName"}}}}})
+	want := map[string]any{
+		"AuthType":          "NONE",
+		"InvokeMode":        "RESPONSE_STREAM",
+		"TargetFunctionArn": map[string]any{"Fn::GetAtt": []any{fnID, "Arn"}},
+		"Cors": map[string]any{
+			"AllowOrigins": origins,
+			"AllowMethods": []any{"POST"},
+			"AllowHeaders": []any{"content-type"},
+			"MaxAge":       float64(3600),
+		},
+	}
+	if !reflect.DeepEqual(url, want) {
+		t.Errorf("Function URL = %s\nwant %s", js(url), js(want))
+	}
+}
+
+func checkGrants(t *testing.T, s synthesized) {
+	has(t, s, "AWS::IAM::Policy", map[string]any{
+		"PolicyDocument": map[string]any{"Statement": assertions.Match_ArrayWith(&[]any{map[string]any{
+			"Action":   "ssm:GetParameter",
+			"Effect":   "Allow",
+			"Resource": assertions.Match_AnyValue(),
+		}})},
+	})
+	if n := len(resources(s, "AWS::SSM::Parameter")); n != 0 {
+		t.Errorf("the stack creates %d SSM parameters; the operator creates the one it reads", n)
+	}
+	// Every SSM or KMS right anywhere in the template: exactly one GetParameter on the
+	// stage's parameter.
+	var found []string
+	for _, typ := range []string{"AWS::IAM::Policy", "AWS::IAM::Role", "AWS::IAM::ManagedPolicy"} {
+		for id, r := range resources(s, typ) {
+			for _, stmt := range statements(r["Properties"].(map[string]any)) {
+				for _, a := range strs(stmt["Action"]) {
+					if l := strings.ToLower(a); strings.HasPrefix(l, "ssm:") || strings.HasPrefix(l, "kms:") || a == "*" {
+						found = append(found, id+" "+a+" on "+js(stmt["Resource"]))
+					}
+				}
+			}
+		}
+	}
+	suffix := ":parameter" + s.stage.APIKeyParameter
+	if len(found) != 1 || !strings.Contains(found[0], " ssm:GetParameter on ") || !strings.Contains(found[0], suffix+`"`) {
+		t.Errorf("SSM/KMS rights = %q, want exactly ssm:GetParameter on ...%s", found, suffix)
+	}
+}
+
+func checkBucket(t *testing.T, s synthesized) {
+	bucketID, bucket := one(t, s, "AWS::S3::Bucket", func(map[string]any) bool { return true })
+	wantBlock := map[string]any{"BlockPublicAcls": true, "BlockPublicPolicy": true, "IgnorePublicAcls": true, "RestrictPublicBuckets": true}
+	if got := bucket["PublicAccessBlockConfiguration"]; !reflect.DeepEqual(got, wantBlock) {
+		t.Errorf("PublicAccessBlockConfiguration = %s, want all four on", js(got))
+	}
+	if _, ok := bucket["WebsiteConfiguration"]; ok {
+		t.Error("the bucket is a public website endpoint")
+	}
+	_, policy := one(t, s, "AWS::S3::BucketPolicy", func(p map[string]any) bool {
+		return reflect.DeepEqual(p["Bucket"], map[string]any{"Ref": bucketID})
+	})
+	var denyInsecure, cloudFrontRead bool
+	for _, stmt := range statements(policy) {
+		principal := js(stmt["Principal"])
+		switch {
+		case stmt["Effect"] == "Deny" && strings.Contains(js(stmt["Condition"]), `"aws:SecureTransport":"false"`):
+			denyInsecure = true
+		case stmt["Effect"] == "Allow" && principal == `{"Service":"cloudfront.amazonaws.com"}`:
+			if !strings.Contains(js(stmt["Condition"]), "AWS:SourceArn") {
+				t.Errorf("CloudFront read is not limited to our distribution: %s", js(stmt))
+			}
+			cloudFrontRead = true
+		case stmt["Effect"] == "Allow":
+			t.Errorf("bucket policy allows %s: %s", principal, js(stmt))
+		}
+	}
+	if !denyInsecure || !cloudFrontRead {
+		t.Errorf("bucket policy: deny non-TLS %v, CloudFront (OAC) read %v; want both", denyInsecure, cloudFrontRead)
+	}
+}
+
+func checkDistribution(t *testing.T, s synthesized) {
+	oacID, _ := one(t, s, "AWS::CloudFront::OriginAccessControl", func(map[string]any) bool { return true })
+	has(t, s, "AWS::CloudFront::Distribution", map[string]any{
+		"DistributionConfig": map[string]any{
+			"DefaultRootObject":    "index.html",
+			"DefaultCacheBehavior": map[string]any{"ViewerProtocolPolicy": "redirect-to-https"},
+			"Origins": []any{map[string]any{
+				"OriginAccessControlId": map[string]any{"Fn::GetAtt": []any{oacID, "Id"}},
+				"S3OriginConfig":        map[string]any{"OriginAccessIdentity": ""},
+			}},
+		},
+	})
+}
+
+// checkConfig opens the config.json the deployment uploads and checks its fields: the URL is a
+// deploy-time marker that the deployment replaces with https:// plus the Function URL's host.
+func checkConfig(t *testing.T, s synthesized) {
+	_, deploy := one(t, s, "Custom::CDKBucketDeployment", func(map[string]any) bool { return true })
+	markers := map[string]any{}
+	for _, m := range deploy["SourceMarkers"].([]any) {
+		maps.Copy(markers, m.(map[string]any))
+	}
+	var config map[string]any
+	for _, key := range strs(deploy["SourceObjectKeys"]) {
+		if b, ok := readAsset(t, filepath.Join(s.outdir, "asset."+key), stack.ConfigObjectKey); ok {
+			// A marker stands for a whole JSON value (the quotes come with the value); quote
+			// it here to read the file.
+			for m := range markers {
+				b = bytes.ReplaceAll(b, []byte(m), []byte(strconv.Quote(m)))
+			}
+			if err := json.Unmarshal(b, &config); err != nil {
+				t.Fatalf("config.json: %v: %s", err, b)
+			}
+		}
+	}
+	if config == nil {
+		t.Fatalf("no source of the deployment holds %s", stack.ConfigObjectKey)
+	}
+	if got := config["cooldownSeconds"]; got != float64(s.stage.MaxDurationSeconds()) {
+		t.Errorf("cooldownSeconds = %v, want %d", got, s.stage.MaxDurationSeconds())
+	}
+	marker, _ := config["apiUrl"].(string)
+	value := markers[marker]
+	urlID, _ := one(t, s, "AWS::Lambda::Url", func(map[string]any) bool { return true })
+	host := map[string]any{"Fn::Select": []any{float64(2), map[string]any{"Fn::Split": []any{"/", map[string]any{"Fn::GetAtt": []any{urlID, "FunctionUrl"}}}}}}
+	want := map[string]any{"Fn::Join": []any{"", []any{`"https://`, host, `"`}}}
+	if !reflect.DeepEqual(value, want) {
+		t.Errorf("apiUrl %q resolves to %s, want %s", marker, js(value), js(want))
+	}
+	if len(config) != 2 {
+		t.Errorf("config.json = %v, want exactly apiUrl and cooldownSeconds", config)
+	}
+}
+
+func checkWebAssets(t *testing.T, s synthesized) {
+	_, deploy := one(t, s, "Custom::CDKBucketDeployment", func(map[string]any) bool { return true })
+	keys := strs(deploy["SourceObjectKeys"])
+	warned := slices.ContainsFunc(s.warnings, func(w string) bool { return strings.Contains(w, "only config.json") })
+	switch {
+	case s.withWeb && (len(keys) != 2 || warned):
+		t.Errorf("with a built page: %d sources (want 2), warning %v (want none)", len(keys), warned)
+	case !s.withWeb && (len(keys) != 1 || !warned):
+		t.Errorf("without a built page: %d sources (want 1, config.json), warning %v (want one); warnings %q", len(keys), warned, s.warnings)
+	}
+	if deploy["DistributionPaths"] == nil {
+		t.Error("the deployment does not invalidate the distribution: a stale config.json would linger")
+	}
+}
+
+func checkOutputs(t *testing.T, s synthesized) {
+	outputs, _ := s.json["Outputs"].(map[string]any)
+	for _, name := range []string{stack.OutputFunctionURL, stack.OutputSiteURL} {
+		if _, ok := outputs[name]; !ok {
+			t.Errorf("output %s missing; outputs: %v", name, slices.Sorted(func(yield func(string) bool) {
+				for k := range outputs {
+					if !yield(k) {
+						return
+					}
+				}
+			}))
+		}
+	}
+}
+
+// statements returns the statements of a policy resource's document(s).
+func statements(props map[string]any) []map[string]any {
+	var docs []any
+	if d, ok := props["PolicyDocument"]; ok {
+		docs = append(docs, d)
+	}
+	if ps, ok := props["Policies"].([]any); ok {
+		for _, p := range ps {
+			docs = append(docs, p.(map[string]any)["PolicyDocument"])
+		}
+	}
+	var out []map[string]any
+	for _, d := range docs {
+		for _, st := range d.(map[string]any)["Statement"].([]any) {
+			out = append(out, st.(map[string]any))
+		}
+	}
+	return out
+}
+
+// strs reads a string or a list of strings (IAM actions, S3 keys).
+func strs(v any) []string {
+	switch v := v.(type) {
+	case string:
+		return []string{v}
+	case []any:
+		var out []string
+		for _, e := range v {
+			if s, ok := e.(string); ok {
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+func js(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	return string(b)
+}
+
+// readAsset returns one file of a staged asset, if the asset holds it. CDK stages a zip asset
+// as the zip itself (asset.<hash>.zip) or as the directory it will zip (asset.<hash>).
+func readAsset(t *testing.T, path, name string) ([]byte, bool) {
+	t.Helper()
+	if b, err := os.ReadFile(filepath.Join(strings.TrimSuffix(path, ".zip"), name)); err == nil {
+		return b, true
+	}
+	zr, err := zip.OpenReader(path)
+	if err != nil {
+		return nil, false
+	}
+	defer zr.Close()
+	f, err := zr.Open(name)
+	if err != nil {
+		return nil, false
+	}
+	defer f.Close()
+	b, err := io.ReadAll(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b, true
+}

@@ -1,0 +1,269 @@
+// Package stage is the one table of deployment stages: which hosting plan each stage runs on,
+// the duration cap that plan imposes, and the model settings and limits that follow from it.
+//
+// The table is plain Go so that everything deriving from it can import it: the CDK stack in
+// infra/ (function timeout, environment, concurrency, CORS, log retention), the tests that keep
+// template.yaml and samconfig.toml in step with it, and the chat function itself. Adding a stage
+// is adding one row to [Stages].
+package stage
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Plan is a host-platform plan; each plan caps how long one invocation may run (spec section 8).
+type Plan string
+
+// The plans of spec section 8.
+const (
+	PlanHobby      Plan = "hobby"
+	PlanPro        Plan = "pro"
+	PlanEnterprise Plan = "enterprise"
+)
+
+// Cap returns the longest run time the plan allows for one invocation, or 0 for an unknown plan.
+func (p Plan) Cap() time.Duration {
+	switch p {
+	case PlanHobby:
+		return 10 * time.Second
+	case PlanPro:
+		return 60 * time.Second
+	case PlanEnterprise:
+		return 900 * time.Second
+	}
+	return 0
+}
+
+// MaxRequestDuration is the server's own limit for one chat request (spec section 8). A stage
+// never allows more, however generous its plan.
+const MaxRequestDuration = 50 * time.Second
+
+// LambdaMaxTimeout is the longest timeout AWS Lambda accepts for a function.
+const LambdaMaxTimeout = 900 * time.Second
+
+// Names of the environment variables the chat function reads; [Stage.Environment] sets them.
+const (
+	EnvModel              = "MODEL"
+	EnvTemperature        = "TEMPERATURE"
+	EnvMaxTokens          = "MAX_TOKENS"
+	EnvMaxDurationSeconds = "MAX_DURATION_SECONDS"
+	EnvAPIKeyParameter    = "AIPROVIDER_GENERATIVE_AI_API_KEY_PARAMETER"
+	EnvToolWebSearch      = "TOOL_WEB_SEARCH"
+	EnvToolURLContext     = "TOOL_URL_CONTEXT"
+	EnvAPIKeyTTLSeconds   = "API_KEY_TTL_SECONDS"
+)
+
+// Models lists the model names of spec section 2, the values MODEL may take.
+func Models() []string {
+	return []string{"model-2.5-flash", "model-2.5-pro", "model-1.5-flash", "model-1.5-pro"}
+}
+
+// LogRetentionDays lists the retention periods CloudWatch Logs accepts, in days.
+func LogRetentionDays() []int {
+	return []int{1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653}
+}
+
+// Stage is one row of the stage table: one deployment of the chat function and its page.
+type Stage struct {
+	// Name identifies the stage: `cdk deploy -c stage=<Name>`, the SAM Stage parameter, the
+	// samconfig.toml environment. Lower-case letters and digits only (it is also a mapping key).
+	Name string
+	// Plan is the host-platform plan whose duration cap the stage must respect.
+	Plan Plan
+	// Model is one of [Models].
+	Model string
+	// Temperature is the sampling temperature, 0.0 to 1.0.
+	Temperature float64
+	// MaxTokens bounds the answer length. A stage with a short time budget answers briefly.
+	MaxTokens int
+	// MemoryMB is the function's memory size (Lambda also scales CPU with it).
+	MemoryMB int
+	// ReservedConcurrency caps how many invocations run at once: a ceiling on cost, and on how
+	// hard the stage can push the upstream provider (free tier: 15 requests per minute).
+	ReservedConcurrency int
+	// AllowedOrigins are the browser origins (scheme://host[:port], no trailing slash) the
+	// Function URL answers CORS requests from. The CDK stack adds the stage's own site.
+	AllowedOrigins []string
+	// LogRetentionDays is how long the function's logs are kept; one of [LogRetentionDays].
+	LogRetentionDays int
+	// APIKeyParameter names the SSM SecureString parameter holding the upstream API key. The
+	// operator creates it; no template ever contains the key.
+	APIKeyParameter string
+	// WebSearch and URLContext enable the model's tools.
+	WebSearch, URLContext bool
+	// APIKeyTTL is how long the function caches the key read from SSM before reading it again.
+	APIKeyTTL time.Duration
+}
+
+// Stages returns the stage table. Each call returns a fresh copy, so callers may modify it.
+func Stages() []Stage {
+	return []Stage{
+		{
+			Name: "dev", Plan: PlanHobby,
+			// Ten seconds leave room only for short answers.
+			Model: "model-2.5-flash", Temperature: 0.7, MaxTokens: 1000,
+			MemoryMB: 256,
+			// Two at a time at most 10 s each keeps a developer's stage well inside the free
+			// tier's 15 requests per minute and the bill near zero.
+			ReservedConcurrency: 2,
+			AllowedOrigins:      []string{"http://localhost:8080", "http://127.0.0.1:8080"},
+			LogRetentionDays:    7,
+			APIKeyParameter:     "/chat/dev/ai-api-key",
+			WebSearch:           true, URLContext: true,
+			APIKeyTTL: 5 * time.Minute,
+		},
+		{
+			Name: "staging", Plan: PlanPro,
+			Model: "model-2.5-flash", Temperature: 0.7, MaxTokens: 4000,
+			MemoryMB: 512,
+			// Five is enough for a few testers; with answers of 5-30 s it stays near the free
+			// tier's 15 requests per minute instead of producing a wall of 429s.
+			ReservedConcurrency: 5,
+			AllowedOrigins:      []string{"http://localhost:8080"},
+			LogRetentionDays:    30,
+			APIKeyParameter:     "/chat/staging/ai-api-key",
+			WebSearch:           true, URLContext: true,
+			APIKeyTTL: 5 * time.Minute,
+		},
+		{
+			Name: "prod", Plan: PlanEnterprise,
+			Model: "model-2.5-flash", Temperature: 0.7, MaxTokens: 4000,
+			MemoryMB: 512,
+			// Twenty concurrent answers assume a paid upstream tier; the cap bounds the worst
+			// case bill (20 x 50 s at a time) and protects the upstream quota from a flood.
+			ReservedConcurrency: 20,
+			AllowedOrigins:      nil, // only the stage's own site, which the stack adds
+			LogRetentionDays:    90,
+			APIKeyParameter:     "/chat/prod/ai-api-key",
+			WebSearch:           true, URLContext: true,
+			APIKeyTTL: 5 * time.Minute,
+		},
+	}
+}
+
+// Names returns the names of all stages, in table order.
+func Names() []string {
+	var names []string
+	for _, s := range Stages() {
+		names = append(names, s.Name)
+	}
+	return names
+}
+
+// Lookup returns the stage called name. The error lists the valid names.
+func Lookup(name string) (Stage, error) {
+	for _, s := range Stages() {
+		if s.Name == name {
+			return s, nil
+		}
+	}
+	return Stage{}, fmt.Errorf("stage: unknown stage %q: valid stages are %s", name, strings.Join(Names(), ", "))
+}
+
+// MaxDuration is the stage's time budget for one request: the server's 50 s limit, lowered to
+// the plan's cap where that is shorter. It is the function timeout, MAX_DURATION_SECONDS and the
+// page's cooldown between submissions, all at once.
+func (s Stage) MaxDuration() time.Duration {
+	return min(MaxRequestDuration, s.Plan.Cap())
+}
+
+// MaxDurationSeconds is [Stage.MaxDuration] in whole seconds.
+func (s Stage) MaxDurationSeconds() int {
+	return int(s.MaxDuration() / time.Second)
+}
+
+// FormatTemperature renders the temperature the way it appears in the environment ("0.7").
+func (s Stage) FormatTemperature() string {
+	return strconv.FormatFloat(s.Temperature, 'f', -1, 64)
+}
+
+// Environment returns the chat function's environment variables for the stage. It never holds
+// the API key itself, only the name of the parameter the function reads it from.
+func (s Stage) Environment() map[string]string {
+	return map[string]string{
+		EnvModel:              s.Model,
+		EnvTemperature:        s.FormatTemperature(),
+		EnvMaxTokens:          strconv.Itoa(s.MaxTokens),
+		EnvMaxDurationSeconds: strconv.Itoa(s.MaxDurationSeconds()),
+		EnvAPIKeyParameter:    s.APIKeyParameter,
+		EnvToolWebSearch:      strconv.FormatBool(s.WebSearch),
+		EnvToolURLContext:     strconv.FormatBool(s.URLContext),
+		EnvAPIKeyTTLSeconds:   strconv.Itoa(int(s.APIKeyTTL / time.Second)),
+	}
+}
+
+// Validate reports every way the row breaks the rules: the duration within the plan's cap and
+// Lambda's maximum, a known model, values in range, origins and a parameter name AWS accepts.
+func (s Stage) Validate() error {
+	var errs []error
+	bad := func(format string, args ...any) {
+		errs = append(errs, fmt.Errorf("stage %q: "+format, append([]any{s.Name}, args...)...))
+	}
+	if s.Name == "" || strings.TrimFunc(s.Name, func(r rune) bool { return r >= 'a' && r <= 'z' || r >= '0' && r <= '9' }) != "" {
+		bad("name must be lower-case letters and digits")
+	}
+	planCap := s.Plan.Cap()
+	switch d := s.MaxDuration(); {
+	case planCap == 0:
+		bad("unknown plan %q", s.Plan)
+	case d <= 0 || d%time.Second != 0:
+		bad("max duration %v must be a positive whole number of seconds", d)
+	case d > planCap:
+		bad("max duration %v exceeds the %s plan's cap of %v", d, s.Plan, planCap)
+	case d > LambdaMaxTimeout:
+		bad("max duration %v exceeds Lambda's maximum timeout of %v", d, LambdaMaxTimeout)
+	}
+	if !slices.Contains(Models(), s.Model) {
+		bad("model %q is not one of %s", s.Model, strings.Join(Models(), ", "))
+	}
+	if s.Temperature < 0 || s.Temperature > 1 {
+		bad("temperature %v is outside 0.0-1.0", s.Temperature)
+	}
+	if s.MaxTokens <= 0 {
+		bad("max tokens must be positive, got %d", s.MaxTokens)
+	}
+	if s.MemoryMB < 128 || s.MemoryMB > 10240 {
+		bad("memory %d MB is outside Lambda's 128-10240 MB", s.MemoryMB)
+	}
+	if s.ReservedConcurrency < 1 {
+		bad("reserved concurrency must be at least 1, got %d", s.ReservedConcurrency)
+	}
+	if !slices.Contains(LogRetentionDays(), s.LogRetentionDays) {
+		bad("log retention of %d days is not a value CloudWatch Logs accepts", s.LogRetentionDays)
+	}
+	if !strings.HasPrefix(s.APIKeyParameter, "/") || strings.ContainsAny(s.APIKeyParameter, " *") {
+		bad("API key parameter %q must be a full path such as /chat/<stage>/ai-api-key", s.APIKeyParameter)
+	}
+	if s.APIKeyTTL < time.Second || s.APIKeyTTL%time.Second != 0 {
+		bad("API key TTL %v must be a whole number of seconds, at least one", s.APIKeyTTL)
+	}
+	for _, o := range s.AllowedOrigins {
+		if err := checkOrigin(o); err != nil {
+			bad("allowed origin %q: %v", o, err)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// checkOrigin accepts what a browser sends as Origin: scheme and host, optionally a port, nothing
+// else. A wildcard would defeat the point of listing origins.
+func checkOrigin(o string) error {
+	u, err := url.Parse(o)
+	switch {
+	case err != nil:
+		return err
+	case u.Scheme != "https" && u.Scheme != "http":
+		return errors.New("scheme must be http or https")
+	case u.Host == "" || strings.Contains(u.Host, "*"):
+		return errors.New("host must be a literal host name")
+	case u.Path != "" || u.RawQuery != "" || u.Fragment != "" || u.User != nil:
+		return errors.New("must be scheme://host[:port] with no path or trailing slash")
+	}
+	return nil
+}
