@@ -138,10 +138,11 @@ func TestTemplateKeys(t *testing.T) {
 		"url cors": {[]string{"Properties", "FunctionUrlConfig", "Cors"}, map[string]any{"Fn::If": []any{
 			"HasBrowserOrigins",
 			map[string]any{
-				"AllowOrigins": fromMapping("AllowedOrigins"),
-				"AllowMethods": []any{"POST"},
-				"AllowHeaders": []any{"content-type"},
-				"MaxAge":       3600,
+				"AllowOrigins":  fromMapping("AllowedOrigins"),
+				"AllowMethods":  []any{"POST"},
+				"AllowHeaders":  []any{"content-type"},
+				"ExposeHeaders": []any{"retry-after", "x-request-id"},
+				"MaxAge":        3600,
 			},
 			map[string]any{"Ref": "AWS::NoValue"},
 		}}},

@@ -136,6 +136,8 @@ func New(scope constructs.Construct, id string, props Props) (awscdk.Stack, erro
 			AllowedOrigins: &origins,
 			AllowedMethods: &[]awslambda.HttpMethod{awslambda.HttpMethod_POST},
 			AllowedHeaders: jsii.Strings("content-type"),
+			// The page reads the wait after a 429 and the id that finds the log line.
+			ExposedHeaders: jsii.Strings("retry-after", "x-request-id"),
 			MaxAge:         awscdk.Duration_Hours(jsii.Number(1)),
 		},
 	})

@@ -292,10 +292,11 @@ func checkFunctionURL(t *testing.T, s synthesized) {
 		"InvokeMode":        "RESPONSE_STREAM",
 		"TargetFunctionArn": map[string]any{"Fn::GetAtt": []any{fnID, "Arn"}},
 		"Cors": map[string]any{
-			"AllowOrigins": origins,
-			"AllowMethods": []any{"POST"},
-			"AllowHeaders": []any{"content-type"},
-			"MaxAge":       float64(3600),
+			"AllowOrigins":  origins,
+			"AllowMethods":  []any{"POST"},
+			"AllowHeaders":  []any{"content-type"},
+			"ExposeHeaders": []any{"retry-after", "x-request-id"},
+			"MaxAge":        float64(3600),
 		},
 	}
 	if !reflect.DeepEqual(url, want) {
