@@ -62,7 +62,9 @@ func reportInitError(ctx context.Context, runtimeAPI, errorType string, cause er
 	}
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Lambda-Runtime-Function-Error-Type", errorType)
-	resp, err := http.DefaultClient.Do(req)
+	// Like aws-lambda-go's own client: the Runtime API is link-local, never behind a proxy.
+	client := &http.Client{Transport: &http.Transport{Proxy: nil}}
+	resp, err := client.Do(req)
 	if err != nil {
 		fmt.Fprintln(stderr, "chat: report init error:", err)
 		return
