@@ -483,3 +483,37 @@ func TestMain(m *testing.M) {
 	}
 	os.Exit(m.Run())
 }
+
+// TestNewClientFromEnvironment checks the production client: region, credentials and endpoint
+// come from the environment, as they do in Lambda (AWS_ENDPOINT_URL_SSM stands in for SSM).
+func TestNewClientFromEnvironment(t *testing.T) {
+	f := newFakeSSM(t, always(ok(secretV1, 1)))
+	dir := t.TempDir()
+	for k, v := range map[string]string{
+		"AWS_REGION":                  "eu-west-1",
+		"AWS_ACCESS_KEY_ID":           "AKIDTEST",
+		"AWS_SECRET_ACCESS_KEY":       "test-secret-key",
+		"AWS_SESSION_TOKEN":           "",
+		"AWS_CONFIG_FILE":             filepath.Join(dir, "config"),
+		"AWS_SHARED_CREDENTIALS_FILE": filepath.Join(dir, "credentials"),
+		"AWS_ENDPOINT_URL_SSM":        f.srv.URL,
+	} {
+		t.Setenv(k, v)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), apikey.DefaultTimeout)
+	defer cancel()
+	client, err := apikey.NewClient(ctx)
+	if err != nil {
+		t.Fatalf("NewClient: %v", err)
+	}
+	src := apikey.New(apikey.Options{Client: client, Parameter: parameter})
+	if err := src.Load(ctx); err != nil {
+		t.Fatalf("Load: %v", err)
+	}
+	if got := src.Get(ctx); got != secretV1 {
+		t.Errorf("Get = %q, want the parameter's value", got)
+	}
+	if calls := f.received(); len(calls) != 1 || calls[0].Body["WithDecryption"] != true {
+		t.Errorf("SSM calls %+v, want one GetParameter with decryption", calls)
+	}
+}
