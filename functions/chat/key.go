@@ -17,6 +17,9 @@ import (
 // read from it now (bounded), published in AIPROVIDER_GENERATIVE_AI_API_KEY, and re-read after
 // API_KEY_TTL_SECONDS. A failed read does not stop start-up: requests answer 401 until a
 // later read, retried with backoff, succeeds.
+//
+// run's getenv is the process environment in production; the key published by os.Setenv is
+// read back with os.Getenv, so both sides agree even when a test passes another getenv.
 func newAPIKey(ctx context.Context, cfg config.Config, getenv func(string) string, logger *slog.Logger) func() string {
 	if strings.TrimSpace(getenv(config.APIKeyVar)) != "" || cfg.APIKeyParameter == "" {
 		return func() string { return getenv(config.APIKeyVar) }
@@ -28,6 +31,7 @@ func newAPIKey(ctx context.Context, cfg config.Config, getenv func(string) strin
 		TTL:       cfg.APIKeyTTL,
 		Timeout:   apikey.DefaultTimeout,
 		Setenv:    os.Setenv,
+		Getenv:    os.Getenv,
 		Logger:    logger,
 	}
 	if client, err := apikey.NewClient(ictx); err != nil {

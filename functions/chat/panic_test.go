@@ -15,8 +15,16 @@ import (
 	"github.com/aws/aws-lambda-go/lambdacontext"
 	"github.com/aws/aws-lambda-go/lambdaurl"
 
+	"github.com/chatsvc/chat/pkg/apikey"
 	"github.com/chatsvc/chat/pkg/chat"
+	"github.com/chatsvc/chat/pkg/config"
 )
+
+func TestAPIKeyVariableNamesAgree(t *testing.T) {
+	if apikey.EnvVar != config.APIKeyVar {
+		t.Errorf("apikey publishes %s, the handler's settings name %s", apikey.EnvVar, config.APIKeyVar)
+	}
+}
 
 // fakeModel is a chat.Model made of a function.
 type fakeModel struct {

@@ -22,6 +22,7 @@ import (
 	"sync"
 	"time"
 
+	awsconfig "github.com/aws/aws-sdk-go-v2/config"
 	"github.com/aws/aws-sdk-go-v2/service/ssm"
 	"github.com/aws/smithy-go"
 )
@@ -59,6 +60,10 @@ type Options struct {
 	MinBackoff, MaxBackoff time.Duration
 	// Setenv publishes the key (os.Setenv in production; default: not published).
 	Setenv func(key, value string) error
+	// Getenv, when set, is how Get reads the published key back (os.Getenv in production), so
+	// that requests use what the environment holds; the key read last stands in if the
+	// variable is empty.
+	Getenv func(key string) string
 	Logger *slog.Logger
 	// Now is the clock (default time.Now).
 	Now func() time.Time
@@ -138,7 +143,7 @@ func (s *Source) Get(ctx context.Context) string {
 	now := s.o.Now()
 	fresh := s.key != "" && now.Sub(s.readAt) < s.o.TTL
 	if fresh || now.Before(s.retryAt) {
-		key := s.key
+		key := s.current()
 		s.mu.Unlock()
 		return key
 	}
@@ -150,7 +155,9 @@ func (s *Source) Get(ctx context.Context) string {
 	case start:
 		s.read(ctx, done)
 	case stale != "":
-		return stale
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return s.current()
 	default:
 		select {
 		case <-done:
@@ -159,6 +166,17 @@ func (s *Source) Get(ctx context.Context) string {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	return s.current()
+}
+
+// current is the key requests use: the published one, or the one read last. s.mu must be held.
+func (s *Source) current() string {
+	if s.key == "" || s.o.Getenv == nil {
+		return s.key
+	}
+	if v := strings.TrimSpace(s.o.Getenv(EnvVar)); v != "" {
+		return v
+	}
 	return s.key
 }
 
@@ -261,4 +279,15 @@ func errorCode(err error) string {
 	default:
 		return "RequestFailed"
 	}
+}
+
+// NewClient returns the SSM client built from the default AWS configuration: inside Lambda,
+// the function's role and region from the environment. ctx bounds loading the configuration.
+// The SDK retries a failed call once; Options.Timeout bounds a read, retries included.
+func NewClient(ctx context.Context) (Client, error) {
+	cfg, err := awsconfig.LoadDefaultConfig(ctx, awsconfig.WithRetryMaxAttempts(2))
+	if err != nil {
+		return nil, fmt.Errorf("apikey: AWS configuration: %w", err)
+	}
+	return ssm.NewFromConfig(cfg), nil
 }

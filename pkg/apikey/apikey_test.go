@@ -206,6 +206,7 @@ func newHarness(t *testing.T, answer func(n int) reply, tweak func(*apikey.Optio
 		Client:    h.ssm.client(1),
 		Parameter: parameter,
 		Setenv:    h.env.Setenv,
+		Getenv:    h.env.Getenv,
 		Logger:    slog.New(slog.NewJSONHandler(h.logs, &slog.HandlerOptions{Level: slog.LevelDebug})),
 		Now:       h.clock.Now,
 	}
