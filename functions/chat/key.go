@@ -1,0 +1,48 @@
+package main
+
+import (
+	"context"
+	"log/slog"
+	"os"
+	"strings"
+
+	"github.com/chatsvc/chat/pkg/apikey"
+	"github.com/chatsvc/chat/pkg/config"
+)
+
+// newAPIKey returns the function the handler calls once per request for the provider key.
+//
+// A key in AIPROVIDER_GENERATIVE_AI_API_KEY is used as it is. Otherwise, when
+// AIPROVIDER_GENERATIVE_AI_API_KEY_PARAMETER names an SSM SecureString parameter, the key is
+// read from it now (bounded), published in AIPROVIDER_GENERATIVE_AI_API_KEY, and re-read after
+// API_KEY_TTL_SECONDS. A failed read does not stop start-up: requests answer 401 until a
+// later read, retried with backoff, succeeds.
+//
+// run's getenv is the process environment in production; the key published by os.Setenv is
+// read back with os.Getenv, so both sides agree even when a test passes another getenv.
+func newAPIKey(ctx context.Context, cfg config.Config, getenv func(string) string, logger *slog.Logger) func() string {
+	if strings.TrimSpace(getenv(config.APIKeyVar)) != "" || cfg.APIKeyParameter == "" {
+		return func() string { return getenv(config.APIKeyVar) }
+	}
+	ictx, cancel := context.WithTimeout(ctx, apikey.DefaultTimeout)
+	defer cancel()
+	opts := apikey.Options{
+		Parameter: cfg.APIKeyParameter,
+		TTL:       cfg.APIKeyTTL,
+		Timeout:   apikey.DefaultTimeout,
+		Setenv:    os.Setenv,
+		Getenv:    os.Getenv,
+		Logger:    logger,
+	}
+	if client, err := apikey.NewClient(ictx); err != nil {
+		logger.Error("no SSM client: requests answer 401 until the configuration is fixed", slog.String("error", err.Error()))
+	} else {
+		opts.Client = client
+	}
+	src := apikey.New(opts)
+	if err := src.Load(ictx); err != nil {
+		logger.Warn("api key not loaded at start-up: requests answer 401 until a later read succeeds",
+			slog.String("parameter", cfg.APIKeyParameter))
+	}
+	return func() string { return src.Get(ctx) }
+}

@@ -1,0 +1,74 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/aws/aws-lambda-go/lambda"
+	"github.com/aws/aws-lambda-go/lambdacontext"
+	"github.com/aws/aws-lambda-go/lambdaurl"
+
+	"github.com/chatsvc/chat/pkg/config"
+)
+
+// runtimeAPIVar is set by Lambda to the Runtime API's host:port; its presence is how the
+// binary knows it runs inside Lambda.
+const runtimeAPIVar = "AWS_LAMBDA_RUNTIME_API"
+
+// serveLambda runs the Lambda runtime loop with the endpoint behind a Function URL in
+// RESPONSE_STREAM mode. It never returns: the loop exits the process on a fatal error.
+//
+// What makes this safe to run in Lambda lives in the handler itself: it recovers panics
+// (lambdaurl runs it in a goroutine of its own, where a panic would kill the process), and it
+// ends the answer before the earlier of MAX_DURATION_SECONDS and the invocation deadline,
+// which lambdaurl passes on in the request's context.
+func serveLambda(ctx context.Context, cfg config.Config, apiKey func() string, logger *slog.Logger) {
+	h := newChatHandler(cfg, apiKey, lambdaRequestID, logger)
+	logger.Info("serving as a Lambda function (Function URL, response streaming)",
+		slog.String("model", cfg.Model.Name), slog.Duration("max_duration", cfg.MaxDuration))
+	lambdaurl.Start(h, lambda.WithContext(ctx))
+}
+
+// lambdaRequestID names a request after its invocation, so that the request log line, the
+// X-Request-Id header and Lambda's own log lines agree.
+func lambdaRequestID(r *http.Request) string {
+	if lc, ok := lambdacontext.FromContext(r.Context()); ok && lc.AwsRequestID != "" {
+		return lc.AwsRequestID
+	}
+	return fmt.Sprintf("local-%d", time.Now().UnixNano())
+}
+
+// reportInitError tells the Runtime API why the function cannot start, so that the reason
+// shows in the invocation's error instead of only in the log.
+func reportInitError(ctx context.Context, runtimeAPI, errorType string, cause error, stderr io.Writer) {
+	body, _ := json.Marshal(map[string]any{
+		"errorType":    errorType,
+		"errorMessage": cause.Error(),
+		"stackTrace":   []string{},
+	})
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	url := "http://" + runtimeAPI + "/2018-06-01/runtime/init/error"
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
+	if err != nil {
+		fmt.Fprintln(stderr, "chat: report init error:", err)
+		return
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Lambda-Runtime-Function-Error-Type", errorType)
+	// Like aws-lambda-go's own client: the Runtime API is link-local, never behind a proxy.
+	client := &http.Client{Transport: &http.Transport{Proxy: nil}}
+	resp, err := client.Do(req)
+	if err != nil {
+		fmt.Fprintln(stderr, "chat: report init error:", err)
+		return
+	}
+	_, _ = io.Copy(io.Discard, resp.Body)
+	_ = resp.Body.Close()
+}

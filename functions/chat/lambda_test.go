@@ -1,0 +1,323 @@
+package main_test
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chatsvc/chat/pkg/gemini/geminitest"
+)
+
+const (
+	testKey  = "test-key-SECRET-0123456789"
+	chunkGap = 200 * time.Millisecond
+	// The address in events/contract-address.json.
+	contractAddress = "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48"
+)
+
+var answerChunks = []string{"Memecoins ", "are ", "volatile: ", "liquidity ", "can vanish."}
+
+// script answers every question with five text chunks chunkGap apart, then a finish.
+func script(geminitest.Request) geminitest.Reply {
+	var chunks []geminitest.Chunk
+	for _, c := range answerChunks {
+		chunks = append(chunks, geminitest.Text(c))
+	}
+	chunks = append(chunks, geminitest.Grounded("", "STOP",
+		[]geminitest.Web{{URI: "https://example.com/risks", Title: "Risks"}}, []string{"memecoin risks"}, "", 10, 20))
+	return geminitest.Stream(chunkGap, chunks...)
+}
+
+func startUpstream(t *testing.T) *geminitest.Server {
+	t.Helper()
+	up := geminitest.NewServer(script)
+	t.Cleanup(up.Close)
+	return up
+}
+
+// TestFunctionURLInvocations runs the bootstrap under a fake Runtime API and feeds one process
+// the sample events, one after another, in any order.
+func TestFunctionURLInvocations(t *testing.T) {
+	up := startUpstream(t)
+	fn := startFunction(t, map[string]string{
+		"AIPROVIDER_BASE_URL":              up.BaseURL(),
+		"AIPROVIDER_GENERATIVE_AI_API_KEY": testKey,
+		"MAX_DURATION_SECONDS":             "50",
+	})
+
+	tests := map[string]struct {
+		event   string
+		timeout time.Duration // until the invocation deadline
+		check   func(t *testing.T, r response, res result, invoked time.Time)
+	}{
+		"question streams chunk by chunk": {
+			event:   "question.json",
+			timeout: 30 * time.Second,
+			check: func(t *testing.T, r response, res result, _ time.Time) {
+				assertStream(t, r)
+				if term := r.terminal(t); term.code != 'd' || !strings.Contains(term.payload, `"finishReason":"stop"`) {
+					t.Errorf("terminal line %c:%s, want d: with finishReason stop", term.code, term.payload)
+				}
+				if got, want := r.text(), strings.Join(answerChunks, ""); got != want {
+					t.Errorf("text = %q, want %q", got, want)
+				}
+				assertChunkByChunk(t, r, res)
+			},
+		},
+		"contract address": {
+			event:   "contract-address.json",
+			timeout: 30 * time.Second,
+			check: func(t *testing.T, r response, _ result, _ time.Time) {
+				assertStream(t, r)
+				if term := r.terminal(t); term.code != 'd' {
+					t.Errorf("terminal line %c:%s, want d:", term.code, term.payload)
+				}
+				reqs := up.Requests()
+				found := false
+				for _, q := range reqs {
+					found = found || strings.Contains(string(q.Raw), contractAddress)
+				}
+				if !found {
+					t.Errorf("no upstream request carried the address %s", contractAddress)
+				}
+			},
+		},
+		"malformed body is a buffered 400": {
+			event:   "malformed-body.json",
+			timeout: 30 * time.Second,
+			check: func(t *testing.T, r response, res result, _ time.Time) {
+				if r.prelude.StatusCode != http.StatusBadRequest {
+					t.Errorf("prelude statusCode = %d, want 400", r.prelude.StatusCode)
+				}
+				if got := r.errorBody(t)["error"]; got != "Invalid request format" {
+					t.Errorf("error = %q, want Invalid request format", got)
+				}
+			},
+		},
+		"wrong method is a buffered 405": {
+			event:   "wrong-method.json",
+			timeout: 30 * time.Second,
+			check: func(t *testing.T, r response, _ result, _ time.Time) {
+				if r.prelude.StatusCode != http.StatusMethodNotAllowed {
+					t.Errorf("prelude statusCode = %d, want 405", r.prelude.StatusCode)
+				}
+				if got := r.prelude.Headers["Allow"]; got != http.MethodPost {
+					t.Errorf("Allow = %q, want POST", got)
+				}
+				r.errorBody(t)
+			},
+		},
+		"short invocation deadline ends the stream with e:": {
+			event:   "question.json",
+			timeout: 1600 * time.Millisecond, // less the handler's 1 s margin: cut after ~600 ms
+			check: func(t *testing.T, r response, res result, invoked time.Time) {
+				assertStream(t, r)
+				term := r.terminal(t)
+				if term.code != 'e' || !strings.Contains(term.text(), "time limit") {
+					t.Errorf("terminal line %c:%s, want e: about the time limit", term.code, term.payload)
+				}
+				if n := len(r.lines) - 1; n == 0 || n >= len(answerChunks) {
+					t.Errorf("%d text chunks before the cut, want some but not all", n)
+				}
+				if deadline := invoked.Add(1600 * time.Millisecond); !res.done.Before(deadline) {
+					t.Errorf("the response ended %v after the invocation deadline", res.done.Sub(deadline))
+				}
+			},
+		},
+	}
+	served := 0
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			invoked := time.Now()
+			res := fn.api.invoke(t, readEvent(t, tc.event), tc.timeout)
+			served++
+			r := decode(t, res)
+			if id := r.prelude.Headers["X-Request-Id"]; !strings.HasPrefix(id, "8f5c3e1a-") {
+				t.Errorf("X-Request-Id = %q, want the invocation's request id", id)
+			}
+			tc.check(t, r, res, invoked)
+		})
+	}
+
+	// Still the same process, still serving.
+	t.Run("after all of them, one more", func(t *testing.T) {
+		r := decode(t, fn.api.invoke(t, readEvent(t, "question.json"), 30*time.Second))
+		served++
+		if term := r.terminal(t); term.code != 'd' {
+			t.Errorf("terminal line %c:%s, want d:", term.code, term.payload)
+		}
+	})
+	select {
+	case <-fn.exited:
+		t.Fatalf("the function exited: %v", fn.err)
+	default:
+	}
+	logs := fn.stderr.String()
+	if n := strings.Count(logs, `"msg":"chat request"`); n != served {
+		t.Errorf("%d request log lines, want %d", n, served)
+	}
+	for i := 1; i <= served; i++ {
+		if id := invocationID(i); !strings.Contains(logs, `"request_id":"`+id+`"`) {
+			t.Errorf("no request log line with the Lambda request id %s", id)
+		}
+	}
+	for _, q := range up.Requests() {
+		if q.APIKey != testKey {
+			t.Errorf("upstream got key %q, want the configured one", q.APIKey)
+		}
+	}
+}
+
+// assertStream checks the head of a 200 event stream.
+func assertStream(t *testing.T, r response) {
+	t.Helper()
+	if r.prelude.StatusCode != http.StatusOK {
+		t.Fatalf("prelude statusCode = %d, want 200; body %s", r.prelude.StatusCode, r.body)
+	}
+	if ct := r.prelude.Headers["Content-Type"]; !strings.HasPrefix(ct, "text/event-stream") {
+		t.Errorf("Content-Type = %q, want text/event-stream", ct)
+	}
+}
+
+// assertChunkByChunk checks that the text lines reached the Runtime API about as far apart
+// as the upstream sent them, not in one lump at the end.
+func assertChunkByChunk(t *testing.T, r response, res result) {
+	t.Helper()
+	var texts []line
+	for _, l := range r.lines {
+		if l.code == '0' {
+			texts = append(texts, l)
+		}
+	}
+	if len(texts) < 3 {
+		t.Fatalf("only %d text lines", len(texts))
+	}
+	if len(res.pieces) < len(texts) {
+		t.Errorf("the body arrived in %d reads for %d text lines", len(res.pieces), len(texts))
+	}
+	for i := 1; i < len(texts); i++ {
+		if gap := texts[i].at.Sub(texts[i-1].at); gap < chunkGap/2 {
+			t.Errorf("text line %d arrived %v after the one before, want about %v", i, gap, chunkGap)
+		}
+	}
+	if early := res.done.Sub(texts[0].at); early < time.Duration(len(texts)-1)*chunkGap/2 {
+		t.Errorf("the first text line arrived only %v before the end of the response", early)
+	}
+}
+
+// fakeSSM answers GetParameter with ParameterNotFound until a value is set.
+type fakeSSM struct {
+	mu     sync.Mutex
+	value  string
+	calls  int
+	bodies []string
+}
+
+func (f *fakeSSM) set(v string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.value = v
+}
+
+func (f *fakeSSM) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	b, _ := io.ReadAll(r.Body)
+	f.mu.Lock()
+	f.calls++
+	f.bodies = append(f.bodies, r.Header.Get("X-Amz-Target")+" "+string(b))
+	v := f.value
+	f.mu.Unlock()
+	w.Header().Set("Content-Type", "application/x-amz-json-1.1")
+	if v == "" {
+		w.WriteHeader(http.StatusBadRequest)
+		_, _ = io.WriteString(w, `{"__type":"ParameterNotFound","message":"Parameter /chat/dev/ai-api-key not found."}`)
+		return
+	}
+	out, _ := json.Marshal(map[string]any{"Parameter": map[string]any{
+		"Name": "/chat/dev/ai-api-key", "Type": "SecureString", "Value": v, "Version": 2,
+	}})
+	_, _ = w.Write(out)
+}
+
+// TestAPIKeyFromSSM runs the bootstrap with the key in an SSM parameter that is missing at
+// first: init survives, requests answer 401, and a later request, after the backoff, reads
+// the key and gets its answer.
+func TestAPIKeyFromSSM(t *testing.T) {
+	const secret = "AIzaSy-SECRET-from-ssm-0123456789"
+	up := startUpstream(t)
+	ssm := &fakeSSM{}
+	ssmSrv := httptest.NewServer(ssm)
+	t.Cleanup(ssmSrv.Close)
+	fn := startFunction(t, map[string]string{
+		"AIPROVIDER_BASE_URL":                        up.BaseURL(),
+		"AIPROVIDER_GENERATIVE_AI_API_KEY_PARAMETER": "/chat/dev/ai-api-key",
+		"AWS_ENDPOINT_URL_SSM":                       ssmSrv.URL,
+	})
+
+	r := decode(t, fn.api.invoke(t, readEvent(t, "question.json"), 30*time.Second))
+	if r.prelude.StatusCode != http.StatusUnauthorized {
+		t.Fatalf("prelude statusCode = %d, want 401; body %s", r.prelude.StatusCode, r.body)
+	}
+	if got := r.errorBody(t)["error"]; got != "API key not configured" {
+		t.Errorf("error = %q, want API key not configured", got)
+	}
+	if len(up.Requests()) != 0 {
+		t.Errorf("the upstream was called without a key")
+	}
+
+	ssm.set(secret)
+	time.Sleep(1100 * time.Millisecond) // past the first backoff
+	r = decode(t, fn.api.invoke(t, readEvent(t, "question.json"), 30*time.Second))
+	assertStream(t, r)
+	if term := r.terminal(t); term.code != 'd' {
+		t.Errorf("terminal line %c:%s, want d:", term.code, term.payload)
+	}
+	reqs := up.Requests()
+	if len(reqs) != 1 || reqs[0].APIKey != secret {
+		t.Errorf("upstream requests %d, want 1 with the key from SSM", len(reqs))
+	}
+
+	ssm.mu.Lock()
+	bodies := append([]string(nil), ssm.bodies...)
+	ssm.mu.Unlock()
+	if len(bodies) < 2 {
+		t.Errorf("SSM got %d calls, want the one at init and a retry", len(bodies))
+	}
+	for _, b := range bodies {
+		if !strings.HasPrefix(b, "AmazonSSM.GetParameter ") || !strings.Contains(b, `"WithDecryption":true`) {
+			t.Errorf("SSM request %q, want GetParameter with decryption", b)
+		}
+	}
+	if strings.Contains(fn.stderr.String(), secret) {
+		t.Errorf("the key appears in the function's log")
+	}
+}
+
+// TestInitErrorReported checks that invalid settings are reported on /init/error.
+func TestInitErrorReported(t *testing.T) {
+	fn := startFunction(t, map[string]string{"MAX_DURATION_SECONDS": "forever"})
+	select {
+	case b := <-fn.api.initErr:
+		var e struct{ ErrorType, ErrorMessage string }
+		if err := json.Unmarshal(b, &e); err != nil {
+			t.Fatalf("init error body %q: %v", b, err)
+		}
+		if !strings.Contains(e.ErrorMessage, "MAX_DURATION_SECONDS") {
+			t.Errorf("init error %+v does not name the variable", e)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("no init error reported")
+	}
+	select {
+	case <-fn.exited:
+		if fn.err == nil {
+			t.Error("the function exited with status 0")
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the function did not exit")
+	}
+}
