@@ -137,6 +137,17 @@ func Contents(conv chat.Conversation) []*genai.Content {
 	return out
 }
 
+// Transient upstream failures before the first answer text are retried: up to retryAttempts
+// calls in all, retryBackoff apart (doubling), and only while the request's deadline leaves
+// minAttemptTime for the next call. Only 500, 502, 503 and 504 qualify: never a 429 (retrying
+// spends the quota that ran out) nor a 4xx, and never after text went to the caller (a retry
+// would repeat it).
+const (
+	retryAttempts  = 3
+	retryBackoff   = 200 * time.Millisecond
+	minAttemptTime = time.Second
+)
+
 // Stream implements chat.Model.
 func (c *Client) Stream(ctx context.Context, key string, conv chat.Conversation) iter.Seq2[chat.Event, error] {
 	return func(yield func(chat.Event, error) bool) {
@@ -145,31 +156,72 @@ func (c *Client) Stream(ctx context.Context, key string, conv chat.Conversation)
 			yield(chat.Event{}, &chat.UpstreamError{Err: fmt.Errorf("gemini: new client: %w", err)})
 			return
 		}
-		var acc accumulator
-		for resp, err := range gc.Models.GenerateContentStream(ctx, c.cfg.Model.ID, Contents(conv), c.GenerateConfig()) {
-			if err != nil {
-				if ctx.Err() != nil {
-					yield(chat.Event{}, context.Cause(ctx))
-					return
+		contents, cfg := Contents(conv), c.GenerateConfig()
+		for attempt := 1; ; attempt++ {
+			var acc accumulator
+			var failed *chat.UpstreamError
+			answered := false
+			for resp, err := range gc.Models.GenerateContentStream(ctx, c.cfg.Model.ID, contents, cfg) {
+				if err != nil {
+					if ctx.Err() != nil {
+						yield(chat.Event{}, context.Cause(ctx))
+						return
+					}
+					failed = classify(err)
+					break
 				}
-				yield(chat.Event{}, classify(err))
+				if text := acc.add(resp); text != "" {
+					answered = true
+					if !yield(chat.Event{Text: text}, nil) {
+						return
+					}
+				}
+			}
+			if failed != nil {
+				if !answered && attempt < retryAttempts && retryable(failed) && c.backoff(ctx, attempt, failed) {
+					continue
+				}
+				yield(chat.Event{}, failed)
 				return
 			}
-			if text := acc.add(resp); text != "" {
-				if !yield(chat.Event{Text: text}, nil) {
-					return
-				}
+			if ctx.Err() != nil {
+				yield(chat.Event{}, context.Cause(ctx))
+				return
 			}
-		}
-		if ctx.Err() != nil {
-			yield(chat.Event{}, context.Cause(ctx))
+			if f := acc.finish(c.cfg.Logger); f != nil {
+				yield(chat.Event{Finish: f}, nil)
+			}
+			// No finish reason: the sequence ends with neither Finish nor error, which the
+			// handler reports as a broken answer.
 			return
 		}
-		if f := acc.finish(c.cfg.Logger); f != nil {
-			yield(chat.Event{Finish: f}, nil)
-		}
-		// No finish reason: the sequence ends with neither Finish nor error, which the
-		// handler reports as a broken answer.
+	}
+}
+
+func retryable(e *chat.UpstreamError) bool {
+	switch e.Status {
+	case http.StatusInternalServerError, http.StatusBadGateway, http.StatusServiceUnavailable, http.StatusGatewayTimeout:
+		return !e.RateLimited
+	}
+	return false
+}
+
+// backoff waits before retry number attempt, unless the deadline is too near; it reports
+// whether to retry.
+func (c *Client) backoff(ctx context.Context, attempt int, cause error) bool {
+	wait := retryBackoff << (attempt - 1)
+	if dl, ok := ctx.Deadline(); ok && time.Until(dl) < wait+minAttemptTime {
+		return false
+	}
+	c.cfg.Logger.Warn("upstream failed before answering; retrying",
+		slog.Int("attempt", attempt), slog.Duration("wait", wait), slog.String("cause", cause.Error()))
+	t := time.NewTimer(wait)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-ctx.Done():
+		return false
 	}
 }
 
@@ -279,7 +331,7 @@ func (a *accumulator) finish(log *slog.Logger) *chat.Finish {
 }
 
 // classify turns a provider error into a *chat.UpstreamError, keeping the raw error as cause.
-func classify(err error) error {
+func classify(err error) *chat.UpstreamError {
 	var apiErr genai.APIError // a value type: a pointer target would not match
 	if !errors.As(err, &apiErr) {
 		return &chat.UpstreamError{Err: err}
