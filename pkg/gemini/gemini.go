@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"iter"
 	"log/slog"
 	"net/http"
@@ -62,12 +63,18 @@ func New(cfg Config) *Client {
 	if cfg.HTTPClient == nil {
 		cfg.HTTPClient = &http.Client{Transport: http.DefaultTransport.(*http.Transport).Clone()}
 	}
+	hc := *cfg.HTTPClient
+	if hc.Transport == nil {
+		hc.Transport = http.DefaultTransport
+	}
 	if cfg.SystemPrompt == "" {
 		cfg.SystemPrompt = prompt.System()
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
+	hc.Transport = eventLimit{hc.Transport, cfg.Logger}
+	cfg.HTTPClient = &hc
 	return &Client{cfg: cfg}
 }
 
@@ -356,4 +363,60 @@ func retryDelay(details []map[string]any) time.Duration {
 		}
 	}
 	return 0
+}
+
+// MaxEventBytes bounds one server-sent event (or error body) from the provider. The SDK
+// buffers an event whole, up to 256 MiB: without this bound a broken or hostile upstream could
+// make every open stream hold that much. Real events are a few kilobytes.
+const MaxEventBytes = 4 << 20
+
+// ErrEventTooLarge ends an upstream response whose event exceeds MaxEventBytes. The SDK
+// reports the cut event as malformed; the limit itself is logged.
+var ErrEventTooLarge = errors.New("gemini: an upstream event exceeds 4 MiB")
+
+// eventLimit wraps response bodies in eventLimitedBody.
+type eventLimit struct {
+	base http.RoundTripper
+	log  *slog.Logger
+}
+
+func (l eventLimit) RoundTrip(r *http.Request) (*http.Response, error) {
+	resp, err := l.base.RoundTrip(r)
+	if err == nil {
+		resp.Body = &eventLimitedBody{ReadCloser: resp.Body, log: l.log}
+	}
+	return resp, err
+}
+
+// eventLimitedBody fails a read once more than MaxEventBytes pass without a blank line.
+type eventLimitedBody struct {
+	io.ReadCloser
+	log     *slog.Logger
+	run     int  // bytes since the last blank line
+	newline bool // the last byte other than CR was LF
+}
+
+func (b *eventLimitedBody) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	for _, c := range p[:n] {
+		switch c {
+		case '\n':
+			if b.newline {
+				b.run = 0
+			}
+			b.newline = true
+		case '\r':
+		default:
+			b.newline = false
+		}
+		b.run++
+	}
+	if b.run > MaxEventBytes {
+		if b.log != nil {
+			b.log.Warn("upstream response cut", slog.String("cause", ErrEventTooLarge.Error()))
+			b.log = nil
+		}
+		return n, ErrEventTooLarge
+	}
+	return n, err
 }
