@@ -209,7 +209,7 @@ func runFault(t *testing.T, tc fault) {
 		t.Fatalf("status = %d, want %d", resp.StatusCode, tc.status)
 	}
 	if tc.status == http.StatusOK {
-		st := readStream(t, resp.Body)
+		st := readLargeStream(t, resp.Body)
 		term := st.Terminal(t)
 		if term.Code != tc.terminal || !strings.Contains(term.Payload, tc.payload) {
 			t.Errorf("terminal = %c:%.200s, want %c: containing %q", term.Code, term.Payload, tc.terminal, tc.payload)
@@ -265,9 +265,9 @@ func runFault(t *testing.T, tc fault) {
 	}
 }
 
-// readStream is chattest.ReadStream with room for events up to 8 MiB (go-sse's default
+// readLargeStream is chattest.ReadStream with room for events up to 8 MiB (go-sse's default
 // bound is 64 KiB; browsers have none).
-func readStream(t *testing.T, body io.Reader) chattest.Stream {
+func readLargeStream(t *testing.T, body io.Reader) chattest.Stream {
 	t.Helper()
 	var st chattest.Stream
 	for ev, err := range sse.Read(body, &sse.ReadConfig{MaxEventSize: 8 << 20}) {
