@@ -140,6 +140,9 @@ func run() error {
 	fmt.Printf("\n## throughput: concurrent streams (30 chunks 100 ms apart each), fresh server per level\n")
 	fmt.Printf("%7s %7s %10s %26s %26s %10s %10s\n", "streams", "errors", "terminals", "added/chunk p50 / p99", "TTFB p50 / p99", "wall", "peak RSS")
 	for _, f := range strings.Split(*levels, ",") {
+		if strings.TrimSpace(f) == "" {
+			continue
+		}
 		n, err := strconv.Atoi(strings.TrimSpace(f))
 		if err != nil {
 			return err
