@@ -75,3 +75,9 @@ lint-templates: build
 		(cd infra && $(CDK) synth -c stage=$$s --quiet -o cdk.out/$$s); \
 		cfn-lint --ignore-checks W3005 -- infra/cdk.out/$$s/chat-$$s.template.json; \
 	done
+
+## bench: the figures of docs/BENCHMARKS.md: per-chunk benchmarks, then chatbench (latency,
+## cold start, bootstrap size, memory, throughput) against the local server and a fake upstream
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem -benchtime 20000x ./pkg/datastream ./pkg/chat ./pkg/loadtest
+	$(GO) run ./pkg/loadtest/cmd/chatbench

@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/chatsvc/chat/pkg/datastream"
 )
@@ -361,12 +362,28 @@ func (h *Handler) logRequest(r *http.Request, id string, start time.Time, o *out
 	}
 	level := slog.LevelInfo
 	if o.cause != nil {
-		attrs = append(attrs, slog.String("cause", o.cause.Error()))
+		attrs = append(attrs, slog.String("cause", clip(o.cause.Error(), maxCauseBytes)))
 		if o.status >= 500 || o.terminal == "e" {
 			level = slog.LevelError
 		}
 	}
 	h.log.LogAttrs(context.Background(), level, "chat request", attrs...)
+}
+
+// maxCauseBytes bounds the logged cause: upstream errors quote the upstream's bytes, which
+// can run to megabytes.
+const maxCauseBytes = 2048
+
+// clip cuts s to at most n bytes on a rune boundary, marking the cut.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := n
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + fmt.Sprintf("... [%d bytes cut]", len(s)-cut)
 }
 
 func randomID(*http.Request) string {

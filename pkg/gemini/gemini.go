@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"iter"
 	"log/slog"
 	"net/http"
@@ -62,12 +63,18 @@ func New(cfg Config) *Client {
 	if cfg.HTTPClient == nil {
 		cfg.HTTPClient = &http.Client{Transport: http.DefaultTransport.(*http.Transport).Clone()}
 	}
+	hc := *cfg.HTTPClient
+	if hc.Transport == nil {
+		hc.Transport = http.DefaultTransport
+	}
 	if cfg.SystemPrompt == "" {
 		cfg.SystemPrompt = prompt.System()
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
+	hc.Transport = eventLimit{hc.Transport, cfg.Logger}
+	cfg.HTTPClient = &hc
 	return &Client{cfg: cfg}
 }
 
@@ -137,6 +144,17 @@ func Contents(conv chat.Conversation) []*genai.Content {
 	return out
 }
 
+// Transient upstream failures before the first answer text are retried: up to retryAttempts
+// calls in all, retryBackoff apart (doubling), and only while the request's deadline leaves
+// minAttemptTime for the next call. Only 500, 502, 503 and 504 qualify: never a 429 (retrying
+// spends the quota that ran out) nor a 4xx, and never after text went to the caller (a retry
+// would repeat it).
+const (
+	retryAttempts  = 3
+	retryBackoff   = 200 * time.Millisecond
+	minAttemptTime = time.Second
+)
+
 // Stream implements chat.Model.
 func (c *Client) Stream(ctx context.Context, key string, conv chat.Conversation) iter.Seq2[chat.Event, error] {
 	return func(yield func(chat.Event, error) bool) {
@@ -145,31 +163,72 @@ func (c *Client) Stream(ctx context.Context, key string, conv chat.Conversation)
 			yield(chat.Event{}, &chat.UpstreamError{Err: fmt.Errorf("gemini: new client: %w", err)})
 			return
 		}
-		var acc accumulator
-		for resp, err := range gc.Models.GenerateContentStream(ctx, c.cfg.Model.ID, Contents(conv), c.GenerateConfig()) {
-			if err != nil {
-				if ctx.Err() != nil {
-					yield(chat.Event{}, context.Cause(ctx))
-					return
+		contents, cfg := Contents(conv), c.GenerateConfig()
+		for attempt := 1; ; attempt++ {
+			var acc accumulator
+			var failed *chat.UpstreamError
+			answered := false
+			for resp, err := range gc.Models.GenerateContentStream(ctx, c.cfg.Model.ID, contents, cfg) {
+				if err != nil {
+					if ctx.Err() != nil {
+						yield(chat.Event{}, context.Cause(ctx))
+						return
+					}
+					failed = classify(err)
+					break
 				}
-				yield(chat.Event{}, classify(err))
+				if text := acc.add(resp); text != "" {
+					answered = true
+					if !yield(chat.Event{Text: text}, nil) {
+						return
+					}
+				}
+			}
+			if failed != nil {
+				if !answered && attempt < retryAttempts && retryable(failed) && c.backoff(ctx, attempt, failed) {
+					continue
+				}
+				yield(chat.Event{}, failed)
 				return
 			}
-			if text := acc.add(resp); text != "" {
-				if !yield(chat.Event{Text: text}, nil) {
-					return
-				}
+			if ctx.Err() != nil {
+				yield(chat.Event{}, context.Cause(ctx))
+				return
 			}
-		}
-		if ctx.Err() != nil {
-			yield(chat.Event{}, context.Cause(ctx))
+			if f := acc.finish(c.cfg.Logger); f != nil {
+				yield(chat.Event{Finish: f}, nil)
+			}
+			// No finish reason: the sequence ends with neither Finish nor error, which the
+			// handler reports as a broken answer.
 			return
 		}
-		if f := acc.finish(c.cfg.Logger); f != nil {
-			yield(chat.Event{Finish: f}, nil)
-		}
-		// No finish reason: the sequence ends with neither Finish nor error, which the
-		// handler reports as a broken answer.
+	}
+}
+
+func retryable(e *chat.UpstreamError) bool {
+	switch e.Status {
+	case http.StatusInternalServerError, http.StatusBadGateway, http.StatusServiceUnavailable, http.StatusGatewayTimeout:
+		return !e.RateLimited
+	}
+	return false
+}
+
+// backoff waits before retry number attempt, unless the deadline is too near; it reports
+// whether to retry.
+func (c *Client) backoff(ctx context.Context, attempt int, cause error) bool {
+	wait := retryBackoff << (attempt - 1)
+	if dl, ok := ctx.Deadline(); ok && time.Until(dl) < wait+minAttemptTime {
+		return false
+	}
+	c.cfg.Logger.Warn("upstream failed before answering; retrying",
+		slog.Int("attempt", attempt), slog.Duration("wait", wait), slog.String("cause", cause.Error()))
+	t := time.NewTimer(wait)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-ctx.Done():
+		return false
 	}
 }
 
@@ -279,7 +338,7 @@ func (a *accumulator) finish(log *slog.Logger) *chat.Finish {
 }
 
 // classify turns a provider error into a *chat.UpstreamError, keeping the raw error as cause.
-func classify(err error) error {
+func classify(err error) *chat.UpstreamError {
 	var apiErr genai.APIError // a value type: a pointer target would not match
 	if !errors.As(err, &apiErr) {
 		return &chat.UpstreamError{Err: err}
@@ -304,4 +363,60 @@ func retryDelay(details []map[string]any) time.Duration {
 		}
 	}
 	return 0
+}
+
+// MaxEventBytes bounds one server-sent event (or error body) from the provider. The SDK
+// buffers an event whole, up to 256 MiB: without this bound a broken or hostile upstream could
+// make every open stream hold that much. Real events are a few kilobytes.
+const MaxEventBytes = 4 << 20
+
+// ErrEventTooLarge ends an upstream response whose event exceeds MaxEventBytes. The SDK
+// reports the cut event as malformed; the limit itself is logged.
+var ErrEventTooLarge = errors.New("gemini: an upstream event exceeds 4 MiB")
+
+// eventLimit wraps response bodies in eventLimitedBody.
+type eventLimit struct {
+	base http.RoundTripper
+	log  *slog.Logger
+}
+
+func (l eventLimit) RoundTrip(r *http.Request) (*http.Response, error) {
+	resp, err := l.base.RoundTrip(r)
+	if err == nil {
+		resp.Body = &eventLimitedBody{ReadCloser: resp.Body, log: l.log}
+	}
+	return resp, err
+}
+
+// eventLimitedBody fails a read once more than MaxEventBytes pass without a blank line.
+type eventLimitedBody struct {
+	io.ReadCloser
+	log     *slog.Logger
+	run     int  // bytes since the last blank line
+	newline bool // the last byte other than CR was LF
+}
+
+func (b *eventLimitedBody) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	for _, c := range p[:n] {
+		switch c {
+		case '\n':
+			if b.newline {
+				b.run = 0
+			}
+			b.newline = true
+		case '\r':
+		default:
+			b.newline = false
+		}
+		b.run++
+	}
+	if b.run > MaxEventBytes {
+		if b.log != nil {
+			b.log.Warn("upstream response cut", slog.String("cause", ErrEventTooLarge.Error()))
+			b.log = nil
+		}
+		return n, ErrEventTooLarge
+	}
+	return n, err
 }

@@ -1,0 +1,52 @@
+package chat_test
+
+import (
+	"context"
+	"iter"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/chatsvc/chat/pkg/chat"
+)
+
+// chunkModel answers with n text chunks and a finish.
+type chunkModel struct {
+	n    int
+	text string
+}
+
+func (m chunkModel) Stream(context.Context, string, chat.Conversation) iter.Seq2[chat.Event, error] {
+	return func(yield func(chat.Event, error) bool) {
+		for range m.n {
+			if !yield(chat.Event{Text: m.text}, nil) {
+				return
+			}
+		}
+		yield(chat.Event{Finish: &chat.Finish{Reason: chat.FinishStop}}, nil)
+	}
+}
+
+// discardWriter is an http.ResponseWriter and http.Flusher that drops the body.
+type discardWriter struct{ h http.Header }
+
+func (w *discardWriter) Header() http.Header         { return w.h }
+func (w *discardWriter) Write(p []byte) (int, error) { return len(p), nil }
+func (w *discardWriter) WriteHeader(int)             {}
+func (w *discardWriter) Flush()                      {}
+
+// BenchmarkHandlerChunk is the handler's own cost per forwarded chunk (model event to 0:
+// line, flush included), without the network or the provider SDK: one request of b.N chunks.
+// ns/op and allocs/op are per chunk.
+func BenchmarkHandlerChunk(b *testing.B) {
+	h := chat.NewHandler(chat.Options{
+		Model:  chunkModel{n: b.N, text: "**ETH** trades near $3,000 today.\nSources say \"volatile\"."},
+		APIKey: func() string { return "k" },
+	})
+	req := httptest.NewRequest(http.MethodPost, chat.Path, strings.NewReader(`{"messages":[{"role":"user","content":"hi"}]}`))
+	w := &discardWriter{h: http.Header{}}
+	b.ReportAllocs()
+	b.ResetTimer()
+	h.ServeHTTP(w, req)
+}

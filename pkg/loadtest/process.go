@@ -1,0 +1,132 @@
+package loadtest
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Build compiles the local server (./functions/chat of the module at root) into dir.
+func Build(ctx context.Context, root, dir string) (string, error) {
+	bin := filepath.Join(dir, "chat")
+	cmd := exec.CommandContext(ctx, "go", "build", "-trimpath", "-o", bin, "./functions/chat")
+	cmd.Dir = root
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("go build: %v\n%s", err, out)
+	}
+	return bin, nil
+}
+
+// Server is the local server running as a process.
+type Server struct {
+	URL     string
+	Started time.Time // just before exec
+	cmd     *exec.Cmd
+}
+
+// StartServer runs the binary on a free loopback port against the upstream at baseURL and
+// waits for its "chat: serving http://..." line. Logging is at error level, so the log does
+// not weigh on the figures.
+func StartServer(ctx context.Context, bin, baseURL string, extraEnv ...string) (*Server, error) {
+	cmd := exec.CommandContext(ctx, bin)
+	cmd.Env = append([]string{
+		"PATH=" + os.Getenv("PATH"),
+		"PORT=0",
+		"AIPROVIDER_BASE_URL=" + baseURL,
+		"AIPROVIDER_GENERATIVE_AI_API_KEY=x",
+		"LOG_LEVEL=error",
+	}, extraEnv...)
+	cmd.Stderr = io.Discard
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	s := &Server{cmd: cmd, Started: time.Now()}
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	sc := bufio.NewScanner(out)
+	for sc.Scan() {
+		if _, rest, ok := strings.Cut(sc.Text(), "chat: serving "); ok {
+			s.URL, _, _ = strings.Cut(rest, " ")
+			go func() { _, _ = io.Copy(io.Discard, out) }()
+			return s, nil
+		}
+	}
+	s.Stop()
+	return nil, errors.New("the server exited before saying where it serves")
+}
+
+// PID is the server's process id.
+func (s *Server) PID() int { return s.cmd.Process.Pid }
+
+// Stop ends the server.
+func (s *Server) Stop() {
+	_ = s.cmd.Process.Kill()
+	_ = s.cmd.Wait()
+}
+
+// Memory is a process's resident set, from /proc (Linux).
+type Memory struct {
+	RSS, Peak int64 // bytes: VmRSS now, VmHWM (the peak so far)
+}
+
+// ReadMemory reads the resident set of process pid.
+func ReadMemory(pid int) (Memory, error) {
+	f, err := os.Open(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return Memory{}, err
+	}
+	defer f.Close()
+	var m Memory
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		k, v, _ := strings.Cut(sc.Text(), ":")
+		fields := strings.Fields(v)
+		if len(fields) == 0 {
+			continue
+		}
+		n, _ := strconv.ParseInt(fields[0], 10, 64)
+		switch k {
+		case "VmRSS":
+			m.RSS = n << 10
+		case "VmHWM":
+			m.Peak = n << 10
+		}
+	}
+	return m, sc.Err()
+}
+
+// SampleRSS samples the resident set of pid every interval until stop is closed, and
+// returns the largest value seen.
+func SampleRSS(pid int, interval time.Duration, stop <-chan struct{}) <-chan int64 {
+	out := make(chan int64, 1)
+	go func() {
+		var peak int64
+		t := time.NewTicker(interval)
+		defer t.Stop()
+		for {
+			if m, err := ReadMemory(pid); err == nil {
+				peak = max(peak, m.RSS)
+			}
+			select {
+			case <-stop:
+				out <- peak
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	return out
+}
+
+// MiB formats bytes.
+func MiB(b int64) string { return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20)) }
