@@ -16,6 +16,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/chatsvc/chat/pkg/chat/chattest"
 )
 
 // The Runtime API's paths (API version 2018-06-01).
@@ -191,7 +193,7 @@ func TestMain(m *testing.M) {
 // function is a running bootstrap process.
 type function struct {
 	api    *runtimeAPI
-	stderr *syncBuffer
+	stderr *chattest.Logs
 	exited chan struct{} // closed when the process ends
 	err    error         // how it ended, once exited is closed
 }
@@ -201,7 +203,7 @@ type function struct {
 func startFunction(t *testing.T, env map[string]string) *function {
 	t.Helper()
 	api := newRuntimeAPI(t)
-	f := &function{api: api, stderr: &syncBuffer{}, exited: make(chan struct{})}
+	f := &function{api: api, stderr: &chattest.Logs{}, exited: make(chan struct{})}
 	cmd := exec.Command(bootstrapPath)
 	cmd.Env = []string{
 		"AWS_LAMBDA_RUNTIME_API=" + api.addr(),
@@ -234,24 +236,6 @@ func startFunction(t *testing.T, env map[string]string) *function {
 		}
 	})
 	return f
-}
-
-// syncBuffer is a log sink safe for concurrent writes.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }
 
 func readEvent(t *testing.T, name string) []byte {

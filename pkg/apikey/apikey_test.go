@@ -22,6 +22,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/ssm"
 
 	"github.com/chatsvc/chat/pkg/apikey"
+	"github.com/chatsvc/chat/pkg/chat/chattest"
 )
 
 const parameter = "/chat/dev/api-key"
@@ -168,30 +169,12 @@ func (e *env) Getenv(k string) string {
 	return e.vars[k]
 }
 
-// syncBuffer is a log sink safe for concurrent writes.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
-
 type harness struct {
 	ssm   *fakeSSM
 	src   *apikey.Source
 	clock *clock
 	env   *env
-	logs  *syncBuffer
+	logs  *chattest.Logs
 }
 
 func newHarness(t *testing.T, answer func(n int) reply, tweak func(*apikey.Options, *fakeSSM)) *harness {
@@ -200,7 +183,7 @@ func newHarness(t *testing.T, answer func(n int) reply, tweak func(*apikey.Optio
 		ssm:   newFakeSSM(t, answer),
 		clock: &clock{now: time.Date(2025, 1, 1, 12, 0, 0, 0, time.UTC)},
 		env:   &env{},
-		logs:  &syncBuffer{},
+		logs:  &chattest.Logs{},
 	}
 	o := apikey.Options{
 		Client:    h.ssm.client(1),
