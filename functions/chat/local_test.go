@@ -79,6 +79,28 @@ func TestLocalServerAnswersAndShutsDownGracefully(t *testing.T) {
 		t.Errorf("GET / = %q, want the page from WEB_DIR", page)
 	}
 
+	// Any other path or method gets the endpoint's JSON error, as under /api/.
+	for _, tc := range []struct {
+		method, path string
+		want         int
+	}{
+		{http.MethodGet, "/nope", 404},
+		{http.MethodPost, "/", 404},
+		{http.MethodPost, "/foo", 404},
+		{http.MethodGet, "/api/chat", 405},
+	} {
+		req, _ := http.NewRequest(tc.method, url+tc.path, nil)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := chattest.ErrorBody(t, resp)
+		resp.Body.Close()
+		if resp.StatusCode != tc.want || b.Error == "" || b.Details == "" {
+			t.Errorf("%s %s = %d %+v, want %d with a JSON error body", tc.method, tc.path, resp.StatusCode, b, tc.want)
+		}
+	}
+
 	// Start an answer, then ask the server to stop: the open answer still completes.
 	resp, err = http.Post(url+"/api/chat", "application/json", strings.NewReader(`{"messages":[{"role":"user","content":"hi"}]}`))
 	if err != nil {

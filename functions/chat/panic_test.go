@@ -76,7 +76,7 @@ func TestPanicInLambda(t *testing.T) {
 	}{
 		{"panic before the stream", "before", 500, `{"error":"AI service error"`},
 		{"panic after the first chunk", "after", 200, "data: 0:\"Hello\"\n\ndata: e:"},
-		{"the next invocation", "hello", 200, "data: 0:\"Hello\"\n\ndata: d:{\"finishReason\":\"stop\"}"},
+		{"the next invocation", "hello", 200, "data: 0:\"Hello\"\n\ndata: d:{\"finishReason\":\"stop\","},
 	}
 	for i, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -3,14 +3,14 @@ package main
 import (
 	"encoding/json"
 	"net/http"
-	"os"
-	"path/filepath"
+	"path"
 
 	"github.com/chatsvc/chat/pkg/config"
 )
 
 // localMux routes the local server: the endpoint under /api/, the page's config.json, and
-// the built page at /.
+// the built page's files. Every other request goes to the chat handler too, so that a wrong
+// path or method gets the same JSON error body as under /api/.
 func localMux(cfg config.Config, demo bool, chatHandler http.Handler) *http.ServeMux {
 	mux := http.NewServeMux()
 	mux.Handle("/api/", chatHandler)
@@ -24,28 +24,37 @@ func localMux(cfg config.Config, demo bool, chatHandler http.Handler) *http.Serv
 		})
 	})
 	// "/" rather than "GET /": a method pattern at the root would conflict with "/api/".
-	if st, err := os.Stat(filepath.Join(cfg.WebDir, "index.html")); err == nil && !st.IsDir() {
-		mux.Handle("/", getOnly(http.FileServer(http.Dir(cfg.WebDir))))
-	} else {
-		mux.Handle("/", getOnly(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if r.URL.Path != "/" {
-				http.NotFound(w, r)
-				return
-			}
-			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-			_, _ = w.Write([]byte("The chat endpoint is POST /api/chat.\nThe web page is not built: run `make web` (or `make run`) from the repository root.\n"))
-		})))
-	}
+	mux.Handle("/", pageFiles(http.Dir(cfg.WebDir), chatHandler))
 	return mux
 }
 
-func getOnly(h http.Handler) http.Handler {
+// pageFiles serves GET and HEAD for files that exist in dir (/ is index.html); anything else
+// falls through to next. Without a built page, / says how to build it.
+func pageFiles(dir http.Dir, next http.Handler) http.Handler {
+	files := http.FileServer(dir)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
-			w.Header().Set("Allow", "GET, HEAD")
-			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+			next.ServeHTTP(w, r)
 			return
 		}
-		h.ServeHTTP(w, r)
+		name := path.Clean(r.URL.Path)
+		if name == "/" {
+			name = "/index.html"
+		}
+		f, err := dir.Open(name)
+		if err == nil {
+			st, serr := f.Stat()
+			f.Close()
+			if serr == nil && !st.IsDir() {
+				files.ServeHTTP(w, r)
+				return
+			}
+		}
+		if r.URL.Path == "/" {
+			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+			_, _ = w.Write([]byte("The chat endpoint is POST /api/chat.\nThe web page is not built: run `make web` (or `make run`) from the repository root.\n"))
+			return
+		}
+		next.ServeHTTP(w, r)
 	})
 }

@@ -283,16 +283,23 @@ func TestTimeLimitCutsTheAnswerGracefully(t *testing.T) {
 	}
 }
 
-func TestStallBeforeFirstByteIsAnError(t *testing.T) {
+// The time limit is not an upstream failure: a stall before any text still gets a stream that
+// ends with the time-limit e: line, as a cut after some text does.
+func TestStallBeforeFirstByteEndsWithTimeLimit(t *testing.T) {
 	st := chattest.Start(t, func(geminitest.Request) geminitest.Reply {
 		return geminitest.Reply{Steps: []geminitest.Step{{Stall: true}}}
 	}, chattest.WithMaxDuration(2*time.Second))
+	start := time.Now()
 	resp := st.Ask(t, "hi")
-	if resp.StatusCode != 500 {
-		t.Fatalf("status = %d, want 500", resp.StatusCode)
+	if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "text/event-stream" {
+		t.Fatalf("status %d %s, want a 200 stream", resp.StatusCode, resp.Header.Get("Content-Type"))
 	}
-	if b := chattest.ErrorBody(t, resp); b.Error != "AI service error" || !strings.Contains(b.Details, "time limit") {
-		t.Errorf("body = %+v", b)
+	s := chattest.ReadStream(t, resp.Body)
+	if term := s.Terminal(t); term.Code != 'e' || term.Text() != "The answer was cut off: the time limit of 2s was reached." {
+		t.Errorf("terminal = %c:%s", term.Code, term.Payload)
+	}
+	if len(s.Lines) != 1 || time.Since(start) >= 2*time.Second {
+		t.Errorf("after %v:\n%s", time.Since(start), s.Describe())
 	}
 }
 

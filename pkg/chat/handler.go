@@ -108,6 +108,7 @@ type outcome struct {
 	firstByte    time.Duration
 	clientClosed bool
 	timedOut     bool
+	limit        time.Duration // the request's time limit, for the e: text
 	cause        error
 }
 
@@ -167,7 +168,8 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
-	limit := h.cutoff(r.Context(), start)
+	end, limit := h.cutoff(r.Context(), start)
+	out.limit = end.Sub(start).Round(time.Second)
 	ctx, cancel := context.WithDeadlineCause(r.Context(), limit, errTimeLimit)
 	defer cancel()
 	next, stop := iter.Pull2(h.model.Stream(ctx, key, conv))
@@ -178,7 +180,15 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	ev, err, ok := next()
 	out.firstByte = time.Since(start)
 	if err != nil || !ok {
-		h.failBeforeStream(w, r, ctx, err, ok, &out)
+		if r.Context().Err() == nil && errors.Is(context.Cause(ctx), errTimeLimit) {
+			// The time limit is not an upstream failure: like a cut after some text, it
+			// ends a stream with an e: line, here an empty one.
+			out.status = http.StatusOK
+			stream = datastream.Start(w)
+			h.failInStream(stream, r, ctx, err, ok, &out)
+			return
+		}
+		h.failBeforeStream(w, r, err, ok, &out)
 		return
 	}
 	out.status = http.StatusOK
@@ -201,19 +211,22 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.failInStream(stream, r, ctx, err, ok, &out)
 }
 
+// statusClientClosed is logged when the caller left before any response (nginx's 499).
+const statusClientClosed = 499
+
 // errTimeLimit is the cancellation cause when the request's own deadline passes.
 var errTimeLimit = errors.New("time limit reached")
 
 // cutoff is when the answer must be cut: before the earlier of the configured maximum and any
 // deadline the platform put on the request (Lambda's invocation deadline), less a margin for
 // writing the terminal line.
-func (h *Handler) cutoff(ctx context.Context, start time.Time) time.Time {
-	end := start.Add(h.maxDuration)
+func (h *Handler) cutoff(ctx context.Context, start time.Time) (end, cut time.Time) {
+	end = start.Add(h.maxDuration)
 	if d, ok := ctx.Deadline(); ok && d.Before(end) {
 		end = d
 	}
 	margin := min(time.Second, h.maxDuration/10)
-	return end.Add(-margin)
+	return end, end.Add(-margin)
 }
 
 func (h *Handler) forward(s *datastream.Writer, ev Event, out *outcome) error {
@@ -229,15 +242,11 @@ func (h *Handler) forward(s *datastream.Writer, ev Event, out *outcome) error {
 	return nil
 }
 
-func (h *Handler) failBeforeStream(w http.ResponseWriter, r *http.Request, ctx context.Context, err error, ok bool, out *outcome) {
+func (h *Handler) failBeforeStream(w http.ResponseWriter, r *http.Request, err error, ok bool, out *outcome) {
 	switch {
 	case r.Context().Err() != nil:
-		out.clientClosed, out.cause = true, r.Context().Err()
-		return
-	case errors.Is(context.Cause(ctx), errTimeLimit):
-		out.timedOut, out.cause = true, errTimeLimit
-		out.status = http.StatusInternalServerError
-		writeError(w, out.status, MsgServiceError, fmt.Sprintf("the AI service did not answer within the time limit of %s", h.maxDuration), 0)
+		// Nobody is left to answer; 499 (client closed request) marks it in the log.
+		out.clientClosed, out.cause, out.status = true, r.Context().Err(), statusClientClosed
 		return
 	case !ok:
 		out.cause = errors.New("upstream ended without any event")
@@ -267,7 +276,7 @@ func (h *Handler) failInStream(s *datastream.Writer, r *http.Request, ctx contex
 		return
 	case errors.Is(context.Cause(ctx), errTimeLimit):
 		out.timedOut, out.cause = true, errTimeLimit
-		msg = fmt.Sprintf("The answer was cut off: the time limit of %s was reached.", h.maxDuration)
+		msg = fmt.Sprintf("The answer was cut off: the time limit of %s was reached.", out.limit)
 	case !ok:
 		out.cause = errors.New("upstream stream ended without a finish reason")
 		msg = streamMsgBroken
@@ -324,7 +333,7 @@ func metadata(f *Finish) datastream.Metadata {
 		SearchSuggestions: f.SearchSuggestions,
 	}
 	if f.Usage != nil {
-		m.Usage = &datastream.Usage{PromptTokens: f.Usage.PromptTokens, CompletionTokens: f.Usage.CompletionTokens, TotalTokens: f.Usage.TotalTokens}
+		m.Usage = datastream.Usage{PromptTokens: f.Usage.PromptTokens, CompletionTokens: f.Usage.CompletionTokens, TotalTokens: f.Usage.TotalTokens}
 	}
 	for _, s := range f.Sources {
 		m.Sources = append(m.Sources, datastream.Source{URL: s.URL, Title: s.Title})

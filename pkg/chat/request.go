@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -82,7 +83,7 @@ func DecodeRequest(r io.Reader, l Limits) (Conversation, error) {
 		conv.Messages = append(conv.Messages, m)
 	}
 	if last := conv.Messages[len(conv.Messages)-1]; last.Role != RoleUser {
-		return Conversation{}, invalid("messages[%d].role is %q: the last message must be from the user", len(items)-1, last.Role)
+		return Conversation{}, invalid("messages[%d].role is %q: the last message must be from the user", len(items)-1, string(last.Role))
 	}
 	return conv, nil
 }
@@ -101,7 +102,7 @@ func decodeMessage(i int, raw json.RawMessage, l Limits) (Message, error) {
 	case "system":
 		return Message{}, invalid("messages[%d].role \"system\" is not accepted: the system prompt is fixed on the server; use user or assistant", i)
 	default:
-		return Message{}, invalid("messages[%d].role is %q: use user or assistant", i, role)
+		return Message{}, invalid("messages[%d].role is %s: use user or assistant", i, quoteShort(role))
 	}
 	content, err := stringField(i, "content", fields)
 	if err != nil {
@@ -157,6 +158,15 @@ func checkContent(i int, s string, raw json.RawMessage, l Limits) error {
 		}
 	}
 	return nil
+}
+
+// quoteShort quotes a short caller value for an error text; a long one is not repeated, so
+// that neither the response nor the log line grows with what the caller sent.
+func quoteShort(s string) string {
+	if utf8.RuneCountInString(s) > 32 {
+		return "not a known role"
+	}
+	return strconv.Quote(s)
 }
 
 func jsonKind(raw json.RawMessage) string {

@@ -58,7 +58,7 @@ func TestValidationRules(t *testing.T) {
 		"invalid UTF-8 bytes":       {"{\"messages\":[{\"role\":\"user\",\"content\":\"a\xffb\"}]}", "not valid UTF-8"},
 		"lone surrogate escape":     {`{"messages":[{"role":"user","content":"a\ud800b"}]}`, "not valid UTF-8"},
 		"last from assistant":       {msgs("user", "hi", "assistant", "hello"), `messages[1].role is "assistant": the last message must be from the user`},
-		"bad contract address":      {msgs("user", "[Contract Address: 0x123]\n\nsafe?"), "messages[0].content: \"0x123\" is not an EVM address"},
+		"bad contract address":      {msgs("user", "[Contract Address: 0x123]\n\nsafe?"), "messages[0].content: the contract address is not an EVM address"},
 		"contract without question": {msgs("user", "[Contract Address: So11111111111111111111111111111111111111112]\n\n  "), "question after the contract-address prefix is empty"},
 		"contract no blank line":    {msgs("user", "[Contract Address: So11111111111111111111111111111111111111112]\nsafe?"), "blank line"},
 		"second message bad":        {msgs("user", "hi", "assistant", "", "user", "x"), "messages[1].content is empty"},

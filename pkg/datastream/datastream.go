@@ -35,10 +35,11 @@ var ErrTerminated = errors.New("datastream: stream already terminated")
 type Metadata struct {
 	// FinishReason is one of stop, length, content-filter, tool-calls.
 	FinishReason string `json:"finishReason"`
-	// Usage counts the tokens of the answer, when the model reported them.
-	Usage *Usage `json:"usage,omitempty"`
-	// Sources are the web pages the answer was grounded on, deduplicated, in order.
-	Sources []Source `json:"sources,omitempty"`
+	// Usage counts the tokens of the answer; zeros when the model reported none.
+	Usage Usage `json:"usage"`
+	// Sources are the web pages the answer was grounded on, deduplicated, in order; always
+	// present, empty when the answer used no web source.
+	Sources []Source `json:"sources"`
 	// SearchQueries are the web searches the model ran.
 	SearchQueries []string `json:"searchQueries,omitempty"`
 	// SearchSuggestions is an HTML snippet the search provider's terms ask apps to show
@@ -104,7 +105,12 @@ func (s *Writer) Text(chunk string) error {
 }
 
 // Finish writes the terminal d: line.
-func (s *Writer) Finish(m Metadata) error { return s.line(CodeFinish, m, true) }
+func (s *Writer) Finish(m Metadata) error {
+	if m.Sources == nil {
+		m.Sources = []Source{}
+	}
+	return s.line(CodeFinish, m, true)
+}
 
 // Error writes the terminal e: line; msg is shown to the caller as it is.
 func (s *Writer) Error(msg string) error { return s.line(CodeError, msg, true) }
