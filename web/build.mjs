@@ -23,6 +23,10 @@ const outputs = Object.keys(result.metafile.outputs);
 const pick = (ext) => basename(outputs.find((p) => p.endsWith(ext)));
 const html = (await readFile('index.html', 'utf8')).replace('%JS%', `./${pick('.js')}`).replace('%CSS%', `./${pick('.css')}`);
 await writeFile('dist/index.html', html);
+// A default config.json, so that a page served without one (any static server) neither
+// fails to load it nor logs a 404. The Go server answers /config.json itself; a deployment
+// replaces this file with the stage's own.
+await writeFile('dist/config.json', JSON.stringify({ apiUrl: '', cooldownSeconds: 50 }) + '\n');
 for (const p of outputs) {
   if (!p.endsWith('.map')) console.log(`${p}\t${result.metafile.outputs[p].bytes} bytes`);
 }

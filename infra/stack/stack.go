@@ -21,6 +21,7 @@ import (
 	"github.com/aws/aws-cdk-go/awscdk/v2/awslambda"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awslogs"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awss3"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awss3assets"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awss3deployment"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsssm"
 	"github.com/aws/constructs-go/constructs/v10"
@@ -153,7 +154,12 @@ func New(scope constructs.Construct, id string, props Props) (awscdk.Stack, erro
 		}, nil),
 	}
 	if webDirExists {
-		sources = append([]awss3deployment.ISource{awss3deployment.Source_Asset(jsii.String(props.WebDir), nil)}, sources...)
+		// The build writes a default config.json for plain static serving; the stage's own,
+		// generated above, is the only one deployed.
+		page := awss3deployment.Source_Asset(jsii.String(props.WebDir), &awss3assets.AssetOptions{
+			Exclude: jsii.Strings(ConfigObjectKey),
+		})
+		sources = append([]awss3deployment.ISource{page}, sources...)
 	} else {
 		awscdk.Annotations_Of(stack).AddWarningV2(jsii.String("chat:no-web-dist"), jsii.String(fmt.Sprintf(
 			"web directory %q not found: only %s is deployed; build the page first", props.WebDir, ConfigObjectKey)))

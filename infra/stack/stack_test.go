@@ -166,6 +166,10 @@ func fakeWeb(t *testing.T) string {
 	if err := os.WriteFile(filepath.Join(dir, "index.html"), []byte("<!doctype html><title>chat</title>"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// The page build writes a default config.json; the deployment must not ship it.
+	if err := os.WriteFile(filepath.Join(dir, "config.json"), []byte(`{"apiUrl":"","cooldownSeconds":50}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	return dir
 }
 
@@ -390,8 +394,10 @@ func checkConfig(t *testing.T, s synthesized) {
 		maps.Copy(markers, m.(map[string]any))
 	}
 	var config map[string]any
+	holders := 0
 	for _, key := range strs(deploy["SourceObjectKeys"]) {
 		if b, ok := readAsset(t, filepath.Join(s.outdir, "asset."+key), stack.ConfigObjectKey); ok {
+			holders++
 			// A marker stands for a whole JSON value (the quotes come with the value); quote
 			// it here to read the file.
 			for m := range markers {
@@ -402,8 +408,8 @@ func checkConfig(t *testing.T, s synthesized) {
 			}
 		}
 	}
-	if config == nil {
-		t.Fatalf("no source of the deployment holds %s", stack.ConfigObjectKey)
+	if holders != 1 {
+		t.Fatalf("%d sources of the deployment hold %s, want exactly the generated one", holders, stack.ConfigObjectKey)
 	}
 	if got := config["cooldownSeconds"]; got != float64(s.stage.MaxDurationSeconds()) {
 		t.Errorf("cooldownSeconds = %v, want %d", got, s.stage.MaxDurationSeconds())

@@ -24,12 +24,26 @@ export function stripControl(s) {
  * is true only when the answer ended with d:.
  */
 
+/** MAX_BODY_BYTES keeps a request under the server's 256 KiB body limit, with room to spare. */
+export const MAX_BODY_BYTES = 250 * 1024;
+
+/**
+ * cutChars cuts s to at most n characters counted as code points, so that a
+ * surrogate pair (an emoji) is never split into an invalid half.
+ * @param {string} s
+ * @param {number} n
+ */
+export function cutChars(s, n) {
+  const chars = Array.from(s);
+  return chars.length <= n ? s : chars.slice(0, n).join('');
+}
+
 /**
  * buildMessages returns the request messages for a new question after the
  * given exchanges. Only exchanges whose answer completed are replayed, so
  * roles alternate and the last message is the new user one. Older exchanges
- * are dropped first when the message limit is reached; long answers are cut
- * to the content limit.
+ * are dropped first when the message limit or the body size limit would be
+ * passed; long answers are cut to the content limit.
  * @param {Exchange[]} exchanges
  * @param {string} content
  * @returns {{role: 'user'|'assistant', content: string}[]}
@@ -39,8 +53,14 @@ export function buildMessages(exchanges, content) {
     .filter((x) => x.complete && x.answer.trim() !== '')
     .map((x) => [
       { role: 'user', content: x.question },
-      { role: 'assistant', content: stripControl(x.answer).slice(0, MAX_CONTENT) },
+      { role: 'assistant', content: cutChars(stripControl(x.answer), MAX_CONTENT) },
     ]);
   const keep = Math.floor((MAX_MESSAGES - 1) / 2);
-  return [...pairs.slice(-keep).flat(), { role: 'user', content }];
+  let kept = pairs.slice(-keep);
+  const bodyBytes = (msgs) => new TextEncoder().encode(JSON.stringify({ messages: msgs })).length;
+  const last = { role: 'user', content };
+  while (kept.length > 0 && bodyBytes([...kept.flat(), last]) > MAX_BODY_BYTES) {
+    kept = kept.slice(1);
+  }
+  return [...kept.flat(), last];
 }

@@ -300,8 +300,12 @@ function submit() {
   let qMsg = '';
   const content = composeContent(question, address);
   if (!question) qMsg = 'Type a question first.';
-  else if (content.length > MAX_CONTENT) {
-    qMsg = `The question is too long: ${content.length} characters, at most ${MAX_CONTENT} (with the contract address).`;
+  else {
+    // Characters as the server counts them: code points, not UTF-16 units.
+    const chars = Array.from(content).length;
+    if (chars > MAX_CONTENT) {
+      qMsg = `The question is too long: ${chars} characters, at most ${MAX_CONTENT} (with the contract address).`;
+    }
   }
   setFieldError(questionError, questionInput, qMsg);
   if (addrMsg) return addressInput.focus();

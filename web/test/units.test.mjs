@@ -2,7 +2,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkContractAddress, composeContent } from '../src/address.js';
-import { buildMessages, stripControl, MAX_MESSAGES } from '../src/conversation.js';
+import { buildMessages, stripControl, cutChars, MAX_MESSAGES, MAX_BODY_BYTES, MAX_CONTENT } from '../src/conversation.js';
 import { normalizeConfig, DEFAULTS } from '../src/config.js';
 import { remainingSeconds, markSubmitted, STORAGE_KEY } from '../src/cooldown.js';
 import { describeHttpError, parseData, parseRetryAfter, readStream } from '../src/protocol.js';
@@ -60,6 +60,24 @@ describe('buildMessages', () => {
     assert.equal(msgs[0].role, 'user');
     assert.equal(msgs.at(-2).content, 'a39');
     assert.equal(msgs.at(-1).content, 'new');
+  });
+  test('keeps the body under the size limit, dropping the oldest', () => {
+    const long = 'ж'.repeat(12000); // 24 000 bytes in UTF-8
+    const ex = Array.from({ length: 12 }, (_, i) => ({ question: `q${i}`, answer: long + i, complete: true }));
+    const msgs = buildMessages(ex, 'new');
+    const bytes = new TextEncoder().encode(JSON.stringify({ messages: msgs })).length;
+    assert.ok(bytes <= MAX_BODY_BYTES, `${bytes} bytes`);
+    assert.ok(msgs.length < 25, `${msgs.length} messages: nothing was dropped`);
+    assert.equal(msgs.at(-2).content, long + 11);
+    assert.equal(msgs[0].role, 'user');
+  });
+  test('cuts long answers by characters, never inside an emoji', () => {
+    const answer = 'a'.repeat(MAX_CONTENT - 1) + '😀' + 'tail';
+    const msgs = buildMessages([{ question: 'q', answer, complete: true }], 'new');
+    const cut = msgs[1].content;
+    assert.equal(Array.from(cut).length, MAX_CONTENT);
+    assert.ok(cut.endsWith('😀'), 'the emoji was split');
+    assert.equal(cutChars('ab😀c', 3), 'ab😀');
   });
   test('strips control characters the server refuses', () => {
     assert.equal(stripControl('a\u0000b\tc\nd\re\u007f\u0085'), 'ab\tc\nd\re');
