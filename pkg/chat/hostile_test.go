@@ -196,6 +196,9 @@ func TestHostileBodies(t *testing.T) {
 			if resp.StatusCode != http.StatusBadRequest || json.Unmarshal(raw, &eb) != nil || eb.Error != chat.MsgInvalidRequest {
 				t.Fatalf("answer %d %.300q, want 400 %q", resp.StatusCode, raw, chat.MsgInvalidRequest)
 			}
+			if strings.Contains(eb.Details, "127.0.0.1") || strings.Contains(eb.Details, "tcp") {
+				t.Errorf("details name the connection: %q", eb.Details)
+			}
 			if took > bodyTimeout+5*time.Second {
 				t.Errorf("answered after %v", took)
 			}

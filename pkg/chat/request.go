@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"os"
 	"strconv"
 	"strings"
 	"unicode"
@@ -42,7 +43,11 @@ func DecodeRequest(r io.Reader, l Limits) (Conversation, error) {
 		if mbe, ok := errors.AsType[*http.MaxBytesError](err); ok {
 			return Conversation{}, invalid("the body is larger than %d bytes", mbe.Limit)
 		}
-		return Conversation{}, invalid("the body could not be read: %v", err)
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			return Conversation{}, invalid("the body did not arrive in time")
+		}
+		// The read error names sockets and addresses: not for the caller.
+		return Conversation{}, invalid("the body could not be read")
 	}
 	if l.MaxBodyBytes > 0 && int64(len(data)) > l.MaxBodyBytes {
 		return Conversation{}, invalid("the body is larger than %d bytes", l.MaxBodyBytes)
