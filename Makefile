@@ -38,7 +38,7 @@ build:
 browser:
 	@if [ ! -x /usr/bin/chromium ]; then \
 		sudo=$$([ "$$(id -u)" = 0 ] || echo sudo); \
-		$$sudo apt-get update && $$sudo apt-get install -y chromium; \
+		$$sudo apt-get update && $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; \
 	fi
 
 ## web-deps: the page's npm packages, exactly as web/package-lock.json pins them (only when needed)
