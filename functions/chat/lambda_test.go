@@ -157,6 +157,9 @@ func TestFunctionURLInvocations(t *testing.T) {
 		t.Fatalf("the function exited: %v", fn.err)
 	default:
 	}
+	// The request line is logged after the response ends, so the Runtime API can hold the
+	// whole response before the line is written: wait for it rather than read too early.
+	fn.stderr.WaitRequestLog(t, served)
 	logs := fn.stderr.String()
 	if n := strings.Count(logs, `"msg":"chat request"`); n != served {
 		t.Errorf("%d request log lines, want %d", n, served)
