@@ -22,6 +22,11 @@ import (
 // read back with os.Getenv, so both sides agree even when a test passes another getenv.
 func newAPIKey(ctx context.Context, cfg config.Config, getenv func(string) string, logger *slog.Logger) func() string {
 	if strings.TrimSpace(getenv(config.APIKeyVar)) != "" || cfg.APIKeyParameter == "" {
+		if strings.TrimSpace(getenv(config.APIKeyVar)) == "" {
+			// Still read per request, so a key set later (tests, a wrapper) is picked up.
+			logger.Warn("no API key: requests answer 401 until " + config.APIKeyVar + " is set; " +
+				"`make demo` (or -demo) answers with a scripted fake instead, without a key")
+		}
 		return func() string { return getenv(config.APIKeyVar) }
 	}
 	ictx, cancel := context.WithTimeout(ctx, apikey.DefaultTimeout)

@@ -158,3 +158,27 @@ func TestInvalidConfigStopsStartup(t *testing.T) {
 		t.Errorf("run = %v, want an error naming TEMPERATURE", err)
 	}
 }
+
+// Without a key the server still starts (the page and config.json are useful), says so once
+// at start-up, and answers the chat endpoint with the spec's 401.
+func TestNoKeyStartsAndSaysSo(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	url, logs, done := startLocal(t, ctx, map[string]string{})
+	resp, err := http.Post(url+"/api/chat", "application/json", strings.NewReader(`{"messages":[{"role":"user","content":"hello"}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusUnauthorized || !strings.Contains(string(body), `"API key not configured"`) {
+		t.Errorf("got %d %s, want 401 API key not configured", resp.StatusCode, body)
+	}
+	if !strings.Contains(logs.String(), "no API key") || !strings.Contains(logs.String(), "make demo") {
+		t.Errorf("the start-up log does not say the key is missing and how to try without one:\n%s", logs.String())
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Error(err)
+	}
+}
