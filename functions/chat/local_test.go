@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"log"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -181,4 +182,28 @@ func TestNoKeyStartsAndSaysSo(t *testing.T) {
 	if err := <-done; err != nil {
 		t.Error(err)
 	}
+}
+
+// Libraries that write with the standard log package (genai's "Error ...", the Lambda
+// runtime's "WARNING! ...") land in the JSON log at WARN.
+func TestStandardLogIsJSONAtWarn(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	_, logs, done := startLocal(t, ctx, map[string]string{"AIPROVIDER_GENERATIVE_AI_API_KEY": "k"})
+	log.Printf("Error %v", "from a library")
+	cancel()
+	if err := <-done; err != nil {
+		t.Error(err)
+	}
+	for _, line := range strings.Split(logs.String(), "\n") {
+		if !strings.Contains(line, "from a library") {
+			continue
+		}
+		var m map[string]any
+		if err := json.Unmarshal([]byte(line), &m); err != nil || m["level"] != "WARN" {
+			t.Errorf("standard-log line %q: level %v, err %v; want JSON at WARN", line, m["level"], err)
+		}
+		return
+	}
+	t.Errorf("the standard-log line is not in the log:\n%s", logs.String())
 }

@@ -56,9 +56,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return err
 	}
 	logger := newLogger(stderr, cfg.LogLevel)
-	// The provider SDK writes some errors with the standard log package; route them into
-	// the same JSON log.
+	// The provider SDK and the Lambda runtime write warnings and errors with the standard log
+	// package ("Error ...", "WARNING! ..."); route them into the same JSON log, at WARN rather
+	// than slog's default INFO for that bridge.
 	slog.SetDefault(logger)
+	slog.SetLogLoggerLevel(slog.LevelWarn)
 
 	var apiKey func() string
 	var upstream *http.Server
