@@ -59,17 +59,17 @@ test-web: browser web
 clean:
 	rm -rf .build web/dist web/node_modules
 
-## synth: the CDK template of one stage (STAGE=dev|staging|prod) into infra/cdk.out; needs `make build`
+## synth: the CDK template of one stage (STAGE=dev|staging|prod) into infra/cdk.out (the app runs `make build web` itself)
 STAGE ?= dev
 # The stages of pkg/stage, in table order (a test in infra/sam keeps this list in step).
 STAGES := dev staging prod
 CDK ?= npx --yes aws-cdk@2
-synth: build
+synth:
 	cd infra && $(CDK) synth -c stage=$(STAGE) --quiet -o cdk.out/$(STAGE)
 	@echo "infra/cdk.out/$(STAGE)/chat-$(STAGE).template.json"
 
 ## lint-templates: cfn-lint template.yaml and every stage's synthesized CDK template
-lint-templates: build
+lint-templates:
 	cfn-lint template.yaml
 	set -e; for s in $(STAGES); do \
 		(cd infra && $(CDK) synth -c stage=$$s --quiet -o cdk.out/$$s); \

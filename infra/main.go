@@ -1,11 +1,14 @@
 // Command infra is the CDK app: it synthesizes the stack of one stage, chosen with
 // `-c stage=<name>` (see pkg/stage for the table).
 //
-//	make build                              # .build/chat/bootstrap
-//	cd infra && npx aws-cdk@2 synth -c stage=dev
+//	cd infra && npx aws-cdk@2 synth -c stage=dev    # or from the repository root
 //	cd infra && npx aws-cdk@2 deploy -c stage=prod
 //
-// Optional context: assetDir (default <repo>/.build/chat) and webDir (default <repo>/web/dist).
+// Unless told otherwise, the app first runs `make build web` at the repository root, so what is
+// deployed is always the code of the working tree (make and Go's build cache make this quick
+// when nothing changed). Optional context: build=false to skip that step, assetDir (default
+// <repo>/.build/chat) and webDir (default <repo>/web/dist); a given assetDir or webDir is used
+// as it is, never rebuilt.
 package main
 
 import (
@@ -13,6 +16,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 
@@ -27,7 +31,8 @@ func main() {
 	err := run(os.Stderr)
 	jsii.Close()
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "infra:", err)
+		// A line of its own: the CDK CLI may print its own text just before.
+		fmt.Fprintln(os.Stderr, "\ninfra:", err)
 		os.Exit(1)
 	}
 }
@@ -46,8 +51,19 @@ func run(stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	assetDir := contextPath(app, "assetDir", filepath.Join(root, ".build", "chat"))
-	webDir := contextPath(app, "webDir", filepath.Join(root, "web", "dist"))
+	assetDir := contextPath(app, "assetDir", "")
+	webDir := contextPath(app, "webDir", "")
+	if build, _ := app.Node().TryGetContext(jsii.String("build")).(string); build != "false" && (assetDir == "" || webDir == "") {
+		if err := buildArtifacts(root, stderr); err != nil {
+			return err
+		}
+	}
+	if assetDir == "" {
+		assetDir = filepath.Join(root, ".build", "chat")
+	}
+	if webDir == "" {
+		webDir = filepath.Join(root, "web", "dist")
+	}
 	if _, err := stack.New(app, "chat-"+st.Name, stack.Props{
 		StackProps: awscdk.StackProps{
 			StackName:   jsii.String("chat-" + st.Name),
@@ -61,6 +77,17 @@ func run(stderr io.Writer) error {
 	}
 	fmt.Fprintf(stderr, "infra: stage %s: function from %s, page from %s\n", st.Name, assetDir, webDir)
 	app.Synth(nil)
+	return nil
+}
+
+// buildArtifacts runs `make build web` at the repository root: the arm64 bootstrap and the page.
+func buildArtifacts(root string, stderr io.Writer) error {
+	cmd := exec.Command("make", "--no-print-directory", "-C", root, "build", "web")
+	cmd.Stdout, cmd.Stderr = stderr, stderr // stdout is the CDK CLI's
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("building the function and the page (make build web in %s) failed: %w; "+
+			"fix that, or build them yourself and pass -c build=false", root, err)
+	}
 	return nil
 }
 
