@@ -9,8 +9,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"os/exec"
 	"strings"
+	"testing"
 
 	"gopkg.in/yaml.v3"
 )
@@ -129,4 +131,18 @@ func Lint(ctx context.Context, ignore []string, paths ...string) error {
 		return fmt.Errorf("cfn: cfn-lint %s: %w\n%s", strings.Join(paths, " "), err, out.String())
 	}
 	return nil
+}
+
+// RequireLinter ends a test when err says cfn-lint is missing: it fails, since every machine of
+// this project has cfn-lint, unless CFN_LINT=off asks to skip the lint knowingly. Other errors,
+// and nil, are left to the caller.
+func RequireLinter(tb testing.TB, err error) {
+	tb.Helper()
+	if !errors.Is(err, ErrLinterNotFound) {
+		return
+	}
+	if os.Getenv("CFN_LINT") == "off" {
+		tb.Skip("cfn-lint is not on PATH and CFN_LINT=off: lint skipped")
+	}
+	tb.Fatal("cfn-lint is not on PATH: install it (pip install cfn-lint), or set CFN_LINT=off to skip the lint knowingly")
 }

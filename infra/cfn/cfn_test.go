@@ -2,7 +2,6 @@ package cfn_test
 
 import (
 	"context"
-	"errors"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -92,9 +91,7 @@ func TestLint(t *testing.T) {
 	for name, tt := range tests {
 		t.Run(name, func(t *testing.T) {
 			err := cfn.Lint(context.Background(), nil, filepath.Join("testdata", tt.file))
-			if errors.Is(err, cfn.ErrLinterNotFound) {
-				t.Skip("cfn-lint is not on PATH; install it with `pip install cfn-lint` to run this test")
-			}
+			cfn.RequireLinter(t, err)
 			switch {
 			case tt.wantErr == "" && err != nil:
 				t.Fatal(err)

@@ -2,7 +2,6 @@ package sam_test
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"maps"
 	"os"
@@ -282,9 +281,7 @@ func TestMakefileStages(t *testing.T) {
 
 func TestTemplateLint(t *testing.T) {
 	err := cfn.Lint(context.Background(), nil, filepath.Join(root, sam.TemplatePath))
-	if errors.Is(err, cfn.ErrLinterNotFound) {
-		t.Skip("cfn-lint is not on PATH; install it with `pip install cfn-lint` to lint template.yaml")
-	}
+	cfn.RequireLinter(t, err)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"maps"
@@ -81,9 +80,7 @@ func TestStacks(t *testing.T) {
 	}
 	t.Run("cfn-lint", func(t *testing.T) {
 		err := cfn.Lint(context.Background(), lintIgnored, templates...)
-		if errors.Is(err, cfn.ErrLinterNotFound) {
-			t.Skip("cfn-lint is not on PATH; install it with `pip install cfn-lint` to lint the synthesized templates")
-		}
+		cfn.RequireLinter(t, err)
 		if err != nil {
 			t.Fatal(err)
 		}
