@@ -4,11 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"iter"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/chatsvc/chat/pkg/chat"
 	"github.com/chatsvc/chat/pkg/chat/chattest"
 	"github.com/chatsvc/chat/pkg/gemini/geminitest"
 	"github.com/chatsvc/chat/pkg/prompt"
@@ -372,4 +375,29 @@ func headerText(h http.Header) string {
 		b.WriteString(k + ": " + strings.Join(v, ",") + "\n")
 	}
 	return b.String()
+}
+
+// stallModel sends nothing until the request is cancelled.
+type stallModel struct{}
+
+func (stallModel) Stream(ctx context.Context, _ string, _ chat.Conversation) iter.Seq2[chat.Event, error] {
+	return func(yield func(chat.Event, error) bool) {
+		<-ctx.Done()
+		yield(chat.Event{}, context.Cause(ctx))
+	}
+}
+
+// A platform deadline shorter than the handler's margin (Lambda with little time left) cuts
+// at once, and the e: line names the real limit rather than "0s".
+func TestShortPlatformDeadlineNamesItsLimit(t *testing.T) {
+	h := chat.NewHandler(chat.Options{Model: stallModel{}, APIKey: func() string { return "k" }, MaxDuration: 50 * time.Second})
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	rec := httptest.NewRecorder()
+	req := httptest.NewRequestWithContext(ctx, http.MethodPost, chat.Path, strings.NewReader(`{"messages":[{"role":"user","content":"hi"}]}`))
+	h.ServeHTTP(rec, req)
+	want := "data: e:\"The answer was cut off: the time limit of 0.3s was reached.\"\n\n"
+	if rec.Code != http.StatusOK || rec.Body.String() != want {
+		t.Errorf("got %d %q, want 200 %q", rec.Code, rec.Body.String(), want)
+	}
 }

@@ -170,6 +170,9 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 	end, limit := h.cutoff(r.Context(), start)
 	out.limit = end.Sub(start).Round(time.Second)
+	if out.limit < 10*time.Second { // a short platform deadline: "0.3s", not "0s"
+		out.limit = end.Sub(start).Round(100 * time.Millisecond)
+	}
 	ctx, cancel := context.WithDeadlineCause(r.Context(), limit, errTimeLimit)
 	defer cancel()
 	next, stop := iter.Pull2(h.model.Stream(ctx, key, conv))
@@ -276,7 +279,7 @@ func (h *Handler) failInStream(s *datastream.Writer, r *http.Request, ctx contex
 		return
 	case errors.Is(context.Cause(ctx), errTimeLimit):
 		out.timedOut, out.cause = true, errTimeLimit
-		msg = fmt.Sprintf("The answer was cut off: the time limit of %s was reached.", out.limit)
+		msg = fmt.Sprintf("The answer was cut off: the time limit of %ss was reached.", strconv.FormatFloat(out.limit.Seconds(), 'f', -1, 64))
 	case !ok:
 		out.cause = errors.New("upstream stream ended without a finish reason")
 		msg = streamMsgBroken
