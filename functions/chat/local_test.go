@@ -89,6 +89,12 @@ func TestLocalServerAnswersAndShutsDownGracefully(t *testing.T) {
 		{http.MethodPost, "/", 404},
 		{http.MethodPost, "/foo", 404},
 		{http.MethodGet, "/api/chat", 405},
+		// Paths an http.ServeMux would redirect with a bodiless 307.
+		{http.MethodPost, "/api", 404},
+		{http.MethodGet, "/api", 404},
+		{http.MethodPost, "//api/chat", 404},
+		{http.MethodPost, "/api/./chat", 404},
+		{http.MethodPost, "/config.json", 404},
 	} {
 		req, _ := http.NewRequest(tc.method, url+tc.path, nil)
 		resp, err := http.DefaultClient.Do(req)
