@@ -6,9 +6,10 @@
 //
 // and checks that the address is a plausible token address. Two families are accepted:
 // EVM chains (0x followed by 40 hex digits, any letter case) and Solana (base58, 32 to 44
-// characters). Tron and Bitcoin addresses are base58 too and can fall in that length range;
-// they carry a base58check checksum that a Solana address does not, and are refused by it. Other
-// forms (TON, bech32) fail the character or length rules. Error texts never quote the address,
+// characters, decoding to a 32-byte key). Tron and Bitcoin addresses are base58 too and can fall
+// in that length range; they carry a base58check checksum that a Solana address does not, and
+// are refused by it (and by their 25-byte length). Other forms (TON, bech32) fail the character
+// or length rules. Error texts never quote the address,
 // so no caller text reaches the log through them.
 package contract
 
@@ -86,6 +87,9 @@ func Parse(s string) (Address, error) {
 	case isBase58(s) && len(s) >= 32 && len(s) <= 44:
 		if isBase58Check(s) {
 			return Address{}, &Error{"the contract address carries a base58check checksum, as Tron and Bitcoin addresses do; only EVM and Solana token addresses are supported"}
+		}
+		if b, err := base58.Decode(s); err != nil || len(b) != 32 {
+			return Address{}, &Error{"the contract address is not a Solana address: base58 that decodes to a 32-byte key"}
 		}
 		return Address{Value: s, Chain: ChainSolana}, nil
 	}

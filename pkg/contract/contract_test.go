@@ -1,6 +1,9 @@
 package contract_test
 
 import (
+	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -64,5 +67,31 @@ func TestSplit(t *testing.T) {
 				t.Errorf("got (%+v, %q), want (%+v, %q)", addr, rest, tc.wantAddr, tc.wantRest)
 			}
 		})
+	}
+}
+
+// TestSharedVectors runs the address list the page's unit tests also run, so the server and
+// the page accept exactly the same addresses.
+func TestSharedVectors(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "addresses.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v struct{ Valid, Invalid []string }
+	if err := json.Unmarshal(data, &v); err != nil {
+		t.Fatal(err)
+	}
+	if len(v.Valid) == 0 || len(v.Invalid) == 0 {
+		t.Fatal("no vectors")
+	}
+	for _, a := range v.Valid {
+		if _, err := contract.Parse(a); err != nil {
+			t.Errorf("Parse(%q) = %v, want accepted", a, err)
+		}
+	}
+	for _, a := range v.Invalid {
+		if _, err := contract.Parse(a); !contract.IsError(err) {
+			t.Errorf("Parse(%q) = %v, want a refusal", a, err)
+		}
 	}
 }

@@ -1,9 +1,9 @@
 // Contract-address handling, kept identical to the server's rules
 // (pkg/contract) so the page never sends an address the server refuses:
 // EVM is 0x (or 0X) + 40 hex digits, in any letter case; Solana is 32–44 base58
-// characters (no 0, O, I, l). Tron and Bitcoin addresses are base58 too, but
+// characters (no 0, O, I, l) that decode to a 32-byte key. Tron and Bitcoin addresses are base58 too, but
 // carry a base58check checksum that a Solana key does not: they are refused.
-import { base58check as makeBase58check } from '@scure/base';
+import { base58, base58check as makeBase58check } from '@scure/base';
 import { sha256 } from '@noble/hashes/sha2.js';
 
 const HEX40 = /^[0-9a-fA-F]{40}$/;
@@ -26,6 +26,9 @@ export function checkContractAddress(addr) {
   if (BASE58.test(addr) && addr.length >= 32 && addr.length <= 44) {
     if (isBase58Check(addr)) {
       return 'This looks like a Tron or Bitcoin address; only EVM and Solana token addresses are supported.';
+    }
+    if (base58.decode(addr).length !== 32) {
+      return 'A Solana address is base58 that decodes to a 32-byte key; this one does not.';
     }
     return '';
   }

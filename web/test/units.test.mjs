@@ -1,6 +1,7 @@
 // Unit tests of the page's pure modules (no browser needed).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { checkContractAddress, composeContent } from '../src/address.js';
 import { buildMessages, stripControl, cutChars, MAX_MESSAGES, MAX_BODY_BYTES, MAX_CONTENT } from '../src/conversation.js';
 import { normalizeConfig, DEFAULTS } from '../src/config.js';
@@ -32,6 +33,13 @@ describe('checkContractAddress', () => {
   for (const [name, [addr, ok]] of Object.entries(cases)) {
     test(name, () => assert.equal(checkContractAddress(addr) === '', ok, checkContractAddress(addr)));
   }
+  // The server's own list (pkg/contract runs it too): the page accepts exactly what it does.
+  const shared = JSON.parse(readFileSync(new URL('../../pkg/contract/testdata/addresses.json', import.meta.url), 'utf8'));
+  test('the server\'s shared vectors', () => {
+    assert.ok(shared.valid.length > 0 && shared.invalid.length > 0);
+    for (const a of shared.valid) assert.equal(checkContractAddress(a), '', `${a} should be accepted`);
+    for (const a of shared.invalid) assert.notEqual(checkContractAddress(a), '', `${a} should be refused`);
+  });
   test('composeContent uses the prefix form', () => {
     assert.equal(composeContent('Q?', 'abc'), '[Contract Address: abc]\n\nQ?');
     assert.equal(composeContent('Q?', ''), 'Q?');
