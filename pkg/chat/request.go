@@ -123,7 +123,7 @@ func decodeMessage(i int, raw json.RawMessage, l Limits) (Message, error) {
 			return Message{}, invalid("messages[%d].content: %v", i, err)
 		}
 		if found {
-			if strings.TrimSpace(rest) == "" {
+			if isBlank(rest) {
 				return Message{}, invalid("messages[%d].content: the question after the contract-address prefix is empty", i)
 			}
 			m.Content, m.Contract = rest, &addr
@@ -145,8 +145,8 @@ func stringField(i int, name string, fields map[string]json.RawMessage) (string,
 }
 
 func checkContent(i int, s string, raw json.RawMessage, l Limits) error {
-	if strings.TrimSpace(s) == "" {
-		return invalid("messages[%d].content is empty", i)
+	if isBlank(s) {
+		return invalid("messages[%d].content is empty (only spaces or invisible characters)", i)
 	}
 	if n := utf8.RuneCountInString(s); l.MaxContentChars > 0 && n > l.MaxContentChars {
 		return invalid("messages[%d].content has %d characters; the limit is %d", i, n, l.MaxContentChars)
@@ -163,6 +163,12 @@ func checkContent(i int, s string, raw json.RawMessage, l Limits) error {
 		}
 	}
 	return nil
+}
+
+// isBlank reports whether s holds nothing a reader can see: only white space and invisible
+// format characters (zero-width space and joiners, BOM, soft hyphen, direction marks).
+func isBlank(s string) bool {
+	return strings.TrimFunc(s, func(r rune) bool { return unicode.IsSpace(r) || unicode.Is(unicode.Cf, r) }) == ""
 }
 
 // quoteShort quotes a short caller value for an error text; a long one is not repeated, so

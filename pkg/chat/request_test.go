@@ -51,6 +51,8 @@ func TestValidationRules(t *testing.T) {
 		"content an array of parts": {`{"messages":[{"role":"user","content":[{"type":"text","text":"x"}]}]}`, "messages[0].content must be a string, not an array"},
 		"content empty":             {msgs("user", ""), "messages[0].content is empty"},
 		"content blank":             {msgs("user", " \n\t "), "messages[0].content is empty"},
+		"content invisible":         {msgs("user", "\u200b\u200d\ufeff\u00a0\u3000"), "messages[0].content is empty"},
+		"question invisible":        {msgs("user", "[Contract Address: So11111111111111111111111111111111111111112]\n\n\u200b"), "question after the contract-address prefix is empty"},
 		"content too long":          {msgs("user", strings.Repeat("é", 16001)), "16001 characters; the limit is 16000"},
 		"content with NUL":          {msgs("user", "a\x00b"), "control character U+0000"},
 		"content with escape char":  {msgs("user", "a\x1b[31mb"), "control character U+001B"},
