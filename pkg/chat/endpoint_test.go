@@ -172,6 +172,7 @@ func TestFinishReasonsOverTheWire(t *testing.T) {
 			wantText: "answer", want: "stop",
 		},
 		"malformed function call": {chunks: []geminitest.Chunk{geminitest.Finish("MALFORMED_FUNCTION_CALL")}, want: "tool-calls"},
+		"function call then stop": {chunks: []geminitest.Chunk{geminitest.Text("Let me look."), geminitest.FunctionCall("lookup"), geminitest.Finish("STOP")}, wantText: "Let me look.", want: "tool-calls"},
 		"unknown future reason":   {chunks: []geminitest.Chunk{geminitest.Text("y"), geminitest.Finish("SOMETHING_NEW")}, wantText: "y", want: "stop"},
 	}
 	for name, tc := range tests {
@@ -399,5 +400,19 @@ func TestShortPlatformDeadlineNamesItsLimit(t *testing.T) {
 	want := "data: e:\"The answer was cut off: the time limit of 0.3s was reached.\"\n\n"
 	if rec.Code != http.StatusOK || rec.Body.String() != want {
 		t.Errorf("got %d %q, want 200 %q", rec.Code, rec.Body.String(), want)
+	}
+}
+
+// Every source in d: has a title to show: the provider's, or the page's host name.
+func TestSourceWithoutTitleGetsItsHost(t *testing.T) {
+	st := chattest.Start(t, func(geminitest.Request) geminitest.Reply {
+		return geminitest.Stream(0, geminitest.Grounded("x", "STOP",
+			[]geminitest.Web{{URI: "https://www.coingecko.com/en/coins/x"}, {URI: "https://etherscan.io/t", Title: "Etherscan"}}, nil, "", 1, 1))
+	})
+	s := chattest.ReadStream(t, st.Ask(t, "q").Body)
+	got, _ := json.Marshal(s.Metadata(t)["sources"])
+	want := `[{"title":"www.coingecko.com","url":"https://www.coingecko.com/en/coins/x"},{"title":"Etherscan","url":"https://etherscan.io/t"}]`
+	if string(got) != want {
+		t.Errorf("sources = %s, want %s", got, want)
 	}
 }

@@ -57,7 +57,8 @@ type Usage struct {
 // Source is one web page an answer cites.
 type Source struct {
 	URL   string `json:"url"`
-	Title string `json:"title,omitempty"`
+	Title string `json:"title"` // always there: the provider's title, else the page's host
+
 }
 
 // Writer writes one stream. It is not safe for concurrent use.

@@ -11,6 +11,7 @@ import (
 	"iter"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"strings"
 	"sync"
 	"time"
@@ -242,6 +243,7 @@ type accumulator struct {
 	seen        map[string]bool
 	queries     []string
 	suggestions string
+	toolCall    bool // the model asked for a function call, which this service never runs
 	text        strings.Builder
 }
 
@@ -269,6 +271,9 @@ func (a *accumulator) add(resp *genai.GenerateContentResponse) string {
 			if p == nil || p.Thought {
 				continue
 			}
+			if p.FunctionCall != nil {
+				a.toolCall = true
+			}
 			a.text.WriteString(p.Text)
 		}
 	}
@@ -290,7 +295,7 @@ func (a *accumulator) addGrounding(g *genai.GroundingMetadata) {
 			continue
 		}
 		a.seen[ch.Web.URI] = true
-		a.sources = append(a.sources, chat.Source{URL: ch.Web.URI, Title: ch.Web.Title})
+		a.sources = append(a.sources, chat.Source{URL: ch.Web.URI, Title: sourceTitle(ch.Web)})
 	}
 	for _, q := range g.WebSearchQueries {
 		if !contains(a.queries, q) {
@@ -300,6 +305,18 @@ func (a *accumulator) addGrounding(g *genai.GroundingMetadata) {
 	if g.SearchEntryPoint != nil && g.SearchEntryPoint.RenderedContent != "" {
 		a.suggestions = g.SearchEntryPoint.RenderedContent
 	}
+}
+
+// sourceTitle is the source's title, or its host name when the provider sent none, so that
+// every source has a text to show.
+func sourceTitle(w *genai.GroundingChunkWeb) string {
+	if t := strings.TrimSpace(w.Title); t != "" {
+		return t
+	}
+	if u, err := url.Parse(w.URI); err == nil && u.Hostname() != "" {
+		return u.Hostname()
+	}
+	return w.URI
 }
 
 func contains(list []string, s string) bool {
@@ -322,6 +339,11 @@ func (a *accumulator) finish(log *slog.Logger) *chat.Finish {
 		reason, known = MapFinishReason(a.finishRaw)
 		if !known {
 			log.Warn("unknown provider finish reason mapped to stop", slog.String("finish_reason", string(a.finishRaw)))
+		}
+		if reason == chat.FinishStop && a.toolCall {
+			// The model stopped to have a function run; the spec's name for that is tool-calls.
+			reason = chat.FinishToolCalls
+			log.Info("the model asked for a function call, which is not run")
 		}
 	default:
 		return nil

@@ -19,6 +19,11 @@ func Thought(s string) Chunk {
 	return candidate(map[string]any{"content": content(map[string]any{"text": s, "thought": true})})
 }
 
+// FunctionCall is a chunk in which the model asks for a function to be run.
+func FunctionCall(name string) Chunk {
+	return candidate(map[string]any{"content": content(map[string]any{"functionCall": map[string]any{"name": name, "args": map[string]any{}}})})
+}
+
 // Finish is a chunk that ends the answer with a provider finish reason ("STOP", ...).
 func Finish(reason string) Chunk {
 	return candidate(map[string]any{"content": content(), "finishReason": reason})
