@@ -257,6 +257,16 @@ func runFault(t *testing.T, tc fault) {
 	if !strings.Contains(logs, tc.log) {
 		t.Errorf("log does not mention %q:\n%.2000s", tc.log, logs)
 	}
+	// Every line about this request, the model adapter's included, names it.
+	if id, _ := logLine["request_id"].(string); id != "" {
+		for _, line := range strings.Split(strings.TrimSpace(logs), "\n") {
+			if strings.Contains(line, tc.log) && !strings.Contains(line, `"request_id":"`+id+`"`) {
+				t.Errorf("log line without the request id %s: %.300s", id, line)
+			}
+		}
+	} else {
+		t.Error("the request log line has no request_id")
+	}
 	if strings.Contains(logs, "panic") {
 		t.Errorf("a panic was logged:\n%.2000s", logs)
 	}

@@ -175,7 +175,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx, cancel := context.WithDeadlineCause(r.Context(), limit, errTimeLimit)
 	defer cancel()
-	next, stop := iter.Pull2(h.model.Stream(ctx, key, conv))
+	next, stop := iter.Pull2(h.model.Stream(WithRequestID(ctx, id), key, conv))
 	defer stop()
 
 	// The status goes out with the first byte, so the first event decides it: an upstream
@@ -402,4 +402,18 @@ func randomID(*http.Request) string {
 	var b [8]byte
 	_, _ = rand.Read(b[:])
 	return hex.EncodeToString(b[:])
+}
+
+type requestIDKey struct{}
+
+// WithRequestID returns ctx carrying the request id, which the handler passes to the Model so
+// that the model adapter's own log lines name the request.
+func WithRequestID(ctx context.Context, id string) context.Context {
+	return context.WithValue(ctx, requestIDKey{}, id)
+}
+
+// RequestID is the request id ctx carries, or "".
+func RequestID(ctx context.Context) string {
+	id, _ := ctx.Value(requestIDKey{}).(string)
+	return id
 }

@@ -164,6 +164,10 @@ func (c *Client) Stream(ctx context.Context, key string, conv chat.Conversation)
 			yield(chat.Event{}, &chat.UpstreamError{Err: fmt.Errorf("gemini: new client: %w", err)})
 			return
 		}
+		log := c.cfg.Logger
+		if id := chat.RequestID(ctx); id != "" {
+			log = log.With(slog.String("request_id", id))
+		}
 		contents, cfg := Contents(conv), c.GenerateConfig()
 		for attempt := 1; ; attempt++ {
 			var acc accumulator
@@ -186,7 +190,7 @@ func (c *Client) Stream(ctx context.Context, key string, conv chat.Conversation)
 				}
 			}
 			if failed != nil {
-				if !answered && attempt < retryAttempts && retryable(failed) && c.backoff(ctx, attempt, failed) {
+				if !answered && attempt < retryAttempts && retryable(failed) && c.backoff(ctx, log, attempt, failed) {
 					continue
 				}
 				yield(chat.Event{}, failed)
@@ -196,7 +200,7 @@ func (c *Client) Stream(ctx context.Context, key string, conv chat.Conversation)
 				yield(chat.Event{}, context.Cause(ctx))
 				return
 			}
-			if f := acc.finish(c.cfg.Logger); f != nil {
+			if f := acc.finish(log); f != nil {
 				yield(chat.Event{Finish: f}, nil)
 			}
 			// No finish reason: the sequence ends with neither Finish nor error, which the
@@ -216,12 +220,12 @@ func retryable(e *chat.UpstreamError) bool {
 
 // backoff waits before retry number attempt, unless the deadline is too near; it reports
 // whether to retry.
-func (c *Client) backoff(ctx context.Context, attempt int, cause error) bool {
+func (c *Client) backoff(ctx context.Context, log *slog.Logger, attempt int, cause error) bool {
 	wait := retryBackoff << (attempt - 1)
 	if dl, ok := ctx.Deadline(); ok && time.Until(dl) < wait+minAttemptTime {
 		return false
 	}
-	c.cfg.Logger.Warn("upstream failed before answering; retrying",
+	log.Warn("upstream failed before answering; retrying",
 		slog.Int("attempt", attempt), slog.Duration("wait", wait), slog.String("cause", cause.Error()))
 	t := time.NewTimer(wait)
 	defer t.Stop()
@@ -405,7 +409,11 @@ type eventLimit struct {
 func (l eventLimit) RoundTrip(r *http.Request) (*http.Response, error) {
 	resp, err := l.base.RoundTrip(r)
 	if err == nil {
-		resp.Body = &eventLimitedBody{ReadCloser: resp.Body, log: l.log}
+		log := l.log
+		if id := chat.RequestID(r.Context()); id != "" && log != nil {
+			log = log.With(slog.String("request_id", id))
+		}
+		resp.Body = &eventLimitedBody{ReadCloser: resp.Body, log: log}
 	}
 	return resp, err
 }
