@@ -20,10 +20,25 @@ export function remainingSeconds(storage, cooldownSeconds, now) {
   } catch {
     return 0;
   }
-  const last = Number(raw);
-  if (raw === null || raw === '' || !Number.isFinite(last)) return 0;
+  const last = parseStoredTime(raw);
+  if (last === null) return 0;
   const left = Math.min(last + cooldownSeconds * 1000 - now, cooldownSeconds * 1000);
   return left > 0 ? Math.ceil(left / 1000) : 0;
+}
+
+/**
+ * parseStoredTime reads a stored submit time: milliseconds since the epoch (what
+ * this page writes), and, forgivingly, seconds since the epoch or an ISO date,
+ * as another client or a person in the console might write it.
+ * @param {string|null} raw
+ * @returns {number|null} milliseconds since the epoch
+ */
+export function parseStoredTime(raw) {
+  if (raw === null || raw.trim() === '') return null;
+  const n = Number(raw);
+  if (Number.isFinite(n)) return n < 1e11 ? n * 1000 : n; // 1e11 s is the year 5138
+  const t = Date.parse(raw);
+  return Number.isFinite(t) ? t : null;
 }
 
 /**

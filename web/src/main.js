@@ -38,6 +38,10 @@ const exchanges = [];
 let inFlight = null;
 let cooldownTimer = 0;
 let wasCooling = false;
+// following: the view keeps the growing answer in sight until the reader
+// scrolls up to read; scrolling back to the bottom resumes it.
+let following = false;
+let autoTop = 0;
 
 const FINISH_NOTES = {
   length: 'The answer was cut short: it reached the maximum length.',
@@ -72,6 +76,27 @@ function updateControls() {
   if (wasCooling && left === 0) announce('You can send a new question now.');
   wasCooling = left > 0;
 }
+
+const scroller = () => document.scrollingElement ?? document.documentElement;
+
+/** followAnswer scrolls to the end of the page (the form is sticky at the
+ * bottom, so the end of the answer sits just above it) while following. */
+function followAnswer() {
+  if (!following) return;
+  const root = scroller();
+  root.scrollTop = root.scrollHeight;
+  autoTop = root.scrollTop;
+}
+
+window.addEventListener(
+  'scroll',
+  () => {
+    const root = scroller();
+    if (root.scrollHeight - root.scrollTop - root.clientHeight < 48) following = true;
+    else if (root.scrollTop < autoTop - 8) following = false;
+  },
+  { passive: true },
+);
 
 /**
  * @param {HTMLElement} errorEl
@@ -209,20 +234,21 @@ async function ask(content, question, address) {
   const controller = new AbortController();
   inFlight = controller;
   markSubmitted(storage, Date.now());
+  // A keyboard user who pressed Send would lose focus to <body> when it is
+  // disabled: hand it to Stop, the one thing to do while the answer comes.
+  const sendHadFocus = document.activeElement === sendButton;
   stopButton.hidden = false;
   updateControls();
-  answer.scrollIntoView({ block: 'nearest' });
+  if (sendHadFocus) stopButton.focus();
+  following = true;
+  followAnswer();
 
   // Re-render at most once a frame: each chunk re-parses the whole answer.
   let frame = 0;
   const render = () => {
     frame = 0;
-    // Follow the answer while the reader is at the bottom; don't yank them
-    // back down when they scrolled up to read.
-    const root = document.scrollingElement ?? document.documentElement;
-    const atBottom = root.scrollHeight - root.scrollTop - root.clientHeight < 48;
     markdown.innerHTML = renderMarkdown(exchange.answer);
-    if (atBottom) root.scrollTop = root.scrollHeight;
+    followAnswer();
   };
   const onText = (/** @type {string} */ text) => {
     exchange.answer += text;
@@ -273,6 +299,8 @@ async function ask(content, question, address) {
       finishAnswer(answer, 'error', 'Could not reach the chat service. Check your connection and try again.');
     }
   } finally {
+    followAnswer(); // the notices, sources and suggestions added at the end
+    following = false;
     inFlight = null;
     const hadFocus = document.activeElement === stopButton;
     stopButton.hidden = true;
@@ -336,6 +364,9 @@ document.addEventListener('keydown', (e) => {
 window.addEventListener('storage', (e) => {
   if (e.key === 'lastSubmitTime') updateControls();
 });
+// A change to lastSubmitTime in this very tab fires no storage event: look
+// again every second.
+window.setInterval(updateControls, 1000);
 
 sendButton.disabled = true;
 config = await loadConfig();

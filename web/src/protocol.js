@@ -115,23 +115,32 @@ export function parseRetryAfter(value, now) {
  */
 export function describeHttpError(status, body, retryAfter) {
   const details = typeof body?.details === 'string' && body.details ? body.details : '';
+  const error = typeof body?.error === 'string' && body.error ? body.error : SPEC_ERRORS[status] ?? '';
+  // The server's own error text and the status first, then what to do.
+  const head = status ? `${error || 'Unexpected response'} (HTTP ${status})` : 'Unexpected response from the server';
   switch (status) {
     case 400:
-      return `The request was rejected as invalid${details ? `: ${details}` : '.'}`;
+      return `${head}: the request was rejected${details ? `: ${details}` : '.'}`;
     case 401:
-      return 'The service is not configured: its API key is missing. Please tell the operator.';
+      return `${head}: the service has no API key. Please tell the operator.`;
     case 429:
       return retryAfter !== null
-        ? `Too many requests right now. Please wait ${retryAfter} ${retryAfter === 1 ? 'second' : 'seconds'} and try again.`
-        : 'Too many requests right now. Please wait a little and try again.';
+        ? `${head}: too many requests right now. Please wait ${retryAfter} ${retryAfter === 1 ? 'second' : 'seconds'} and try again.`
+        : `${head}: too many requests right now. Please wait a little and try again.`;
     case 500:
-      return 'The AI service failed to answer. Please try again later.';
+      return `${head}: the AI service failed to answer${details ? ` (${details})` : ''}. Please try again later.`;
     case 404:
     case 405:
-      return `The chat endpoint is not available at this address (HTTP ${status}).`;
-    default: {
-      const error = typeof body?.error === 'string' && body.error ? `: ${body.error}` : '';
-      return `Unexpected response from the server (HTTP ${status})${error}.`;
-    }
+      return `${head}: the chat endpoint is not available at this address.`;
+    default:
+      return `${head}.`;
   }
 }
+
+/** The spec's error texts by status, for a body that carries none. */
+const SPEC_ERRORS = /** @type {Record<number, string>} */ ({
+  400: 'Invalid request format',
+  401: 'API key not configured',
+  429: 'Rate limit exceeded',
+  500: 'AI service error',
+});

@@ -263,6 +263,43 @@ describe('chat page against the demo server', () => {
     await done();
   });
 
+  test('on a small phone the streaming answer stays in sight above the form, and Send hands focus to Stop', async () => {
+    const { page, done } = await open({ viewport: { width: 375, height: 667 } });
+    // Two exchanges first, so the page is taller than the screen.
+    await ask(page, 'What is ETH?');
+    await page.evaluate(() => localStorage.removeItem('lastSubmitTime'));
+    await page.locator('#question').fill('Give me the slow answer');
+    // The page notices the cleared lastSubmitTime within a second, without a reload.
+    await page.locator('#send:not([disabled])').waitFor({ timeout: 3000 });
+    await page.locator('#send').focus();
+    await page.keyboard.press('Enter');
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'stop', 'focus moves to Stop');
+    const answer = page.locator('.answer').last();
+    const markdown = answer.locator('.markdown');
+    let checks = 0;
+    for (let i = 0; i < 6; i++) {
+      await page.waitForTimeout(400);
+      const seen = await page.evaluate(() => {
+        const blocks = document.querySelectorAll('.answer:last-of-type .markdown > *, .exchange:last-child .markdown > *');
+        const last = blocks[blocks.length - 1];
+        if (!last) return null;
+        const r = last.getBoundingClientRect();
+        const form = /** @type {HTMLElement} */ (document.getElementById('composer')).getBoundingClientRect();
+        return { bottom: r.bottom, formTop: form.top, viewport: window.innerHeight };
+      });
+      if (!seen) continue;
+      checks++;
+      assert.ok(seen.bottom <= seen.formTop + 1, `the newest text (bottom ${seen.bottom}) is under the form (top ${seen.formTop})`);
+      assert.ok(seen.bottom > 0, 'the newest text is above the screen');
+    }
+    assert.ok(checks >= 3, `only ${checks} checks while streaming`);
+    await page.screenshot({ path: join(ARTIFACTS, 'phone-streaming.png') });
+    await page.locator('#stop').press('Enter');
+    await answer.and(page.locator('[data-state="stopped"]')).waitFor();
+    assert.ok((await markdown.innerText()).length > 0);
+    await done();
+  });
+
   // The demo cannot provoke these, so the browser answers them itself.
   test('HTTP errors per status, and a stream that breaks off', async () => {
     const { page, done } = await open({ expectedStatus: [400, 401, 500] });
@@ -279,9 +316,9 @@ describe('chat page against the demo server', () => {
       return route.fulfill({ status: r.status, headers: r.headers ?? { 'Content-Type': 'application/json' }, body: r.body });
     });
     const expected = {
-      'bad request': ['error', /invalid: messages\[0\]\.role must be user or assistant/],
-      'no key': ['error', /API key is missing/],
-      'server error': ['error', /AI service failed/],
+      'bad request': ['error', /^Invalid request format \(HTTP 400\).*messages\[0\]\.role must be user or assistant/],
+      'no key': ['error', /^API key not configured \(HTTP 401\)/],
+      'server error': ['error', /^AI service error \(HTTP 500\).*failed to answer/],
       'broken stream': ['interrupted', /interrupted/],
     };
     for (const [question, [state, message]] of Object.entries(expected)) {

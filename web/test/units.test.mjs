@@ -109,24 +109,34 @@ describe('cooldown', () => {
     const m = new Map();
     return { getItem: (k) => (m.has(k) ? m.get(k) : null), setItem: (k, v) => m.set(k, String(v)) };
   };
+  const T = 1_763_800_000_000; // a real clock: milliseconds since the epoch (Nov 2025)
   test('blocks for the cooldown after a submit', () => {
     const s = store();
-    assert.equal(remainingSeconds(s, 50, 1_000_000), 0);
-    markSubmitted(s, 1_000_000);
-    assert.equal(s.getItem(STORAGE_KEY), '1000000');
-    assert.equal(remainingSeconds(s, 50, 1_000_000), 50);
-    assert.equal(remainingSeconds(s, 50, 1_000_000 + 49_001), 1);
-    assert.equal(remainingSeconds(s, 50, 1_000_000 + 50_000), 0);
+    assert.equal(remainingSeconds(s, 50, T), 0);
+    markSubmitted(s, T);
+    assert.equal(s.getItem(STORAGE_KEY), String(T));
+    assert.equal(remainingSeconds(s, 50, T), 50);
+    assert.equal(remainingSeconds(s, 50, T + 49_001), 1);
+    assert.equal(remainingSeconds(s, 50, T + 50_000), 0);
   });
   test('a time in the future never blocks longer than one cooldown', () => {
     const s = store();
-    markSubmitted(s, 9_000_000);
-    assert.equal(remainingSeconds(s, 50, 1_000_000), 50);
+    markSubmitted(s, T + 9_000_000);
+    assert.equal(remainingSeconds(s, 50, T), 50);
   });
   test('garbage is no cooldown', () => {
     const s = store();
     s.setItem(STORAGE_KEY, 'soon');
-    assert.equal(remainingSeconds(s, 50, 1), 0);
+    assert.equal(remainingSeconds(s, 50, T), 0);
+    s.setItem(STORAGE_KEY, '');
+    assert.equal(remainingSeconds(s, 50, T), 0);
+  });
+  test('seconds since the epoch and ISO dates are read too', () => {
+    const s = store();
+    s.setItem(STORAGE_KEY, String(Math.floor((T - 20_000) / 1000)));
+    assert.equal(remainingSeconds(s, 50, T), 30);
+    s.setItem(STORAGE_KEY, new Date(T - 10_000).toISOString());
+    assert.equal(remainingSeconds(s, 50, T), 40);
   });
 });
 
@@ -164,9 +174,11 @@ describe('protocol', () => {
     assert.equal(parseRetryAfter('7', 0), 7);
     assert.equal(parseRetryAfter(new Date(10_000).toUTCString(), 0), 10);
     assert.equal(parseRetryAfter(null, 0), null);
-    assert.match(describeHttpError(429, { error: 'Rate limit exceeded' }, 7), /wait 7 seconds/);
-    assert.match(describeHttpError(400, { error: 'Invalid request format', details: 'messages is empty' }, null), /messages is empty/);
-    assert.match(describeHttpError(401, null, null), /API key/);
-    assert.match(describeHttpError(500, null, null), /try again later/);
+    assert.match(describeHttpError(429, { error: 'Rate limit exceeded' }, 7), /^Rate limit exceeded \(HTTP 429\).*wait 7 seconds/);
+    assert.match(describeHttpError(429, null, null), /^Rate limit exceeded \(HTTP 429\).*wait a little/);
+    assert.match(describeHttpError(400, { error: 'Invalid request format', details: 'messages is empty' }, null), /^Invalid request format \(HTTP 400\).*messages is empty/);
+    assert.match(describeHttpError(401, null, null), /^API key not configured \(HTTP 401\)/);
+    assert.match(describeHttpError(500, { error: 'AI service error', details: 'the AI service failed' }, null), /^AI service error \(HTTP 500\).*try again later/);
+    assert.match(describeHttpError(503, null, null), /^Unexpected response \(HTTP 503\)/);
   });
 });
