@@ -65,6 +65,12 @@ func TestFaults(t *testing.T) {
 			status:  http.StatusTooManyRequests, errorText: chat.MsgRateLimited, details: "try again in 35 seconds",
 			retryAfter: "35", calls: 1, cause: "Error 429",
 		},
+		"429 with only an HTTP Retry-After header": {
+			replies: []geminitest.Reply{{Status: 429, Header: http.Header{"Retry-After": {"12"}},
+				Body: geminitest.ErrorBody(429, "RESOURCE_EXHAUSTED", "quota exceeded")}},
+			status: http.StatusTooManyRequests, errorText: chat.MsgRateLimited, details: "try again in 12 seconds",
+			retryAfter: "12", calls: 1, cause: "Error 429",
+		},
 		"500 retried then given up": {
 			replies: []geminitest.Reply{geminitest.Error(500, "INTERNAL", "internal error")},
 			status:  http.StatusInternalServerError, errorText: chat.MsgServiceError, details: "upstream status 500",
@@ -120,6 +126,13 @@ func TestFaults(t *testing.T) {
 			status:  http.StatusOK, terminal: 'e', payload: "time limit",
 			calls: 1, cause: "time limit reached", canceled: true,
 		},
+		// A finished answer stays finished when the upstream keeps the connection open.
+		"stall after the finish reason": {
+			replies:     []geminitest.Reply{{Steps: []geminitest.Step{hello, stop, {Stall: true}}}},
+			maxDuration: 10 * time.Second,
+			status:      http.StatusOK, terminal: 'd', payload: `"finishReason":"stop"`, text: "Hello",
+			calls: 1, log: "after the finish reason", canceled: true,
+		},
 		"stall mid-stream": {
 			replies: []geminitest.Reply{{Steps: []geminitest.Step{hello, {Stall: true}}}},
 			status:  http.StatusOK, terminal: 'e', payload: "time limit", text: "Hello",
@@ -144,6 +157,9 @@ func TestFaults(t *testing.T) {
 			replies: []geminitest.Reply{{Steps: []geminitest.Step{hello, {Chunk: geminitest.Text(strings.Repeat("y", gemini.MaxEventBytes))}, stop}}},
 			status:  http.StatusOK, terminal: 'e', payload: "failed while answering", text: "Hello",
 			calls: 1, cause: "bytes cut]", log: "exceeds 4 MiB",
+			// The cut comes from the byte count; a short limit would race it on a busy
+			// machine under -race (4 MiB through the SDK's scanner).
+			maxDuration: 15 * time.Second,
 		},
 		"dropped connection before the first chunk": {
 			replies: []geminitest.Reply{{Steps: []geminitest.Step{{Drop: true}}}},

@@ -12,6 +12,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -173,22 +174,41 @@ func (c *Client) Stream(ctx context.Context, key string, conv chat.Conversation)
 			var acc accumulator
 			var failed *chat.UpstreamError
 			answered := false
-			for resp, err := range gc.Models.GenerateContentStream(ctx, c.cfg.Model.ID, contents, cfg) {
+			// The attempt runs under a context of its own: once the provider has said the
+			// answer is finished, it gets finishGrace to send what trails (usage, grounding)
+			// and close; an upstream that keeps the connection open after that is cut, and
+			// the answer still ends with its finish.
+			actx, acancel := context.WithCancelCause(ctx)
+			hints := &responseHints{}
+			actx = context.WithValue(actx, responseHintsKey{}, hints)
+			var graceTimer *time.Timer
+			for resp, err := range gc.Models.GenerateContentStream(actx, c.cfg.Model.ID, contents, cfg) {
 				if err != nil {
 					if ctx.Err() != nil {
+						stopAttempt(graceTimer, acancel)
 						yield(chat.Event{}, context.Cause(ctx))
 						return
 					}
-					failed = classify(err)
+					if errors.Is(context.Cause(actx), errFinishGrace) {
+						log.Warn("upstream kept the stream open after the finish reason; closed it",
+							slog.Duration("grace", finishGrace))
+						break
+					}
+					failed = classify(err, hints)
 					break
 				}
 				if text := acc.add(resp); text != "" {
 					answered = true
 					if !yield(chat.Event{Text: text}, nil) {
+						stopAttempt(graceTimer, acancel)
 						return
 					}
 				}
+				if graceTimer == nil && acc.finished() {
+					graceTimer = time.AfterFunc(finishGrace, func() { acancel(errFinishGrace) })
+				}
 			}
+			stopAttempt(graceTimer, acancel)
 			if failed != nil {
 				if !answered && attempt < retryAttempts && retryable(failed) && c.backoff(ctx, log, attempt, failed) {
 					continue
@@ -208,6 +228,64 @@ func (c *Client) Stream(ctx context.Context, key string, conv chat.Conversation)
 			return
 		}
 	}
+}
+
+// finishGrace is how long the provider may keep a stream open after its finish reason.
+// The provider closes right after its last chunk; the grace only matters for one that does
+// not, whose finished answer would otherwise run into the time limit and end as an error.
+const finishGrace = time.Second
+
+// errFinishGrace is the cause when a stream is closed after finishGrace.
+var errFinishGrace = errors.New("gemini: stream still open after the finish reason")
+
+func stopAttempt(t *time.Timer, cancel context.CancelCauseFunc) {
+	if t != nil {
+		t.Stop()
+	}
+	cancel(nil)
+}
+
+// responseHints carries what the SDK's error value drops from the provider's HTTP response:
+// the Retry-After header of a 429. The transport fills it in for the attempt whose context
+// holds it.
+type responseHints struct {
+	mu         sync.Mutex
+	retryAfter time.Duration
+}
+
+type responseHintsKey struct{}
+
+func (h *responseHints) setRetryAfter(d time.Duration) {
+	h.mu.Lock()
+	h.retryAfter = d
+	h.mu.Unlock()
+}
+
+func (h *responseHints) RetryAfter() time.Duration {
+	if h == nil {
+		return 0
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.retryAfter
+}
+
+// parseRetryAfter reads an HTTP Retry-After header: delay-seconds or an HTTP date.
+func parseRetryAfter(v string, now time.Time) time.Duration {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return 0
+	}
+	if secs, err := strconv.ParseFloat(v, 64); err == nil {
+		if secs > 0 && secs < 86400*7 {
+			return time.Duration(secs * float64(time.Second))
+		}
+		return 0
+	}
+	if t, err := http.ParseTime(v); err == nil && t.After(now) {
+		return t.Sub(now)
+	}
+	return 0
 }
 
 func retryable(e *chat.UpstreamError) bool {
@@ -332,6 +410,10 @@ func contains(list []string, s string) bool {
 	return false
 }
 
+// finished reports whether the provider has ended the answer (a finish reason or a blocked
+// prompt); what may still follow is usage and grounding, not text.
+func (a *accumulator) finished() bool { return a.finishRaw != "" || a.blocked != "" }
+
 func (a *accumulator) finish(log *slog.Logger) *chat.Finish {
 	var reason chat.FinishReason
 	switch {
@@ -364,7 +446,8 @@ func (a *accumulator) finish(log *slog.Logger) *chat.Finish {
 }
 
 // classify turns a provider error into a *chat.UpstreamError, keeping the raw error as cause.
-func classify(err error) *chat.UpstreamError {
+// A rate limit's wait comes from google.rpc.RetryInfo, else from the HTTP Retry-After header.
+func classify(err error, hints *responseHints) *chat.UpstreamError {
 	var apiErr genai.APIError // a value type: a pointer target would not match
 	if !errors.As(err, &apiErr) {
 		return &chat.UpstreamError{Err: err}
@@ -373,6 +456,9 @@ func classify(err error) *chat.UpstreamError {
 	if apiErr.Code == http.StatusTooManyRequests || apiErr.Status == "RESOURCE_EXHAUSTED" {
 		ue.RateLimited = true
 		ue.RetryAfter = retryDelay(apiErr.Details)
+		if ue.RetryAfter == 0 {
+			ue.RetryAfter = hints.RetryAfter()
+		}
 	}
 	return ue
 }
@@ -408,6 +494,11 @@ type eventLimit struct {
 
 func (l eventLimit) RoundTrip(r *http.Request) (*http.Response, error) {
 	resp, err := l.base.RoundTrip(r)
+	if err == nil && resp.StatusCode == http.StatusTooManyRequests {
+		if h, ok := r.Context().Value(responseHintsKey{}).(*responseHints); ok {
+			h.setRetryAfter(parseRetryAfter(resp.Header.Get("Retry-After"), time.Now()))
+		}
+	}
 	if err == nil {
 		log := l.log
 		if id := chat.RequestID(r.Context()); id != "" && log != nil {
