@@ -241,6 +241,8 @@ func TestRoutes(t *testing.T) {
 		"PUT chat":      {http.MethodPut, "/api/chat", 405, "POST"},
 		"other path":    {http.MethodPost, "/api/other", 404, ""},
 		"trailing path": {http.MethodPost, "/api/chat/x", 404, ""},
+		// The error texts never repeat what the caller sent, here a path naming a model.
+		"provider path": {http.MethodPost, "/v1beta/models/gemini-2.5-flash:streamGenerateContent", 404, ""},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
@@ -253,8 +255,12 @@ func TestRoutes(t *testing.T) {
 			if resp.StatusCode != tc.want || resp.Header.Get("Allow") != tc.wantAllow {
 				t.Errorf("status %d Allow %q, want %d %q", resp.StatusCode, resp.Header.Get("Allow"), tc.want, tc.wantAllow)
 			}
-			if b := chattest.ErrorBody(t, resp); b.Error == "" || b.Details == "" {
+			b := chattest.ErrorBody(t, resp)
+			if b.Error == "" || b.Details == "" {
 				t.Errorf("error body = %+v", b)
+			}
+			if strings.Contains(b.Details, "gemini") || (tc.path != chat.Path && strings.Contains(b.Details, tc.path)) || strings.Contains(b.Details, "PUT") {
+				t.Errorf("details repeat the caller's request: %q", b.Details)
 			}
 		})
 	}

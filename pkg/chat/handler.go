@@ -135,13 +135,13 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 	if r.URL.Path != Path {
 		out.status = http.StatusNotFound
-		writeError(w, out.status, msgNotFound, fmt.Sprintf("no endpoint at %s; the chat endpoint is POST %s", r.URL.Path, Path), 0)
+		writeError(w, out.status, msgNotFound, "no endpoint at this path; the chat endpoint is POST "+Path, 0)
 		return
 	}
 	if r.Method != http.MethodPost {
 		w.Header().Set("Allow", http.MethodPost)
 		out.status = http.StatusMethodNotAllowed
-		writeError(w, out.status, msgMethodNotAllowd, fmt.Sprintf("%s %s is not supported; use POST", r.Method, Path), 0)
+		writeError(w, out.status, msgMethodNotAllowd, "this method is not supported on "+Path+"; use POST", 0)
 		return
 	}
 

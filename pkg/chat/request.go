@@ -8,7 +8,6 @@ import (
 	"io"
 	"net/http"
 	"os"
-	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -107,7 +106,7 @@ func decodeMessage(i int, raw json.RawMessage, l Limits) (Message, error) {
 	case "system":
 		return Message{}, invalid("messages[%d].role \"system\" is not accepted: the system prompt is fixed on the server; use user or assistant", i)
 	default:
-		return Message{}, invalid("messages[%d].role is %s: use user or assistant", i, quoteShort(role))
+		return Message{}, invalid("messages[%d].role is not user or assistant: use one of those", i)
 	}
 	content, err := stringField(i, "content", fields)
 	if err != nil {
@@ -169,15 +168,6 @@ func checkContent(i int, s string, raw json.RawMessage, l Limits) error {
 // format characters (zero-width space and joiners, BOM, soft hyphen, direction marks).
 func isBlank(s string) bool {
 	return strings.TrimFunc(s, func(r rune) bool { return unicode.IsSpace(r) || unicode.Is(unicode.Cf, r) }) == ""
-}
-
-// quoteShort quotes a short caller value for an error text; a long one is not repeated, so
-// that neither the response nor the log line grows with what the caller sent.
-func quoteShort(s string) string {
-	if utf8.RuneCountInString(s) > 32 {
-		return "not a known role"
-	}
-	return strconv.Quote(s)
 }
 
 func jsonKind(raw json.RawMessage) string {
