@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"os"
 	"time"
 
 	"github.com/aws/aws-lambda-go/lambda"
@@ -32,6 +33,14 @@ func serveLambda(ctx context.Context, cfg config.Config, apiKey func() string, l
 	h := newChatHandler(cfg, apiKey, lambdaRequestID, logger)
 	logger.Info("serving as a Lambda function (Function URL, response streaming)",
 		slog.String("model", cfg.Model.Name), slog.Duration("max_duration", cfg.MaxDuration))
+	go func() {
+		// Lambda sends SIGTERM when it shuts the environment down (main turns it into ctx's
+		// end); the runtime loop itself never looks, so leave here rather than wait for the
+		// SIGKILL that follows.
+		<-ctx.Done()
+		logger.Info("shutting down: the Lambda environment is ending")
+		os.Exit(0)
+	}()
 	lambdaurl.Start(h, lambda.WithContext(ctx))
 }
 

@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -114,7 +115,7 @@ func TestFunctionURLInvocations(t *testing.T) {
 		},
 		"short invocation deadline ends the stream with e:": {
 			event:   "question.json",
-			timeout: 1600 * time.Millisecond, // less the handler's 1 s margin: cut after ~600 ms
+			timeout: 700 * time.Millisecond, // less the handler's margin (a tenth): cut at ~630 ms
 			check: func(t *testing.T, r response, res result, invoked time.Time) {
 				assertStream(t, r)
 				term := r.terminal(t)
@@ -124,8 +125,21 @@ func TestFunctionURLInvocations(t *testing.T) {
 				if n := len(r.lines) - 1; n == 0 || n >= len(answerChunks) {
 					t.Errorf("%d text chunks before the cut, want some but not all", n)
 				}
-				if deadline := invoked.Add(1600 * time.Millisecond); !res.done.Before(deadline) {
+				if deadline := invoked.Add(700 * time.Millisecond); !res.done.Before(deadline) {
 					t.Errorf("the response ended %v after the invocation deadline", res.done.Sub(deadline))
+				}
+			},
+		},
+		// Only a fake Runtime API hands out a spent invocation, but the answer must still be
+		// a stream with its terminal line, not an empty 200.
+		"deadline already passed ends with e: alone": {
+			event:   "question.json",
+			timeout: -time.Second,
+			check: func(t *testing.T, r response, _ result, _ time.Time) {
+				assertStream(t, r)
+				term := r.terminal(t)
+				if len(r.lines) != 1 || term.code != 'e' || !strings.Contains(term.text(), "time limit") {
+					t.Errorf("lines %+v, want one e: about the time limit", r.lines)
 				}
 			},
 		},
@@ -322,5 +336,32 @@ func TestInitErrorReported(t *testing.T) {
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("the function did not exit")
+	}
+}
+
+// TestSIGTERMEndsTheFunction: Lambda's SIGTERM at shutdown ends the process at once, with
+// status 0, instead of leaving it waiting for the next invocation until the SIGKILL.
+func TestSIGTERMEndsTheFunction(t *testing.T) {
+	up := startUpstream(t)
+	fn := startFunction(t, map[string]string{
+		"AIPROVIDER_BASE_URL":              up.BaseURL(),
+		"AIPROVIDER_GENERATIVE_AI_API_KEY": testKey,
+	})
+	if term := decode(t, fn.api.invoke(t, readEvent(t, "question.json"), 30*time.Second)).terminal(t); term.code != 'd' {
+		t.Fatalf("terminal line %c:%s, want d:", term.code, term.payload)
+	}
+	if err := fn.proc.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-fn.exited:
+		if fn.err != nil {
+			t.Errorf("the function ended with %v, want exit status 0", fn.err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the function still runs 5 s after SIGTERM")
+	}
+	if logs := fn.stderr.String(); !strings.Contains(logs, "shutting down") {
+		t.Errorf("no shutdown line in the log:\n%s", logs)
 	}
 }

@@ -196,6 +196,7 @@ type function struct {
 	stderr *chattest.Logs
 	exited chan struct{} // closed when the process ends
 	err    error         // how it ended, once exited is closed
+	proc   *os.Process
 }
 
 // startFunction runs the bootstrap the way Lambda does: its environment only, with the
@@ -224,6 +225,7 @@ func startFunction(t *testing.T, env map[string]string) *function {
 	if err := cmd.Start(); err != nil {
 		t.Fatalf("start bootstrap: %v", err)
 	}
+	f.proc = cmd.Process
 	go func() {
 		f.err = cmd.Wait()
 		close(f.exited)

@@ -18,13 +18,18 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/netip"
+	"net/url"
+	"os"
 	"strings"
 	"sync"
 	"time"
 
 	awsconfig "github.com/aws/aws-sdk-go-v2/config"
+	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/ssm"
 	"github.com/aws/smithy-go"
+	"github.com/aws/smithy-go/logging"
 )
 
 // EnvVar is the environment variable the key is published in; the specification requires
@@ -283,11 +288,46 @@ func errorCode(err error) string {
 
 // NewClient returns the SSM client built from the default AWS configuration: inside Lambda,
 // the function's role and region from the environment. ctx bounds loading the configuration.
-// The SDK retries a failed call once; Options.Timeout bounds a read, retries included.
+// The SDK retries a failed call once; Options.Timeout bounds a read, retries included. The
+// SDK's own log lines go to slog's default logger at WARN.
+//
+// An SSM endpoint override on a loopback address (AWS_ENDPOINT_URL_SSM or AWS_ENDPOINT_URL:
+// a local fake or emulator) with no AWS_ACCESS_KEY_ID set gets fixed local credentials and,
+// without AWS_REGION, the region us-east-1: the credential chain would otherwise end at the
+// EC2 metadata service, off the machine, and fail.
 func NewClient(ctx context.Context) (Client, error) {
-	cfg, err := awsconfig.LoadDefaultConfig(ctx, awsconfig.WithRetryMaxAttempts(2))
+	opts := []func(*awsconfig.LoadOptions) error{
+		awsconfig.WithRetryMaxAttempts(2),
+		awsconfig.WithLogger(logging.LoggerFunc(func(_ logging.Classification, format string, v ...any) {
+			slog.Warn(fmt.Sprintf(format, v...), slog.String("source", "aws-sdk"))
+		})),
+	}
+	if loopbackEndpoint(os.Getenv) && os.Getenv("AWS_ACCESS_KEY_ID") == "" {
+		opts = append(opts, awsconfig.WithCredentialsProvider(credentials.NewStaticCredentialsProvider("local", "local", "")))
+		if os.Getenv("AWS_REGION") == "" && os.Getenv("AWS_DEFAULT_REGION") == "" {
+			opts = append(opts, awsconfig.WithRegion("us-east-1"))
+		}
+	}
+	cfg, err := awsconfig.LoadDefaultConfig(ctx, opts...)
 	if err != nil {
 		return nil, fmt.Errorf("apikey: AWS configuration: %w", err)
 	}
 	return ssm.NewFromConfig(cfg), nil
+}
+
+// loopbackEndpoint reports whether the SSM endpoint is overridden with a loopback URL.
+func loopbackEndpoint(getenv func(string) string) bool {
+	raw := getenv("AWS_ENDPOINT_URL_SSM")
+	if raw == "" {
+		raw = getenv("AWS_ENDPOINT_URL")
+	}
+	u, err := url.Parse(strings.TrimSpace(raw))
+	if err != nil || u.Host == "" {
+		return false
+	}
+	if u.Hostname() == "localhost" {
+		return true
+	}
+	ip, err := netip.ParseAddr(u.Hostname())
+	return err == nil && ip.IsLoopback()
 }

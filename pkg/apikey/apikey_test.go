@@ -501,3 +501,38 @@ func TestNewClientFromEnvironment(t *testing.T) {
 		t.Errorf("SSM calls %+v, want one GetParameter with decryption", calls)
 	}
 }
+
+// TestNewClientLoopbackEndpointWithoutCredentials: a local fake SSM needs no AWS account. With
+// no credentials and no region in the environment the client still reads the key, and the
+// credential chain never reaches for the EC2 metadata service.
+func TestNewClientLoopbackEndpointWithoutCredentials(t *testing.T) {
+	f := newFakeSSM(t, always(ok(secretV1, 1)))
+	dir := t.TempDir()
+	for k, v := range map[string]string{
+		"AWS_REGION":                  "",
+		"AWS_DEFAULT_REGION":          "",
+		"AWS_ACCESS_KEY_ID":           "",
+		"AWS_SECRET_ACCESS_KEY":       "",
+		"AWS_SESSION_TOKEN":           "",
+		"AWS_CONFIG_FILE":             filepath.Join(dir, "config"),
+		"AWS_SHARED_CREDENTIALS_FILE": filepath.Join(dir, "credentials"),
+		// Were the chain consulted, this would make its failure quick rather than a hang.
+		"AWS_EC2_METADATA_DISABLED": "true",
+		"AWS_ENDPOINT_URL_SSM":      strings.Replace(f.srv.URL, "127.0.0.1", "localhost", 1),
+	} {
+		t.Setenv(k, v)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), apikey.DefaultTimeout)
+	defer cancel()
+	client, err := apikey.NewClient(ctx)
+	if err != nil {
+		t.Fatalf("NewClient: %v", err)
+	}
+	src := apikey.New(apikey.Options{Client: client, Parameter: parameter})
+	if err := src.Load(ctx); err != nil {
+		t.Fatalf("Load: %v", err)
+	}
+	if got := src.Get(ctx); got != secretV1 {
+		t.Errorf("Get = %q, want the parameter's value", got)
+	}
+}

@@ -169,9 +169,9 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 
 	end, limit := h.cutoff(r.Context(), start)
-	out.limit = end.Sub(start).Round(time.Second)
+	out.limit = max(0, end.Sub(start).Round(time.Second))
 	if out.limit < 10*time.Second { // a short platform deadline: "0.3s", not "0s"
-		out.limit = end.Sub(start).Round(100 * time.Millisecond)
+		out.limit = max(0, end.Sub(start).Round(100*time.Millisecond))
 	}
 	ctx, cancel := context.WithDeadlineCause(r.Context(), limit, errTimeLimit)
 	defer cancel()
@@ -183,7 +183,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	ev, err, ok := next()
 	out.firstByte = time.Since(start)
 	if err != nil || !ok {
-		if r.Context().Err() == nil && errors.Is(context.Cause(ctx), errTimeLimit) {
+		if timedOut(r, ctx) {
 			// The time limit is not an upstream failure: like a cut after some text, it
 			// ends a stream with an e: line, here an empty one.
 			out.status = http.StatusOK
@@ -228,8 +228,19 @@ func (h *Handler) cutoff(ctx context.Context, start time.Time) (end, cut time.Ti
 	if d, ok := ctx.Deadline(); ok && d.Before(end) {
 		end = d
 	}
-	margin := min(time.Second, h.maxDuration/10)
+	// The margin shrinks with a short limit (a nearly spent invocation): writing the e: line
+	// takes microseconds, and a fixed second would leave no time for any answer.
+	margin := min(time.Second, end.Sub(start)/10)
 	return end, end.Add(-margin)
+}
+
+// timedOut reports whether the request ran out of time: its own limit, or a platform
+// deadline (Lambda's) that passed; a caller who left is not a timeout.
+func timedOut(r *http.Request, ctx context.Context) bool {
+	if err := r.Context().Err(); err != nil {
+		return errors.Is(err, context.DeadlineExceeded)
+	}
+	return errors.Is(context.Cause(ctx), errTimeLimit)
 }
 
 func (h *Handler) forward(s *datastream.Writer, ev Event, out *outcome) error {
@@ -274,12 +285,12 @@ func (h *Handler) failBeforeStream(w http.ResponseWriter, r *http.Request, err e
 func (h *Handler) failInStream(s *datastream.Writer, r *http.Request, ctx context.Context, err error, ok bool, out *outcome) {
 	var msg string
 	switch {
+	case timedOut(r, ctx):
+		out.timedOut, out.cause = true, errTimeLimit
+		msg = fmt.Sprintf("The answer was cut off: the time limit of %ss was reached.", strconv.FormatFloat(out.limit.Seconds(), 'f', -1, 64))
 	case r.Context().Err() != nil:
 		out.clientClosed, out.cause = true, r.Context().Err()
 		return
-	case errors.Is(context.Cause(ctx), errTimeLimit):
-		out.timedOut, out.cause = true, errTimeLimit
-		msg = fmt.Sprintf("The answer was cut off: the time limit of %ss was reached.", strconv.FormatFloat(out.limit.Seconds(), 'f', -1, 64))
 	case !ok:
 		out.cause = errors.New("upstream stream ended without a finish reason")
 		msg = streamMsgBroken
