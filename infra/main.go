@@ -1,5 +1,6 @@
-// Command infra is the CDK app: it synthesizes the stack of one stage, chosen with
-// `-c stage=<name>` (see pkg/stage for the table).
+// Command infra is the CDK app: one stack per stage of pkg/stage's table, named chat-<stage>.
+// `-c stage=<name>` makes the app hold that stage's stack alone; without it the app holds them
+// all, so `cdk list` names them and `cdk deploy` asks which one (or takes `chat-prod`, `--all`).
 //
 //	cd infra && npx aws-cdk@2 synth -c stage=dev    # or from the repository root
 //	cd infra && npx aws-cdk@2 deploy -c stage=prod
@@ -18,7 +19,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 
 	"github.com/aws/aws-cdk-go/awscdk/v2"
 	"github.com/aws/jsii-runtime-go"
@@ -39,13 +39,13 @@ func main() {
 
 func run(stderr io.Writer) error {
 	app := awscdk.NewApp(nil)
-	name, _ := app.Node().TryGetContext(jsii.String("stage")).(string)
-	if name == "" {
-		return fmt.Errorf("no stage selected: pass -c stage=<%s>", strings.Join(stage.Names(), "|"))
-	}
-	st, err := stage.Lookup(name)
-	if err != nil {
-		return err
+	stages := stage.Stages()
+	if name, _ := app.Node().TryGetContext(jsii.String("stage")).(string); name != "" {
+		st, err := stage.Lookup(name)
+		if err != nil {
+			return err
+		}
+		stages = []stage.Stage{st}
 	}
 	root, err := repoRoot()
 	if err != nil {
@@ -64,18 +64,20 @@ func run(stderr io.Writer) error {
 	if webDir == "" {
 		webDir = filepath.Join(root, "web", "dist")
 	}
-	if _, err := stack.New(app, "chat-"+st.Name, stack.Props{
-		StackProps: awscdk.StackProps{
-			StackName:   jsii.String("chat-" + st.Name),
-			Description: jsii.String(fmt.Sprintf("chat service, %s stage (%s plan, %d s max duration)", st.Name, st.Plan, st.MaxDurationSeconds())),
-		},
-		Stage:            st,
-		FunctionAssetDir: assetDir,
-		WebDir:           webDir,
-	}); err != nil {
-		return err
+	for _, st := range stages {
+		if _, err := stack.New(app, "chat-"+st.Name, stack.Props{
+			StackProps: awscdk.StackProps{
+				StackName:   jsii.String("chat-" + st.Name),
+				Description: jsii.String(fmt.Sprintf("chat service, %s stage (%s plan, %d s max duration)", st.Name, st.Plan, st.MaxDurationSeconds())),
+			},
+			Stage:            st,
+			FunctionAssetDir: assetDir,
+			WebDir:           webDir,
+		}); err != nil {
+			return err
+		}
+		fmt.Fprintf(stderr, "infra: stage %s (stack chat-%s): function from %s, page from %s\n", st.Name, st.Name, assetDir, webDir)
 	}
-	fmt.Fprintf(stderr, "infra: stage %s: function from %s, page from %s\n", st.Name, assetDir, webDir)
 	app.Synth(nil)
 	return nil
 }
