@@ -58,7 +58,6 @@ type Usage struct {
 type Source struct {
 	URL   string `json:"url"`
 	Title string `json:"title"` // always there: the provider's title, else the page's host
-
 }
 
 // Writer writes one stream. It is not safe for concurrent use.
