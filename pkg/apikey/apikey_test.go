@@ -469,70 +469,54 @@ func TestMain(m *testing.M) {
 }
 
 // TestNewClientFromEnvironment checks the production client: region, credentials and endpoint
-// come from the environment, as they do in Lambda (AWS_ENDPOINT_URL_SSM stands in for SSM).
+// come from the environment, as they do in Lambda (AWS_ENDPOINT_URL_SSM stands in for SSM). A
+// local fake SSM on a loopback address needs no AWS account: with no credentials and no region
+// the client still reads the key, and the credential chain never reaches for the EC2 metadata
+// service (AWS_EC2_METADATA_DISABLED only makes such a mistake fail fast rather than hang).
 func TestNewClientFromEnvironment(t *testing.T) {
-	f := newFakeSSM(t, always(ok(secretV1, 1)))
-	dir := t.TempDir()
-	for k, v := range map[string]string{
-		"AWS_REGION":                  "eu-west-1",
-		"AWS_ACCESS_KEY_ID":           "AKIDTEST",
-		"AWS_SECRET_ACCESS_KEY":       "test-secret-key",
-		"AWS_SESSION_TOKEN":           "",
-		"AWS_CONFIG_FILE":             filepath.Join(dir, "config"),
-		"AWS_SHARED_CREDENTIALS_FILE": filepath.Join(dir, "credentials"),
-		"AWS_ENDPOINT_URL_SSM":        f.srv.URL,
-	} {
-		t.Setenv(k, v)
+	tests := map[string]struct {
+		env  map[string]string
+		host string // the endpoint's host in place of 127.0.0.1
+	}{
+		"Lambda's variables": {env: map[string]string{
+			"AWS_REGION": "eu-west-1", "AWS_ACCESS_KEY_ID": "AKIDTEST", "AWS_SECRET_ACCESS_KEY": "test-secret-key",
+		}},
+		"loopback endpoint, no credentials, no region": {env: map[string]string{
+			"AWS_REGION": "", "AWS_DEFAULT_REGION": "", "AWS_ACCESS_KEY_ID": "", "AWS_SECRET_ACCESS_KEY": "",
+		}, host: "localhost"},
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), apikey.DefaultTimeout)
-	defer cancel()
-	client, err := apikey.NewClient(ctx)
-	if err != nil {
-		t.Fatalf("NewClient: %v", err)
-	}
-	src := apikey.New(apikey.Options{Client: client, Parameter: parameter})
-	if err := src.Load(ctx); err != nil {
-		t.Fatalf("Load: %v", err)
-	}
-	if got := src.Get(ctx); got != secretV1 {
-		t.Errorf("Get = %q, want the parameter's value", got)
-	}
-	if calls := f.received(); len(calls) != 1 || calls[0].Body["WithDecryption"] != true {
-		t.Errorf("SSM calls %+v, want one GetParameter with decryption", calls)
-	}
-}
-
-// TestNewClientLoopbackEndpointWithoutCredentials: a local fake SSM needs no AWS account. With
-// no credentials and no region in the environment the client still reads the key, and the
-// credential chain never reaches for the EC2 metadata service.
-func TestNewClientLoopbackEndpointWithoutCredentials(t *testing.T) {
-	f := newFakeSSM(t, always(ok(secretV1, 1)))
-	dir := t.TempDir()
-	for k, v := range map[string]string{
-		"AWS_REGION":                  "",
-		"AWS_DEFAULT_REGION":          "",
-		"AWS_ACCESS_KEY_ID":           "",
-		"AWS_SECRET_ACCESS_KEY":       "",
-		"AWS_SESSION_TOKEN":           "",
-		"AWS_CONFIG_FILE":             filepath.Join(dir, "config"),
-		"AWS_SHARED_CREDENTIALS_FILE": filepath.Join(dir, "credentials"),
-		// Were the chain consulted, this would make its failure quick rather than a hang.
-		"AWS_EC2_METADATA_DISABLED": "true",
-		"AWS_ENDPOINT_URL_SSM":      strings.Replace(f.srv.URL, "127.0.0.1", "localhost", 1),
-	} {
-		t.Setenv(k, v)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), apikey.DefaultTimeout)
-	defer cancel()
-	client, err := apikey.NewClient(ctx)
-	if err != nil {
-		t.Fatalf("NewClient: %v", err)
-	}
-	src := apikey.New(apikey.Options{Client: client, Parameter: parameter})
-	if err := src.Load(ctx); err != nil {
-		t.Fatalf("Load: %v", err)
-	}
-	if got := src.Get(ctx); got != secretV1 {
-		t.Errorf("Get = %q, want the parameter's value", got)
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			f := newFakeSSM(t, always(ok(secretV1, 1)))
+			dir := t.TempDir()
+			endpoint := f.srv.URL
+			if tc.host != "" {
+				endpoint = strings.Replace(endpoint, "127.0.0.1", tc.host, 1)
+			}
+			t.Setenv("AWS_SESSION_TOKEN", "")
+			t.Setenv("AWS_CONFIG_FILE", filepath.Join(dir, "config"))
+			t.Setenv("AWS_SHARED_CREDENTIALS_FILE", filepath.Join(dir, "credentials"))
+			t.Setenv("AWS_EC2_METADATA_DISABLED", "true")
+			t.Setenv("AWS_ENDPOINT_URL_SSM", endpoint)
+			for k, v := range tc.env {
+				t.Setenv(k, v)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), apikey.DefaultTimeout)
+			defer cancel()
+			client, err := apikey.NewClient(ctx)
+			if err != nil {
+				t.Fatalf("NewClient: %v", err)
+			}
+			src := apikey.New(apikey.Options{Client: client, Parameter: parameter})
+			if err := src.Load(ctx); err != nil {
+				t.Fatalf("Load: %v", err)
+			}
+			if got := src.Get(ctx); got != secretV1 {
+				t.Errorf("Get = %q, want the parameter's value", got)
+			}
+			if calls := f.received(); len(calls) != 1 || calls[0].Body["WithDecryption"] != true {
+				t.Errorf("SSM calls %+v, want one GetParameter with decryption", calls)
+			}
+		})
 	}
 }
