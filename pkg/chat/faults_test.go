@@ -133,6 +133,24 @@ func TestFaults(t *testing.T) {
 			status:      http.StatusOK, terminal: 'd', payload: `"finishReason":"stop"`, text: "Hello",
 			calls: 1, log: "after the finish reason", canceled: true,
 		},
+		"dropped connection after the finish reason": {
+			replies: []geminitest.Reply{{Steps: []geminitest.Step{hello, stop, {Drop: true}}}},
+			status:  http.StatusOK, terminal: 'd', payload: `"finishReason":"stop"`, text: "Hello",
+			calls: 1, log: "after the finish reason",
+		},
+		"error event after the finish reason is not retried": {
+			replies: []geminitest.Reply{{Steps: []geminitest.Step{stop, {Chunk: geminitest.MidStreamError(503, "UNAVAILABLE", "overloaded")}}}},
+			status:  http.StatusOK, terminal: 'd', payload: `"finishReason":"stop"`,
+			calls: 1, log: "after the finish reason",
+		},
+		// The time limit falls inside the grace (finish at 2.8 s, cut at 3.6 s, grace until
+		// 3.8 s): the answer was complete, so it ends with d:.
+		"time limit after the finish reason": {
+			replies:     []geminitest.Reply{{Steps: []geminitest.Step{hello, {Delay: 2800 * time.Millisecond, Chunk: geminitest.Finish("STOP")}, {Stall: true}}}},
+			maxDuration: 4 * time.Second,
+			status:      http.StatusOK, terminal: 'd', payload: `"finishReason":"stop"`, text: "Hello",
+			calls: 1, log: "after the finish reason", canceled: true,
+		},
 		"stall mid-stream": {
 			replies: []geminitest.Reply{{Steps: []geminitest.Step{hello, {Stall: true}}}},
 			status:  http.StatusOK, terminal: 'e', payload: "time limit", text: "Hello",

@@ -184,15 +184,22 @@ func (c *Client) Stream(ctx context.Context, key string, conv chat.Conversation)
 			var graceTimer *time.Timer
 			for resp, err := range gc.Models.GenerateContentStream(actx, c.cfg.Model.ID, contents, cfg) {
 				if err != nil {
+					if acc.finished() {
+						// The answer is complete: whatever ends the stream now (the grace,
+						// a dropped connection, an error event, the time limit) takes
+						// nothing from it, and it is not retried.
+						cause := err
+						if c := context.Cause(actx); c != nil {
+							cause = c
+						}
+						log.Warn("upstream stream ended abnormally after the finish reason; the answer is complete",
+							slog.String("cause", cause.Error()))
+						break
+					}
 					if ctx.Err() != nil {
 						stopAttempt(graceTimer, acancel)
 						yield(chat.Event{}, context.Cause(ctx))
 						return
-					}
-					if errors.Is(context.Cause(actx), errFinishGrace) {
-						log.Warn("upstream kept the stream open after the finish reason; closed it",
-							slog.Duration("grace", finishGrace))
-						break
 					}
 					failed = classify(err, hints)
 					break
@@ -216,7 +223,7 @@ func (c *Client) Stream(ctx context.Context, key string, conv chat.Conversation)
 				yield(chat.Event{}, failed)
 				return
 			}
-			if ctx.Err() != nil {
+			if ctx.Err() != nil && !acc.finished() {
 				yield(chat.Event{}, context.Cause(ctx))
 				return
 			}
