@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/http"
 	"os"
+	"sync"
 	"time"
 
 	"github.com/aws/aws-lambda-go/lambda"
@@ -33,15 +34,34 @@ func serveLambda(ctx context.Context, cfg config.Config, apiKey func() string, l
 	h := newChatHandler(cfg, apiKey, lambdaRequestID, logger)
 	logger.Info("serving as a Lambda function (Function URL, response streaming)",
 		slog.String("model", cfg.Model.Name), slog.Duration("max_duration", cfg.MaxDuration))
+	// Each invocation holds a read lock; shutdown takes the write lock, so it waits for the
+	// answers in flight.
+	var inflight sync.RWMutex
+	served := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		inflight.RLock()
+		defer inflight.RUnlock()
+		h.ServeHTTP(w, r)
+	})
 	go func() {
 		// Lambda sends SIGTERM when it shuts the environment down (main turns it into ctx's
-		// end); the runtime loop itself never looks, so leave here rather than wait for the
-		// SIGKILL that follows.
+		// end); the runtime loop itself never looks. Let an answer in flight finish (Lambda's
+		// SIGKILL ends the wait if its shutdown phase is shorter), then leave.
 		<-ctx.Done()
 		logger.Info("shutting down: the Lambda environment is ending")
+		idle := make(chan struct{})
+		go func() { inflight.Lock(); close(idle) }()
+		select {
+		case <-idle:
+			// The handler has returned; give the runtime client a moment to post the
+			// response's last bytes to the Runtime API.
+			time.Sleep(100 * time.Millisecond)
+		case <-time.After(cfg.MaxDuration):
+			logger.Warn("an answer was still open at shutdown")
+		}
 		os.Exit(0)
 	}()
-	lambdaurl.Start(h, lambda.WithContext(ctx))
+	// Invocations do not inherit ctx: SIGTERM must not look like a caller who left.
+	lambdaurl.Start(served, lambda.WithContext(context.WithoutCancel(ctx)))
 }
 
 // lambdaRequestID names a request after its invocation, so that the request log line, the

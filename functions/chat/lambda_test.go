@@ -339,19 +339,26 @@ func TestInitErrorReported(t *testing.T) {
 	}
 }
 
-// TestSIGTERMEndsTheFunction: Lambda's SIGTERM at shutdown ends the process at once, with
-// status 0, instead of leaving it waiting for the next invocation until the SIGKILL.
+// TestSIGTERMEndsTheFunction: Lambda's SIGTERM at shutdown ends the process with status 0,
+// instead of leaving it waiting for the next invocation until the SIGKILL; an answer in flight
+// when it comes still ends with its terminal line.
 func TestSIGTERMEndsTheFunction(t *testing.T) {
 	up := startUpstream(t)
 	fn := startFunction(t, map[string]string{
 		"AIPROVIDER_BASE_URL":              up.BaseURL(),
 		"AIPROVIDER_GENERATIVE_AI_API_KEY": testKey,
 	})
-	if term := decode(t, fn.api.invoke(t, readEvent(t, "question.json"), 30*time.Second)).terminal(t); term.code != 'd' {
-		t.Fatalf("terminal line %c:%s, want d:", term.code, term.payload)
-	}
-	if err := fn.proc.Signal(syscall.SIGTERM); err != nil {
+	signaled := make(chan error, 1)
+	go func() {
+		time.Sleep(2 * chunkGap) // the answer is under way: its chunks are chunkGap apart
+		signaled <- fn.proc.Signal(syscall.SIGTERM)
+	}()
+	r := decode(t, fn.api.invoke(t, readEvent(t, "question.json"), 30*time.Second))
+	if err := <-signaled; err != nil {
 		t.Fatal(err)
+	}
+	if term := r.terminal(t); term.code != 'd' || r.text() != strings.Join(answerChunks, "") {
+		t.Errorf("answer in flight at SIGTERM: text %q, terminal %c:%s; want the whole answer and d:", r.text(), term.code, term.payload)
 	}
 	select {
 	case <-fn.exited:
@@ -359,7 +366,7 @@ func TestSIGTERMEndsTheFunction(t *testing.T) {
 			t.Errorf("the function ended with %v, want exit status 0", fn.err)
 		}
 	case <-time.After(5 * time.Second):
-		t.Fatal("the function still runs 5 s after SIGTERM")
+		t.Fatal("the function still runs 5 s after SIGTERM and its last answer")
 	}
 	if logs := fn.stderr.String(); !strings.Contains(logs, "shutting down") {
 		t.Errorf("no shutdown line in the log:\n%s", logs)
