@@ -27,6 +27,7 @@ import (
 
 	awsconfig "github.com/aws/aws-sdk-go-v2/config"
 	"github.com/aws/aws-sdk-go-v2/credentials"
+	"github.com/aws/aws-sdk-go-v2/feature/ec2/imds"
 	"github.com/aws/aws-sdk-go-v2/service/ssm"
 	"github.com/aws/smithy-go"
 	"github.com/aws/smithy-go/logging"
@@ -291,32 +292,46 @@ func errorCode(err error) string {
 // The SDK retries a failed call once; Options.Timeout bounds a read, retries included. The
 // SDK's own log lines go to slog's default logger at WARN.
 //
-// An SSM endpoint override on a loopback address (AWS_ENDPOINT_URL_SSM or AWS_ENDPOINT_URL:
-// a local fake or emulator) with no AWS_ACCESS_KEY_ID set gets fixed local credentials and,
-// without AWS_REGION, the region us-east-1: the credential chain would otherwise end at the
-// EC2 metadata service, off the machine, and fail.
+// An SSM endpoint override on a loopback address (AWS_ENDPOINT_URL_SSM or AWS_ENDPOINT_URL: a
+// local fake or emulator) never asks the EC2 metadata service, which is off the machine, for
+// credentials; when the rest of the chain (variables, profiles, SSO) finds none, fixed local
+// ones are used, and us-east-1 when no region is set.
 func NewClient(ctx context.Context) (Client, error) {
+	local := loopbackEndpoint(os.Getenv)
 	opts := []func(*awsconfig.LoadOptions) error{
 		awsconfig.WithRetryMaxAttempts(2),
 		awsconfig.WithLogger(logging.LoggerFunc(func(_ logging.Classification, format string, v ...any) {
 			slog.Warn(fmt.Sprintf(format, v...), slog.String("source", "aws-sdk"))
 		})),
 	}
-	if loopbackEndpoint(os.Getenv) && os.Getenv("AWS_ACCESS_KEY_ID") == "" {
-		opts = append(opts, awsconfig.WithCredentialsProvider(credentials.NewStaticCredentialsProvider("local", "local", "")))
-		if os.Getenv("AWS_REGION") == "" && os.Getenv("AWS_DEFAULT_REGION") == "" {
-			opts = append(opts, awsconfig.WithRegion("us-east-1"))
-		}
+	if local {
+		opts = append(opts, awsconfig.WithEC2IMDSClientEnableState(imds.ClientDisabled))
 	}
 	cfg, err := awsconfig.LoadDefaultConfig(ctx, opts...)
 	if err != nil {
 		return nil, fmt.Errorf("apikey: AWS configuration: %w", err)
 	}
+	if local {
+		if cfg.Credentials == nil {
+			cfg.Credentials = localCredentials
+		} else if _, err := cfg.Credentials.Retrieve(ctx); err != nil {
+			cfg.Credentials = localCredentials
+		}
+		if cfg.Region == "" {
+			cfg.Region = "us-east-1"
+		}
+	}
 	return ssm.NewFromConfig(cfg), nil
 }
 
+// localCredentials sign requests to a local SSM endpoint that has no AWS account behind it.
+var localCredentials = credentials.NewStaticCredentialsProvider("local", "local", "")
+
 // loopbackEndpoint reports whether the SSM endpoint is overridden with a loopback URL.
 func loopbackEndpoint(getenv func(string) string) bool {
+	if strings.EqualFold(strings.TrimSpace(getenv("AWS_IGNORE_CONFIGURED_ENDPOINT_URLS")), "true") {
+		return false
+	}
 	raw := getenv("AWS_ENDPOINT_URL_SSM")
 	if raw == "" {
 		raw = getenv("AWS_ENDPOINT_URL")

@@ -56,6 +56,8 @@ var (
 type received struct {
 	Target string
 	Body   map[string]any
+	// Auth is the request's Authorization header (SigV4: it names the access key id).
+	Auth string
 }
 
 // fakeSSM speaks the AWS JSON 1.1 protocol of SSM's GetParameter. Its replies come from a
@@ -81,7 +83,7 @@ func (f *fakeSSM) serve(w http.ResponseWriter, r *http.Request) {
 	var body map[string]any
 	_ = json.Unmarshal(raw, &body)
 	f.mu.Lock()
-	f.calls = append(f.calls, received{Target: r.Header.Get("X-Amz-Target"), Body: body})
+	f.calls = append(f.calls, received{Target: r.Header.Get("X-Amz-Target"), Body: body, Auth: r.Header.Get("Authorization")})
 	n := len(f.calls)
 	answer := f.answer
 	f.mu.Unlock()
@@ -474,16 +476,20 @@ func TestMain(m *testing.M) {
 // the client still reads the key, and the credential chain never reaches for the EC2 metadata
 // service (AWS_EC2_METADATA_DISABLED only makes such a mistake fail fast rather than hang).
 func TestNewClientFromEnvironment(t *testing.T) {
+	noEnvCredentials := map[string]string{"AWS_REGION": "", "AWS_DEFAULT_REGION": "", "AWS_ACCESS_KEY_ID": "", "AWS_SECRET_ACCESS_KEY": ""}
 	tests := map[string]struct {
-		env  map[string]string
-		host string // the endpoint's host in place of 127.0.0.1
+		env         map[string]string
+		credentials string // the shared credentials file
+		host        string // the endpoint's host in place of 127.0.0.1
+		keyID       string // the access key id the request is signed with
 	}{
 		"Lambda's variables": {env: map[string]string{
 			"AWS_REGION": "eu-west-1", "AWS_ACCESS_KEY_ID": "AKIDTEST", "AWS_SECRET_ACCESS_KEY": "test-secret-key",
-		}},
-		"loopback endpoint, no credentials, no region": {env: map[string]string{
-			"AWS_REGION": "", "AWS_DEFAULT_REGION": "", "AWS_ACCESS_KEY_ID": "", "AWS_SECRET_ACCESS_KEY": "",
-		}, host: "localhost"},
+		}, keyID: "AKIDTEST"},
+		"loopback endpoint, no credentials, no region": {env: noEnvCredentials, host: "localhost", keyID: "local"},
+		"loopback endpoint, a profile's credentials": {env: noEnvCredentials,
+			credentials: "[default]\naws_access_key_id = AKIDPROFILE\naws_secret_access_key = profile-secret\n",
+			keyID:       "AKIDPROFILE"},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
@@ -496,6 +502,11 @@ func TestNewClientFromEnvironment(t *testing.T) {
 			t.Setenv("AWS_SESSION_TOKEN", "")
 			t.Setenv("AWS_CONFIG_FILE", filepath.Join(dir, "config"))
 			t.Setenv("AWS_SHARED_CREDENTIALS_FILE", filepath.Join(dir, "credentials"))
+			if tc.credentials != "" {
+				if err := os.WriteFile(filepath.Join(dir, "credentials"), []byte(tc.credentials), 0o600); err != nil {
+					t.Fatal(err)
+				}
+			}
 			t.Setenv("AWS_EC2_METADATA_DISABLED", "true")
 			t.Setenv("AWS_ENDPOINT_URL_SSM", endpoint)
 			for k, v := range tc.env {
@@ -514,8 +525,12 @@ func TestNewClientFromEnvironment(t *testing.T) {
 			if got := src.Get(ctx); got != secretV1 {
 				t.Errorf("Get = %q, want the parameter's value", got)
 			}
-			if calls := f.received(); len(calls) != 1 || calls[0].Body["WithDecryption"] != true {
-				t.Errorf("SSM calls %+v, want one GetParameter with decryption", calls)
+			calls := f.received()
+			if len(calls) != 1 || calls[0].Body["WithDecryption"] != true {
+				t.Fatalf("SSM calls %+v, want one GetParameter with decryption", calls)
+			}
+			if !strings.Contains(calls[0].Auth, "Credential="+tc.keyID+"/") {
+				t.Errorf("signed with %q, want access key id %s", calls[0].Auth, tc.keyID)
 			}
 		})
 	}
