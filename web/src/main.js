@@ -336,8 +336,9 @@ function submit() {
     }
   }
   setFieldError(questionError, questionInput, qMsg);
-  if (addrMsg) return addressInput.focus();
+  // The first field in the page's order that needs fixing gets the focus.
   if (qMsg) return questionInput.focus();
+  if (addrMsg) return addressInput.focus();
   questionInput.value = '';
   void ask(content, question, address);
 }
