@@ -25,6 +25,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
 	awsconfig "github.com/aws/aws-sdk-go-v2/config"
 	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/feature/ec2/imds"
@@ -312,9 +313,7 @@ func NewClient(ctx context.Context) (Client, error) {
 		return nil, fmt.Errorf("apikey: AWS configuration: %w", err)
 	}
 	if local {
-		if cfg.Credentials == nil {
-			cfg.Credentials = localCredentials
-		} else if _, err := cfg.Credentials.Retrieve(ctx); err != nil {
+		if cfg.Credentials == nil || credentialsMissing(ctx, cfg.Credentials) {
 			cfg.Credentials = localCredentials
 		}
 		if cfg.Region == "" {
@@ -322,6 +321,11 @@ func NewClient(ctx context.Context) (Client, error) {
 		}
 	}
 	return ssm.NewFromConfig(cfg), nil
+}
+
+func credentialsMissing(ctx context.Context, p aws.CredentialsProvider) bool {
+	_, err := p.Retrieve(ctx)
+	return err != nil
 }
 
 // localCredentials sign requests to a local SSM endpoint that has no AWS account behind it.

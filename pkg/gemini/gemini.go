@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"google.golang.org/genai"
@@ -256,25 +257,16 @@ func stopAttempt(t *time.Timer, cancel context.CancelCauseFunc) {
 // the Retry-After header of a 429. The transport fills it in for the attempt whose context
 // holds it.
 type responseHints struct {
-	mu         sync.Mutex
-	retryAfter time.Duration
+	retryAfter atomic.Int64 // a time.Duration
 }
 
 type responseHintsKey struct{}
-
-func (h *responseHints) setRetryAfter(d time.Duration) {
-	h.mu.Lock()
-	h.retryAfter = d
-	h.mu.Unlock()
-}
 
 func (h *responseHints) RetryAfter() time.Duration {
 	if h == nil {
 		return 0
 	}
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return h.retryAfter
+	return time.Duration(h.retryAfter.Load())
 }
 
 // parseRetryAfter reads an HTTP Retry-After header: delay-seconds or an HTTP date.
@@ -503,7 +495,7 @@ func (l eventLimit) RoundTrip(r *http.Request) (*http.Response, error) {
 	resp, err := l.base.RoundTrip(r)
 	if err == nil && resp.StatusCode == http.StatusTooManyRequests {
 		if h, ok := r.Context().Value(responseHintsKey{}).(*responseHints); ok {
-			h.setRetryAfter(parseRetryAfter(resp.Header.Get("Retry-After"), time.Now()))
+			h.retryAfter.Store(int64(parseRetryAfter(resp.Header.Get("Retry-After"), time.Now())))
 		}
 	}
 	if err == nil {
