@@ -33,7 +33,8 @@ const runtimeAPIVar = "AWS_LAMBDA_RUNTIME_API"
 func serveLambda(ctx context.Context, cfg config.Config, apiKey func() string, logger *slog.Logger) {
 	h := newChatHandler(cfg, apiKey, lambdaRequestID, logger)
 	logger.Info("serving as a Lambda function (Function URL, response streaming)",
-		slog.String("model", cfg.Model.Name), slog.Duration("max_duration", cfg.MaxDuration))
+		slog.String("model", cfg.Model.Name), slog.Any("models", cfg.Model.Candidates), slog.String("thinking", cfg.Thinking.String()),
+		slog.Duration("max_duration", cfg.MaxDuration))
 	// Each invocation holds a read lock; shutdown takes the write lock, so it waits for the
 	// answers in flight.
 	var inflight sync.RWMutex

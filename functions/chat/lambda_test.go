@@ -293,7 +293,7 @@ func TestAPIKeyFromSSM(t *testing.T) {
 	if term := r.terminal(t); term.code != 'd' {
 		t.Errorf("terminal line %c:%s, want d:", term.code, term.payload)
 	}
-	reqs := up.Requests()
+	reqs := up.Answered()
 	if len(reqs) != 1 || reqs[0].APIKey != secret {
 		t.Errorf("upstream requests %d, want 1 with the key from SSM", len(reqs))
 	}

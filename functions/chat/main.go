@@ -102,6 +102,7 @@ func newChatHandler(cfg config.Config, apiKey func() string, requestID func(*htt
 		Model:       cfg.Model,
 		Temperature: cfg.Temperature,
 		MaxTokens:   cfg.MaxTokens,
+		Thinking:    cfg.Thinking,
 		WebSearch:   cfg.WebSearch,
 		URLContext:  cfg.URLContext,
 		BaseURL:     cfg.BaseURL,
@@ -144,7 +145,8 @@ func serveLocal(ctx context.Context, cfg config.Config, demo bool, h http.Handle
 		ErrorLog: slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
 	}
 	url := "http://" + ln.Addr().String()
-	logger.Info("listening", slog.String("url", url), slog.String("model", cfg.Model.Name), slog.Bool("demo", demo))
+	logger.Info("listening", slog.String("url", url), slog.String("model", cfg.Model.Name),
+		slog.Any("models", cfg.Model.Candidates), slog.String("thinking", cfg.Thinking.String()), slog.Bool("demo", demo))
 	fmt.Fprintf(stdout, "chat: serving %s (POST %s/api/chat)\n", url, url)
 
 	errc := make(chan error, 1)

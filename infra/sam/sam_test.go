@@ -27,6 +27,7 @@ var mappingKeys = map[string]string{
 	stage.EnvModel:              "Model",
 	stage.EnvTemperature:        "Temperature",
 	stage.EnvMaxTokens:          "MaxTokens",
+	stage.EnvThinking:           "Thinking",
 	stage.EnvMaxDurationSeconds: "Timeout",
 	stage.EnvAPIKeyParameter:    "ApiKeyParameter",
 	stage.EnvToolWebSearch:      "ToolWebSearch",

@@ -53,7 +53,10 @@ const (
 type Usage struct {
 	PromptTokens     int
 	CompletionTokens int
-	TotalTokens      int
+	// ReasoningTokens are what the model spent thinking before it answered; billed as
+	// output, and not part of CompletionTokens.
+	ReasoningTokens int
+	TotalTokens     int
 }
 
 // Source is a web page an answer was grounded on.
@@ -71,6 +74,10 @@ type Finish struct {
 	SearchQueries []string
 	// SearchSuggestions is provider HTML that the provider's grounding terms ask apps to show.
 	SearchSuggestions string
+	// Model and ModelVersion name the provider model that answered (the one called, and
+	// the version the provider reported, which differ for an alias). They go to the log
+	// only, never to the caller.
+	Model, ModelVersion string
 }
 
 // Event is one step of an answer: a text delta, or the finish.

@@ -167,12 +167,13 @@ func TestFaults(t *testing.T) {
 			calls: 1, cause: "invalid stream chunk",
 		},
 		"oversized chunk is forwarded whole": {
-			replies: []geminitest.Reply{{Steps: []geminitest.Step{{Chunk: geminitest.Text(big)}, stop}}},
+			// Raw: no model sends 262,144 tokens in one chunk; this is about the bytes.
+			replies: []geminitest.Reply{{Steps: []geminitest.Step{geminitest.Verbatim(geminitest.Text(big)), stop}}},
 			status:  http.StatusOK, terminal: 'd', payload: `"finishReason":"stop"`, text: big,
 			calls: 1,
 		},
 		"event over the upstream event bound": {
-			replies: []geminitest.Reply{{Steps: []geminitest.Step{hello, {Chunk: geminitest.Text(strings.Repeat("y", gemini.MaxEventBytes))}, stop}}},
+			replies: []geminitest.Reply{{Steps: []geminitest.Step{hello, geminitest.Verbatim(geminitest.Text(strings.Repeat("y", gemini.MaxEventBytes))), stop}}},
 			status:  http.StatusOK, terminal: 'e', payload: "failed while answering", text: "Hello",
 			calls: 1, cause: "bytes cut]", log: "exceeds 4 MiB",
 			// The cut comes from the byte count; a short limit would race it on a busy

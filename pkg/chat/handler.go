@@ -104,6 +104,8 @@ type outcome struct {
 	messages     int
 	contract     bool
 	usage        *Usage
+	model        string // the provider model that answered, and its reported version
+	modelVersion string
 	sources      int
 	firstByte    time.Duration
 	clientClosed bool
@@ -251,6 +253,7 @@ func (h *Handler) forward(s *datastream.Writer, ev Event, out *outcome) error {
 	}
 	if f := ev.Finish; f != nil {
 		out.finish, out.usage, out.sources, out.terminal = f.Reason, f.Usage, len(f.Sources), "d"
+		out.model, out.modelVersion = f.Model, f.ModelVersion
 		return s.Finish(metadata(f))
 	}
 	return nil
@@ -347,7 +350,8 @@ func metadata(f *Finish) datastream.Metadata {
 		SearchSuggestions: f.SearchSuggestions,
 	}
 	if f.Usage != nil {
-		m.Usage = datastream.Usage{PromptTokens: f.Usage.PromptTokens, CompletionTokens: f.Usage.CompletionTokens, TotalTokens: f.Usage.TotalTokens}
+		m.Usage = datastream.Usage{PromptTokens: f.Usage.PromptTokens, CompletionTokens: f.Usage.CompletionTokens,
+			ReasoningTokens: f.Usage.ReasoningTokens, TotalTokens: f.Usage.TotalTokens}
 	}
 	for _, s := range f.Sources {
 		m.Sources = append(m.Sources, datastream.Source{URL: s.URL, Title: s.Title})
@@ -375,7 +379,14 @@ func (h *Handler) logRequest(r *http.Request, id string, start time.Time, o *out
 		attrs = append(attrs, slog.String("finish_reason", string(o.finish)), slog.Int("sources", o.sources))
 	}
 	if o.usage != nil {
-		attrs = append(attrs, slog.Int("prompt_tokens", o.usage.PromptTokens), slog.Int("completion_tokens", o.usage.CompletionTokens))
+		attrs = append(attrs, slog.Int("prompt_tokens", o.usage.PromptTokens), slog.Int("completion_tokens", o.usage.CompletionTokens),
+			slog.Int("reasoning_tokens", o.usage.ReasoningTokens))
+	}
+	if o.model != "" {
+		attrs = append(attrs, slog.String("model", o.model))
+		if o.modelVersion != "" && o.modelVersion != o.model {
+			attrs = append(attrs, slog.String("model_version", o.modelVersion))
+		}
 	}
 	if o.clientClosed {
 		attrs = append(attrs, slog.Bool("client_closed", true))

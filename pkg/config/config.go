@@ -22,6 +22,8 @@ const (
 	APIKeyTTLVar       = "API_KEY_TTL_SECONDS"
 	BaseURLVar         = "AIPROVIDER_BASE_URL"
 	ModelVar           = "MODEL"
+	ModelFallbacksVar  = "MODEL_FALLBACKS"
+	ThinkingVar        = "THINKING"
 	TemperatureVar     = "TEMPERATURE"
 	MaxTokensVar       = "MAX_TOKENS"
 	MaxDurationVar     = "MAX_DURATION_SECONDS"
@@ -40,6 +42,7 @@ type Config struct {
 	Model       gemini.Model
 	Temperature float32
 	MaxTokens   int32
+	Thinking    gemini.Thinking
 	WebSearch   bool
 	URLContext  bool
 	// BaseURL is the upstream endpoint; empty means the provider's own.
@@ -80,7 +83,15 @@ func Load(getenv func(string) string) (Config, error) {
 	if err != nil {
 		p.fail(ModelVar, err.Error())
 	}
+	if fb := strings.TrimSpace(getenv(ModelFallbacksVar)); fb != "" && err == nil {
+		if m, err = m.WithFallbacks(strings.Split(fb, ",")); err != nil {
+			p.fail(ModelFallbacksVar, err.Error())
+		}
+	}
 	c.Model = m
+	if c.Thinking, err = gemini.ParseThinking(getenv(ThinkingVar)); err != nil {
+		p.fail(ThinkingVar, err.Error())
+	}
 	if c.BaseURL != "" && !strings.HasPrefix(c.BaseURL, "http://") && !strings.HasPrefix(c.BaseURL, "https://") {
 		p.fail(BaseURLVar, fmt.Sprintf("%q is not an http(s) URL", c.BaseURL))
 	}

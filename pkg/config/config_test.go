@@ -1,11 +1,14 @@
 package config_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chatsvc/chat/pkg/config"
+	"github.com/chatsvc/chat/pkg/gemini"
+	"github.com/chatsvc/chat/pkg/stage"
 )
 
 func env(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
@@ -40,6 +43,8 @@ func TestModels(t *testing.T) {
 		"pro 1.5":     {"model-1.5-pro", "gemini-1.5-pro"},
 		"raw id":      {"gemini-2.0-flash", "gemini-2.0-flash"},
 		"raw models/": {"models/gemini-2.5-flash-lite", "gemini-2.5-flash-lite"},
+		"alias":       {"gemini-flash-latest", "gemini-flash-latest"},
+		"preview":     {"gemini-3.1-pro-preview", "gemini-3.1-pro-preview"},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
@@ -84,5 +89,63 @@ func TestAllErrorsReported(t *testing.T) {
 	_, err := config.Load(env(map[string]string{"MODEL": "x", "TEMPERATURE": "9"}))
 	if err == nil || !strings.Contains(err.Error(), "MODEL") || !strings.Contains(err.Error(), "TEMPERATURE") {
 		t.Fatalf("err = %v, want both variables named", err)
+	}
+}
+
+// Every stage's environment is one the function accepts, and the short dev stage thinks
+// least.
+func TestStageEnvironmentsLoad(t *testing.T) {
+	for _, s := range stage.Stages() {
+		t.Run(s.Name, func(t *testing.T) {
+			c, err := config.Load(env(s.Environment()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.Thinking.String() != s.Thinking {
+				t.Errorf("thinking = %v, want %s", c.Thinking, s.Thinking)
+			}
+			if s.MaxDuration() <= 10*time.Second && c.Thinking != gemini.ThinkingOff {
+				t.Errorf("stage %s has %v of time and thinks %v", s.Name, s.MaxDuration(), c.Thinking)
+			}
+		})
+	}
+}
+
+func TestThinkingAndFallbacks(t *testing.T) {
+	tests := map[string]struct {
+		env       map[string]string
+		thinking  gemini.Thinking
+		models    []string
+		wantError string
+	}{
+		"defaults": {env: nil, thinking: gemini.ThinkingLow,
+			models: []string{"gemini-2.5-flash", "gemini-flash-latest"}},
+		"pro falls back to the pro alias": {env: map[string]string{"MODEL": "model-1.5-pro"}, thinking: gemini.ThinkingLow,
+			models: []string{"gemini-1.5-pro", "gemini-pro-latest"}},
+		"alias alone": {env: map[string]string{"MODEL": "gemini-flash-latest", "THINKING": "HIGH"}, thinking: gemini.ThinkingHigh,
+			models: []string{"gemini-flash-latest"}},
+		"preview id": {env: map[string]string{"MODEL": "gemini-3.1-pro-preview", "THINKING": "off"}, thinking: gemini.ThinkingOff,
+			models: []string{"gemini-3.1-pro-preview", "gemini-pro-latest"}},
+		"fallbacks override": {env: map[string]string{"MODEL_FALLBACKS": " gemini-3.1-flash-lite , models/gemini-flash-lite-latest,", "THINKING": "medium"},
+			thinking: gemini.ThinkingMedium, models: []string{"gemini-2.5-flash", "gemini-3.1-flash-lite", "gemini-flash-lite-latest"}},
+		"bad thinking":  {env: map[string]string{"THINKING": "max"}, wantError: "THINKING"},
+		"bad fallbacks": {env: map[string]string{"MODEL_FALLBACKS": "gpt-4o"}, wantError: "MODEL_FALLBACKS"},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			c, err := config.Load(env(tc.env))
+			if tc.wantError != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.wantError) {
+					t.Fatalf("error = %v, want one naming %s", err, tc.wantError)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.Thinking != tc.thinking || !slices.Equal(c.Model.Candidates, tc.models) {
+				t.Errorf("thinking %v, models %v; want %v, %v", c.Thinking, c.Model.Candidates, tc.thinking, tc.models)
+			}
+		})
 	}
 }

@@ -51,7 +51,9 @@ type Metadata struct {
 type Usage struct {
 	PromptTokens     int `json:"promptTokens"`
 	CompletionTokens int `json:"completionTokens"`
-	TotalTokens      int `json:"totalTokens"`
+	// ReasoningTokens were spent thinking before the answer (billed as output).
+	ReasoningTokens int `json:"reasoningTokens"`
+	TotalTokens     int `json:"totalTokens"`
 }
 
 // Source is one web page an answer cites.

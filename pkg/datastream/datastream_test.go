@@ -30,19 +30,19 @@ func TestLinesExactBytes(t *testing.T) {
 			write: func(w *datastream.Writer) error {
 				return w.Finish(datastream.Metadata{FinishReason: "stop"})
 			},
-			want: "data: d:{\"finishReason\":\"stop\",\"usage\":{\"promptTokens\":0,\"completionTokens\":0,\"totalTokens\":0},\"sources\":[]}\n\n",
+			want: "data: d:{\"finishReason\":\"stop\",\"usage\":{\"promptTokens\":0,\"completionTokens\":0,\"reasoningTokens\":0,\"totalTokens\":0},\"sources\":[]}\n\n",
 		},
 		"finish full": {
 			write: func(w *datastream.Writer) error {
 				return w.Finish(datastream.Metadata{
 					FinishReason:      "length",
-					Usage:             datastream.Usage{PromptTokens: 3, CompletionTokens: 5, TotalTokens: 8},
+					Usage:             datastream.Usage{PromptTokens: 3, CompletionTokens: 5, ReasoningTokens: 2, TotalTokens: 10},
 					Sources:           []datastream.Source{{URL: "https://a.example/x?a=1&b=2", Title: "A"}},
 					SearchQueries:     []string{"q"},
 					SearchSuggestions: "<div>s</div>",
 				})
 			},
-			want: "data: d:{\"finishReason\":\"length\",\"usage\":{\"promptTokens\":3,\"completionTokens\":5,\"totalTokens\":8}," +
+			want: "data: d:{\"finishReason\":\"length\",\"usage\":{\"promptTokens\":3,\"completionTokens\":5,\"reasoningTokens\":2,\"totalTokens\":10}," +
 				"\"sources\":[{\"url\":\"https://a.example/x?a=1&b=2\",\"title\":\"A\"}],\"searchQueries\":[\"q\"]," +
 				"\"searchSuggestions\":\"<div>s</div>\"}\n\n",
 		},
@@ -86,7 +86,7 @@ func TestExactlyOneTerminalLine(t *testing.T) {
 	if err := w.Text("late"); !errors.Is(err, datastream.ErrTerminated) {
 		t.Errorf("Text after Finish: err = %v, want ErrTerminated", err)
 	}
-	want := "data: 0:\"a\"\n\ndata: d:{\"finishReason\":\"stop\",\"usage\":{\"promptTokens\":0,\"completionTokens\":0,\"totalTokens\":0},\"sources\":[]}\n\n"
+	want := "data: 0:\"a\"\n\ndata: d:{\"finishReason\":\"stop\",\"usage\":{\"promptTokens\":0,\"completionTokens\":0,\"reasoningTokens\":0,\"totalTokens\":0},\"sources\":[]}\n\n"
 	if buf.String() != want {
 		t.Errorf("got %q, want %q", buf.String(), want)
 	}

@@ -31,9 +31,12 @@ const DefaultBaseURL = "https://generativelanguage.googleapis.com/"
 type Config struct {
 	Model       Model
 	Temperature float32
-	MaxTokens   int32
-	WebSearch   bool
-	URLContext  bool
+	// MaxTokens is the answer's length: thinking may spend its allowance on top, and the
+	// answer is cut at MaxTokens by the provider's running count.
+	MaxTokens  int32
+	Thinking   Thinking
+	WebSearch  bool
+	URLContext bool
 	// BaseURL overrides the provider endpoint (tests, proxies); empty means DefaultBaseURL.
 	BaseURL string
 	// HTTPClient carries the requests; nil means a client without an overall timeout (the
@@ -41,8 +44,15 @@ type Config struct {
 	HTTPClient *http.Client
 	// SystemPrompt is the fixed system instruction; empty means prompt.System().
 	SystemPrompt string
-	Logger       *slog.Logger
+	// Unavailable is how long a model the provider answered 404 for (or one that refused
+	// the thinking setting) is remembered before it is tried again; zero means an hour.
+	Unavailable time.Duration
+	Logger      *slog.Logger
 }
+
+// DefaultUnavailable is how long a refused model is skipped: long enough that requests do
+// not each pay for a failed call, short enough that a model that comes back is used again.
+const DefaultUnavailable = time.Hour
 
 // Client streams answers from the provider. It is safe for concurrent use.
 type Client struct {
@@ -51,6 +61,7 @@ type Client struct {
 	mu        sync.Mutex
 	clientKey string
 	client    *genai.Client
+	models    *modelMemory // what the provider said of models, for clientKey's account
 }
 
 var _ chat.Model = (*Client)(nil)
@@ -76,18 +87,29 @@ func New(cfg Config) *Client {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
+	if len(cfg.Model.Candidates) == 0 {
+		if cfg.Model.ID == "" {
+			cfg.Model, _ = ResolveModel("")
+		} else {
+			cfg.Model.Candidates = []string{cfg.Model.ID}
+		}
+	}
+	if cfg.Unavailable <= 0 {
+		cfg.Unavailable = DefaultUnavailable
+	}
 	hc.Transport = eventLimit{hc.Transport, cfg.Logger}
 	cfg.HTTPClient = &hc
 	return &Client{cfg: cfg}
 }
 
-// genaiClient returns a provider client for key, reusing the last one while the key is the
-// same (a rotated key gets a new client).
-func (c *Client) genaiClient(ctx context.Context, key string) (*genai.Client, error) {
+// session returns a provider client and the model memory for key, reusing them while the
+// key is the same. A rotated key gets a new client and a fresh memory: another account may
+// have other models.
+func (c *Client) session(ctx context.Context, key string) (*genai.Client, *modelMemory, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.client != nil && c.clientKey == key {
-		return c.client, nil
+		return c.client, c.models, nil
 	}
 	// Every field set explicitly: otherwise the SDK reads GOOGLE_API_KEY, GEMINI_API_KEY,
 	// GOOGLE_GENAI_USE_VERTEXAI and GOOGLE_GEMINI_BASE_URL from the environment itself.
@@ -98,26 +120,30 @@ func (c *Client) genaiClient(ctx context.Context, key string) (*genai.Client, er
 		HTTPOptions: genai.HTTPOptions{BaseURL: c.cfg.BaseURL, APIVersion: "v1beta"},
 	})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	c.client, c.clientKey = gc, key
-	return gc, nil
+	c.client, c.clientKey, c.models = gc, key, newModelMemory(c.cfg.Unavailable)
+	return gc, c.models, nil
 }
 
-// GenerateConfig is the provider request configuration for this client's settings.
-func (c *Client) GenerateConfig() *genai.GenerateContentConfig {
+// GenerateConfig is the provider request configuration for the given provider model, with
+// the fixed system prompt and nothing request-specific.
+func (c *Client) GenerateConfig(modelID string) *genai.GenerateContentConfig {
+	return c.requestConfig(modelID, c.cfg.SystemPrompt, true)
+}
+
+// requestConfig shapes a request for the model actually called (the table in models.go):
+// its tools, its kind of thinking setting (never both kinds, never a value it refuses), and
+// an output limit of the answer's MaxTokens plus what thinking may spend.
+func (c *Client) requestConfig(modelID, system string, thinking bool) *genai.GenerateContentConfig {
 	cfg := &genai.GenerateContentConfig{
-		SystemInstruction: &genai.Content{Parts: []*genai.Part{{Text: c.cfg.SystemPrompt}}},
+		SystemInstruction: &genai.Content{Parts: []*genai.Part{{Text: system}}},
 		Temperature:       genai.Ptr(c.cfg.Temperature),
 		MaxOutputTokens:   c.cfg.MaxTokens,
 		// On by default in the SDK: it silently re-sends (and re-bills) the request.
 		AutomaticContinuation: genai.Ptr(false),
 	}
-	switch legacy := c.cfg.Model.Legacy(); {
-	case legacy && c.cfg.WebSearch:
-		// The 1.5 generation knows search only as retrieval, and has no URL context.
-		cfg.Tools = append(cfg.Tools, &genai.Tool{GoogleSearchRetrieval: &genai.GoogleSearchRetrieval{}})
-	case !legacy:
+	if shapeFor(modelID).tools {
 		if c.cfg.WebSearch {
 			cfg.Tools = append(cfg.Tools, &genai.Tool{GoogleSearch: &genai.GoogleSearch{}})
 		}
@@ -125,11 +151,18 @@ func (c *Client) GenerateConfig() *genai.GenerateContentConfig {
 			cfg.Tools = append(cfg.Tools, &genai.Tool{URLContext: &genai.URLContext{}})
 		}
 	}
+	// The allowance stays when the setting is dropped: the model then thinks by default.
+	tc, extra := thinkingConfig(modelID, c.cfg.Thinking)
+	cfg.MaxOutputTokens = min(maxOutputTokens, c.cfg.MaxTokens+extra)
+	if thinking {
+		cfg.ThinkingConfig = tc
+	}
 	return cfg
 }
 
-// Contents converts a conversation to provider contents: assistant becomes "model", and a
-// contract address becomes a separate server-made context part before the question.
+// Contents converts a conversation to provider contents: assistant becomes "model". A
+// message carries only its text: the server-made context of a contract address goes into
+// the system instruction (SystemInstruction), where no caller text can imitate it.
 func Contents(conv chat.Conversation) []*genai.Content {
 	out := make([]*genai.Content, 0, len(conv.Messages))
 	for _, m := range conv.Messages {
@@ -137,21 +170,32 @@ func Contents(conv chat.Conversation) []*genai.Content {
 		if m.Role == chat.RoleAssistant {
 			role = genai.RoleModel
 		}
-		var parts []*genai.Part
-		if m.Contract != nil {
-			parts = append(parts, &genai.Part{Text: prompt.ContextFor(*m.Contract).Render()})
-		}
-		parts = append(parts, &genai.Part{Text: m.Content})
-		out = append(out, &genai.Content{Role: role, Parts: parts})
+		out = append(out, &genai.Content{Role: role, Parts: []*genai.Part{{Text: m.Content}}})
 	}
 	return out
+}
+
+// SystemInstruction is the fixed system prompt, unchanged, followed by this request's
+// server-made context: one block per contract address the conversation carries.
+func SystemInstruction(system string, conv chat.Conversation) string {
+	var blocks []prompt.ContractContext
+	for i, m := range conv.Messages {
+		if m.Contract != nil {
+			cc := prompt.ContextFor(*m.Contract)
+			cc.Message = i + 1
+			blocks = append(blocks, cc)
+		}
+	}
+	return prompt.Instruction(system, blocks)
 }
 
 // Transient upstream failures before the first answer text are retried: up to retryAttempts
 // calls in all, retryBackoff apart (doubling), and only while the request's deadline leaves
 // minAttemptTime for the next call. Only 500, 502, 503 and 504 qualify: never a 429 (retrying
 // spends the quota that ran out) nor a 4xx, and never after text went to the caller (a retry
-// would repeat it).
+// would repeat it). Two 4xx answers before any text lead to another call instead: a 404 for
+// the model (the next candidate model, at once) and a 400 that names the thinking setting
+// (the same model without it, once).
 const (
 	retryAttempts  = 3
 	retryBackoff   = 200 * time.Millisecond
@@ -161,7 +205,7 @@ const (
 // Stream implements chat.Model.
 func (c *Client) Stream(ctx context.Context, key string, conv chat.Conversation) iter.Seq2[chat.Event, error] {
 	return func(yield func(chat.Event, error) bool) {
-		gc, err := c.genaiClient(ctx, key)
+		gc, mem, err := c.session(ctx, key)
 		if err != nil {
 			yield(chat.Event{}, &chat.UpstreamError{Err: fmt.Errorf("gemini: new client: %w", err)})
 			return
@@ -170,72 +214,117 @@ func (c *Client) Stream(ctx context.Context, key string, conv chat.Conversation)
 		if id := chat.RequestID(ctx); id != "" {
 			log = log.With(slog.String("request_id", id))
 		}
-		contents, cfg := Contents(conv), c.GenerateConfig()
-		for attempt := 1; ; attempt++ {
-			var acc accumulator
-			var failed *chat.UpstreamError
-			answered := false
-			// The attempt runs under a context of its own: once the provider has said the
-			// answer is finished, it gets finishGrace to send what trails (usage, grounding)
-			// and close; an upstream that keeps the connection open after that is cut, and
-			// the answer still ends with its finish.
-			actx, acancel := context.WithCancelCause(ctx)
-			hints := &responseHints{}
-			actx = context.WithValue(actx, responseHintsKey{}, hints)
-			var graceTimer *time.Timer
-			for resp, err := range gc.Models.GenerateContentStream(actx, c.cfg.Model.ID, contents, cfg) {
-				if err != nil {
-					if acc.finished() {
-						// The answer is complete: whatever ends the stream now (the grace,
-						// a dropped connection, an error event, the time limit) takes
-						// nothing from it, and it is not retried.
-						cause := err
-						if c := context.Cause(actx); c != nil {
-							cause = c
-						}
-						log.Warn("upstream stream ended abnormally after the finish reason; the answer is complete",
-							slog.String("cause", cause.Error()))
-						break
-					}
-					if ctx.Err() != nil {
-						stopAttempt(graceTimer, acancel)
-						yield(chat.Event{}, context.Cause(ctx))
-						return
-					}
-					failed = classify(err, hints)
-					break
+		contents := Contents(conv)
+		system := SystemInstruction(c.cfg.SystemPrompt, conv)
+		models := mem.order(c.cfg.Model.Candidates)
+	nextModel:
+		for i, model := range models {
+			thinking := !mem.refusesThinking(model)
+			for try := 1; ; try++ {
+				cfg := c.requestConfig(model, system, thinking)
+				failed, answered := c.attempt(ctx, gc, log, model, contents, cfg, yield)
+				if failed == nil {
+					return // finished, or the caller stopped, or the answer broke off
 				}
-				if text := acc.add(resp); text != "" {
-					answered = true
-					if !yield(chat.Event{Text: text}, nil) {
-						stopAttempt(graceTimer, acancel)
-						return
+				if !answered {
+					switch {
+					case failed.Status == http.StatusNotFound && i+1 < len(models):
+						mem.markGone(log, model, models[i+1], failed)
+						continue nextModel
+					case thinking && refusedThinking(failed):
+						thinking = false
+						mem.markRefusesThinking(log, model, failed)
+						continue
+					case try < retryAttempts && retryable(failed) && c.backoff(ctx, log, try, failed):
+						continue
 					}
-				}
-				if graceTimer == nil && acc.finished() {
-					graceTimer = time.AfterFunc(finishGrace, func() { acancel(errFinishGrace) })
-				}
-			}
-			stopAttempt(graceTimer, acancel)
-			if failed != nil {
-				if !answered && attempt < retryAttempts && retryable(failed) && c.backoff(ctx, log, attempt, failed) {
-					continue
 				}
 				yield(chat.Event{}, failed)
 				return
 			}
-			if ctx.Err() != nil && !acc.finished() {
-				yield(chat.Event{}, context.Cause(ctx))
-				return
-			}
-			if f := acc.finish(log); f != nil {
-				yield(chat.Event{Finish: f}, nil)
-			}
-			// No finish reason: the sequence ends with neither Finish nor error, which the
-			// handler reports as a broken answer.
-			return
 		}
 	}
+}
+
+// attempt makes one provider call and forwards what it answers. It returns the failure
+// when the call failed (answered says whether text already went to the caller); nil means
+// the sequence is over: the answer finished or broke off, the caller stopped, or ctx ended,
+// each already reported through yield.
+func (c *Client) attempt(ctx context.Context, gc *genai.Client, log *slog.Logger, model string, contents []*genai.Content,
+	cfg *genai.GenerateContentConfig, yield func(chat.Event, error) bool) (failed *chat.UpstreamError, answered bool) {
+	acc := accumulator{model: model, maxTokens: c.cfg.MaxTokens}
+	// The attempt runs under a context of its own: once the provider has said the answer
+	// is finished, it gets finishGrace to send what trails (usage, grounding) and close;
+	// an upstream that keeps the connection open after that is cut, and the answer still
+	// ends with its finish.
+	actx, acancel := context.WithCancelCause(ctx)
+	hints := &responseHints{}
+	actx = context.WithValue(actx, responseHintsKey{}, hints)
+	var graceTimer *time.Timer
+	defer func() { stopAttempt(graceTimer, acancel) }()
+	for resp, err := range gc.Models.GenerateContentStream(actx, model, contents, cfg) {
+		if err != nil {
+			if acc.finished() {
+				// The answer is complete: whatever ends the stream now (the grace, a
+				// dropped connection, an error event, the time limit) takes nothing from
+				// it, and it is not retried.
+				cause := err
+				if c := context.Cause(actx); c != nil {
+					cause = c
+				}
+				log.Warn("upstream stream ended abnormally after the finish reason; the answer is complete",
+					slog.String("cause", cause.Error()))
+				break
+			}
+			if ctx.Err() != nil {
+				yield(chat.Event{}, context.Cause(ctx))
+				return nil, answered
+			}
+			return classify(err, hints), answered
+		}
+		text := acc.add(resp)
+		if text != "" {
+			answered = true
+			if !yield(chat.Event{Text: text}, nil) {
+				return nil, answered
+			}
+		}
+		if acc.held {
+			// The answer reached MaxTokens: stop the provider (breaking out closes the
+			// call) and end with length.
+			log.Info("answer held to the maximum length; upstream call cancelled",
+				slog.Int("max_tokens", int(c.cfg.MaxTokens)), slog.String("model", model))
+			break
+		}
+		if graceTimer == nil && acc.finished() {
+			graceTimer = time.AfterFunc(finishGrace, func() { acancel(errFinishGrace) })
+		}
+	}
+	if ctx.Err() != nil && !acc.finished() {
+		yield(chat.Event{}, context.Cause(ctx))
+		return nil, answered
+	}
+	if f := acc.finish(log); f != nil {
+		yield(chat.Event{Finish: f}, nil)
+	}
+	// No finish reason: the sequence ends with neither Finish nor error, which the handler
+	// reports as a broken answer.
+	return nil, answered
+}
+
+// refusedThinking reports whether a provider error is a 400 that names the thinking
+// setting ("Budget 0 is invalid...", "You can only set only one of thinking budget and
+// thinking level.").
+func refusedThinking(e *chat.UpstreamError) bool {
+	if e.Status != http.StatusBadRequest {
+		return false
+	}
+	var apiErr genai.APIError
+	if !errors.As(e.Err, &apiErr) {
+		return false
+	}
+	msg := strings.ToLower(apiErr.Message)
+	return strings.Contains(msg, "thinking") || strings.Contains(msg, "budget")
 }
 
 // finishGrace is how long the provider may keep a stream open after its finish reason.
@@ -315,22 +404,32 @@ func (c *Client) backoff(ctx context.Context, log *slog.Logger, attempt int, cau
 }
 
 // accumulator folds the chunks of one answer: text is forwarded as it comes, the rest
-// (finish reason, sources, usage) is kept for the end.
+// (finish reason, sources, usage) is kept for the end. It holds the answer to maxTokens by
+// the provider's running candidatesTokenCount.
 type accumulator struct {
-	finishRaw   genai.FinishReason
-	blocked     genai.BlockedReason
-	usage       *genai.GenerateContentResponseUsageMetadata
-	sources     []chat.Source
-	seen        map[string]bool
-	queries     []string
-	suggestions string
-	toolCall    bool // the model asked for a function call, which this service never runs
-	text        strings.Builder
+	model     string
+	maxTokens int32
+
+	finishRaw    genai.FinishReason
+	blocked      genai.BlockedReason
+	usage        *genai.GenerateContentResponseUsageMetadata
+	answerTokens int32 // the running count of answer tokens, as far as forwarded
+	held         bool  // the answer reached maxTokens and was cut here
+	version      string
+	sources      []chat.Source
+	seen         map[string]bool
+	queries      []string
+	suggestions  string
+	toolCall     bool // the model asked for a function call, which this service never runs
+	text         strings.Builder
 }
 
 func (a *accumulator) add(resp *genai.GenerateContentResponse) string {
-	if resp == nil {
+	if resp == nil || a.held {
 		return ""
+	}
+	if resp.ModelVersion != "" {
+		a.version = resp.ModelVersion
 	}
 	if resp.UsageMetadata != nil {
 		a.usage = resp.UsageMetadata // running totals: the last one wins
@@ -346,9 +445,12 @@ func (a *accumulator) add(resp *genai.GenerateContentResponse) string {
 		a.finishRaw = cand.FinishReason
 	}
 	a.addGrounding(cand.GroundingMetadata)
+	a.addURLContext(cand.URLContextMetadata)
 	a.text.Reset()
 	if cand.Content != nil {
 		for _, p := range cand.Content.Parts {
+			// Thoughts never reach the caller, nor do thought signatures: a part made only
+			// of a signature has empty text and adds nothing.
 			if p == nil || p.Thought {
 				continue
 			}
@@ -358,7 +460,35 @@ func (a *accumulator) add(resp *genai.GenerateContentResponse) string {
 			a.text.WriteString(p.Text)
 		}
 	}
-	return a.text.String()
+	return a.hold(a.text.String())
+}
+
+// hold cuts text where the answer passes maxTokens, by the provider's running count: the
+// part of this chunk beyond the limit is dropped (in proportion to its share of the chunk's
+// tokens, at a word boundary), and the answer ends with length.
+func (a *accumulator) hold(text string) string {
+	if a.usage == nil || a.maxTokens <= 0 {
+		return text
+	}
+	count := a.usage.CandidatesTokenCount
+	if count <= a.maxTokens {
+		a.answerTokens = max(a.answerTokens, count)
+		return text
+	}
+	a.held = true
+	a.finishRaw = genai.FinishReasonMaxTokens
+	room, grown := a.maxTokens-a.answerTokens, count-a.answerTokens
+	a.answerTokens = a.maxTokens
+	if room <= 0 || grown <= 0 || text == "" {
+		return ""
+	}
+	runes := []rune(text)
+	keep := int(int64(len(runes)) * int64(room) / int64(grown))
+	cut := string(runes[:keep])
+	if i := strings.LastIndexAny(cut, " \n\t"); i >= len(cut)/2 {
+		cut = cut[:i+1]
+	}
+	return cut
 }
 
 func (a *accumulator) addGrounding(g *genai.GroundingMetadata) {
@@ -369,14 +499,7 @@ func (a *accumulator) addGrounding(g *genai.GroundingMetadata) {
 		if ch == nil || ch.Web == nil || ch.Web.URI == "" {
 			continue
 		}
-		if a.seen == nil {
-			a.seen = map[string]bool{}
-		}
-		if a.seen[ch.Web.URI] {
-			continue
-		}
-		a.seen[ch.Web.URI] = true
-		a.sources = append(a.sources, chat.Source{URL: ch.Web.URI, Title: sourceTitle(ch.Web)})
+		a.addSource(ch.Web.URI, ch.Web.Title)
 	}
 	for _, q := range g.WebSearchQueries {
 		if !contains(a.queries, q) {
@@ -388,16 +511,43 @@ func (a *accumulator) addGrounding(g *genai.GroundingMetadata) {
 	}
 }
 
+// addURLContext adds the pages the URL tool read successfully; a failed retrieval (an
+// error, a paywall, an unsafe page) is no source.
+func (a *accumulator) addURLContext(m *genai.URLContextMetadata) {
+	if m == nil {
+		return
+	}
+	for _, u := range m.URLMetadata {
+		if u != nil && u.URLRetrievalStatus == genai.URLRetrievalStatusSuccess && u.RetrievedURL != "" {
+			a.addSource(u.RetrievedURL, "")
+		}
+	}
+}
+
+// addSource adds a source unless the same page is already there (the same URL but for a
+// fragment or a trailing slash).
+func (a *accumulator) addSource(uri, title string) {
+	key := strings.TrimSuffix(strings.SplitN(uri, "#", 2)[0], "/")
+	if a.seen == nil {
+		a.seen = map[string]bool{}
+	}
+	if a.seen[key] {
+		return
+	}
+	a.seen[key] = true
+	a.sources = append(a.sources, chat.Source{URL: uri, Title: sourceTitle(uri, title)})
+}
+
 // sourceTitle is the source's title, or its host name when the provider sent none, so that
 // every source has a text to show.
-func sourceTitle(w *genai.GroundingChunkWeb) string {
-	if t := strings.TrimSpace(w.Title); t != "" {
+func sourceTitle(uri, title string) string {
+	if t := strings.TrimSpace(title); t != "" {
 		return t
 	}
-	if u, err := url.Parse(w.URI); err == nil && u.Hostname() != "" {
+	if u, err := url.Parse(uri); err == nil && u.Hostname() != "" {
 		return u.Hostname()
 	}
-	return w.URI
+	return uri
 }
 
 func contains(list []string, s string) bool {
@@ -433,11 +583,13 @@ func (a *accumulator) finish(log *slog.Logger) *chat.Finish {
 	default:
 		return nil
 	}
-	f := &chat.Finish{Reason: reason, Sources: a.sources, SearchQueries: a.queries, SearchSuggestions: a.suggestions}
+	f := &chat.Finish{Reason: reason, Sources: a.sources, SearchQueries: a.queries, SearchSuggestions: a.suggestions,
+		Model: a.model, ModelVersion: a.version}
 	if u := a.usage; u != nil {
 		f.Usage = &chat.Usage{
 			PromptTokens:     int(u.PromptTokenCount),
 			CompletionTokens: int(u.CandidatesTokenCount),
+			ReasoningTokens:  int(u.ThoughtsTokenCount),
 			TotalTokens:      int(u.TotalTokenCount),
 		}
 	}

@@ -1,7 +1,6 @@
 package gemini_test
 
 import (
-	"encoding/json"
 	"testing"
 
 	"google.golang.org/genai"
@@ -67,41 +66,6 @@ func TestBlockedPromptReasonsAllMapToContentFilter(t *testing.T) {
 	}
 }
 
-func TestToolsPerModelAndSwitch(t *testing.T) {
-	tests := map[string]struct {
-		model          string
-		search, urlCtx bool
-		want           string
-	}{
-		"2.5 both":          {"model-2.5-flash", true, true, `[{"googleSearch":{}},{"urlContext":{}}]`},
-		"2.5 pro":           {"model-2.5-pro", true, true, `[{"googleSearch":{}},{"urlContext":{}}]`},
-		"2.5 search only":   {"model-2.5-flash", true, false, `[{"googleSearch":{}}]`},
-		"2.5 url only":      {"model-2.5-flash", false, true, `[{"urlContext":{}}]`},
-		"2.5 none":          {"model-2.5-flash", false, false, `null`},
-		"1.5 has retrieval": {"model-1.5-flash", true, true, `[{"googleSearchRetrieval":{}}]`},
-		"1.5 pro":           {"model-1.5-pro", true, true, `[{"googleSearchRetrieval":{}}]`},
-		"1.5 search off":    {"model-1.5-flash", false, true, `null`},
-		"raw id":            {"gemini-2.0-flash", true, true, `[{"googleSearch":{}},{"urlContext":{}}]`},
-	}
-	for name, tc := range tests {
-		t.Run(name, func(t *testing.T) {
-			st := chattest.Start(t, func(geminitest.Request) geminitest.Reply {
-				return geminitest.Stream(0, geminitest.Text("ok"), geminitest.Finish("STOP"))
-			}, chattest.WithModel(tc.model, tc.search, tc.urlCtx))
-			chattest.ReadStream(t, st.Ask(t, "q").Body).Metadata(t)
-			r := st.Upstream.Requests()[0]
-			got, _ := json.Marshal(r.Body.Tools)
-			if string(got) != tc.want {
-				t.Errorf("tools = %s, want %s", got, tc.want)
-			}
-			m, _ := gemini.ResolveModel(tc.model)
-			if r.Model != m.ID {
-				t.Errorf("model on the wire = %q, want %q", r.Model, m.ID)
-			}
-		})
-	}
-}
-
 // The SDK reads GOOGLE_API_KEY, GEMINI_API_KEY and GOOGLE_GEMINI_BASE_URL on its own; the
 // adapter must use only what it was given.
 func TestProviderEnvironmentIsIgnored(t *testing.T) {
@@ -120,14 +84,16 @@ func TestProviderEnvironmentIsIgnored(t *testing.T) {
 
 func TestAutomaticContinuationIsOff(t *testing.T) {
 	m, _ := gemini.ResolveModel("")
-	cfg := gemini.New(gemini.Config{Model: m}).GenerateConfig()
-	if cfg.AutomaticContinuation == nil || *cfg.AutomaticContinuation {
-		t.Errorf("AutomaticContinuation = %v, want explicitly false", cfg.AutomaticContinuation)
+	for _, id := range m.Candidates {
+		cfg := gemini.New(gemini.Config{Model: m}).GenerateConfig(id)
+		if cfg.AutomaticContinuation == nil || *cfg.AutomaticContinuation {
+			t.Errorf("%s: AutomaticContinuation = %v, want explicitly false", id, cfg.AutomaticContinuation)
+		}
 	}
 }
 
 func TestResolveModelRejectsUnknown(t *testing.T) {
-	for _, name := range []string{"gpt-4o", "model-3.0-flash", "gemini-", "gemini-2.5-flash; rm -rf"} {
+	for _, name := range []string{"gpt-4o", "model-3.0-flash", "gemini-", "gemini-2.5-flash; rm -rf", "Gemini-Flash-Latest", "gemini-flash latest"} {
 		if _, err := gemini.ResolveModel(name); err == nil {
 			t.Errorf("ResolveModel(%q) succeeded", name)
 		}

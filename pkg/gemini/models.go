@@ -3,60 +3,205 @@ package gemini
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
+
+	"google.golang.org/genai"
 )
 
 // DefaultModel is the specification's default model name.
 const DefaultModel = "model-2.5-flash"
 
-// modelIDs maps the specification's model names to the provider's model IDs. It is the only
-// place that names provider models.
-var modelIDs = map[string]string{
+// The provider's maintained aliases: each always points at its family's current model, so a
+// request to one keeps working as generations retire.
+const (
+	AliasFlash     = "gemini-flash-latest"
+	AliasPro       = "gemini-pro-latest"
+	AliasFlashLite = "gemini-flash-lite-latest"
+)
+
+// specModels maps the specification's model names to the provider model of their own
+// generation. This file is the only place that names provider models.
+var specModels = map[string]string{
 	"model-2.5-flash": "gemini-2.5-flash",
 	"model-2.5-pro":   "gemini-2.5-pro",
 	"model-1.5-flash": "gemini-1.5-flash",
 	"model-1.5-pro":   "gemini-1.5-pro",
 }
 
-var rawID = regexp.MustCompile(`^gemini-[0-9][0-9a-z.\-]*$`)
+// rawID accepts the provider's model IDs: versions (gemini-2.5-flash), previews
+// (gemini-3.1-pro-preview) and aliases (gemini-flash-latest).
+var rawID = regexp.MustCompile(`^gemini-[0-9a-z][0-9a-z.\-]*$`)
 
 // Model is a resolved model choice.
 type Model struct {
 	// Name is what the operator configured (a specification name or a raw provider ID).
 	Name string
-	// ID is the provider's model ID.
+	// ID is the provider model tried first.
 	ID string
+	// Candidates are the provider models to try, in order: ID first, then the fallbacks. A
+	// model the provider answers 404 for is skipped for a while (see Client).
+	Candidates []string
 }
 
-// Legacy reports whether the model predates the search and URL-context tools (the 1.x
-// generation), which had search retrieval instead and no URL context.
-func (m Model) Legacy() bool {
-	return strings.HasPrefix(m.ID, "gemini-1.")
-}
-
-// ResolveModel turns a configured model name into a Model. It accepts the specification's
-// names and raw provider IDs such as gemini-2.0-flash.
+// ResolveModel turns a configured model name into a Model whose candidates are the model of
+// its own generation, then the maintained alias of its family (flash names fall back to
+// gemini-flash-latest, pro names to gemini-pro-latest). It accepts the specification's names
+// and raw provider IDs, aliases and previews included.
 func ResolveModel(name string) (Model, error) {
 	name = strings.TrimSpace(name)
 	if name == "" {
 		name = DefaultModel
 	}
-	if id, ok := modelIDs[name]; ok {
-		return Model{Name: name, ID: id}, nil
+	id, ok := specModels[name]
+	if !ok {
+		id = strings.TrimPrefix(name, "models/")
+		if !rawID.MatchString(id) {
+			return Model{}, fmt.Errorf("unknown model %q: use one of %s, or a provider model ID such as %s", name, strings.Join(ModelNames(), ", "), AliasFlash)
+		}
 	}
-	if id := strings.TrimPrefix(name, "models/"); rawID.MatchString(id) {
-		return Model{Name: name, ID: id}, nil
+	m := Model{Name: name, ID: id, Candidates: []string{id}}
+	if alias := familyAlias(id); alias != "" && alias != id {
+		m.Candidates = append(m.Candidates, alias)
 	}
-	return Model{}, fmt.Errorf("unknown model %q: use one of %s, or a provider model ID", name, strings.Join(ModelNames(), ", "))
+	return m, nil
+}
+
+// WithFallbacks returns m with its fallbacks replaced by ids (MODEL_FALLBACKS): m.ID is still
+// tried first. Each ID must be a provider model ID.
+func (m Model) WithFallbacks(ids []string) (Model, error) {
+	cands := []string{m.ID}
+	for _, id := range ids {
+		id = strings.TrimPrefix(strings.TrimSpace(id), "models/")
+		if id == "" {
+			continue
+		}
+		if !rawID.MatchString(id) {
+			return m, fmt.Errorf("%q is not a provider model ID such as %s", id, AliasFlash)
+		}
+		if !slices.Contains(cands, id) {
+			cands = append(cands, id)
+		}
+	}
+	m.Candidates = cands
+	return m, nil
+}
+
+// familyAlias is the maintained alias of the model's family, or "" for a model of no known
+// family.
+func familyAlias(id string) string {
+	switch {
+	case strings.Contains(id, "flash-lite"):
+		return AliasFlashLite
+	case strings.Contains(id, "flash"):
+		return AliasFlash
+	case strings.Contains(id, "pro"):
+		return AliasPro
+	}
+	return ""
 }
 
 // ModelNames lists the specification's model names.
 func ModelNames() []string {
-	names := make([]string, 0, len(modelIDs))
-	for n := range modelIDs {
+	names := make([]string, 0, len(specModels))
+	for n := range specModels {
 		names = append(names, n)
 	}
 	sort.Strings(names)
 	return names
+}
+
+// Thinking is how much the model may think before it answers (the THINKING setting).
+type Thinking int
+
+// The THINKING values.
+const (
+	ThinkingOff Thinking = iota
+	ThinkingLow
+	ThinkingMedium
+	ThinkingHigh
+)
+
+var thinkingNames = [...]string{"off", "low", "medium", "high"}
+
+// String is the setting's spelling.
+func (t Thinking) String() string {
+	if t < 0 || int(t) >= len(thinkingNames) {
+		return fmt.Sprintf("Thinking(%d)", int(t))
+	}
+	return thinkingNames[t]
+}
+
+// ParseThinking reads a THINKING value; empty means low.
+func ParseThinking(s string) (Thinking, error) {
+	s = strings.ToLower(strings.TrimSpace(s))
+	if s == "" {
+		return ThinkingLow, nil
+	}
+	if i := slices.Index(thinkingNames[:], s); i >= 0 {
+		return Thinking(i), nil
+	}
+	return 0, fmt.Errorf("%q is not one of %s", s, strings.Join(thinkingNames[:], ", "))
+}
+
+// shape is how a request to one provider model must look: which tools it takes and how its
+// thinking is set. Per THINKING value: a token budget (2.5) or a level (3.x), and the output
+// tokens that thinking may spend on top of the answer's MAX_TOKENS.
+type shape struct {
+	tools     bool                    // googleSearch and urlContext
+	budgets   *[4]int32               // thinkingBudget per THINKING; nil when the model takes none
+	levels    *[4]genai.ThinkingLevel // thinkingLevel per THINKING; nil when the model takes none
+	allowance [4]int32                // output tokens thinking may spend, per THINKING
+}
+
+var (
+	// 2.5 flash and flash-lite: budget 0 turns thinking off.
+	budgetsFlash25 = [4]int32{0, 1024, 4096, 16384}
+	// 2.5 pro refuses 0 ("This model only works in thinking mode"); 128 is its minimum.
+	budgetsPro25 = [4]int32{128, 1024, 4096, 16384}
+	// 3.x cannot turn thinking off, and 3.7 flash and 3.1 pro refuse MINIMAL: off is LOW.
+	levels3 = [4]genai.ThinkingLevel{genai.ThinkingLevelLow, genai.ThinkingLevelLow, genai.ThinkingLevelMedium, genai.ThinkingLevelHigh}
+)
+
+// shapes is the one table of request shapes, first matching prefix wins. The last row (3.x,
+// the aliases, and any newer generation) is the default.
+var shapes = []struct {
+	prefix string
+	shape  shape
+}{
+	// The 1.x generation predates both tools; googleSearchRetrieval, its old search, is
+	// refused by every model that still exists.
+	{"gemini-1.", shape{}},
+	// 2.0 has the tools but no thinking.
+	{"gemini-2.0-", shape{tools: true}},
+	{"gemini-2.5-pro", shape{tools: true, budgets: &budgetsPro25, allowance: budgetsPro25}},
+	{"gemini-2.5-", shape{tools: true, budgets: &budgetsFlash25, allowance: budgetsFlash25}},
+	// A level bounds no token count; the allowance is a generous ceiling, not a target.
+	{"", shape{tools: true, levels: &levels3, allowance: [4]int32{4096, 4096, 16384, 32768}}},
+}
+
+func shapeFor(id string) shape {
+	for _, s := range shapes {
+		if strings.HasPrefix(id, s.prefix) {
+			return s.shape
+		}
+	}
+	return shapes[len(shapes)-1].shape
+}
+
+// maxOutputTokens is the most any model accepts as maxOutputTokens.
+const maxOutputTokens = 65536
+
+// thinkingConfig is the thinking setting for model id, or nil when it takes none; extra is
+// what thinking may spend on top of the answer.
+func thinkingConfig(id string, t Thinking) (cfg *genai.ThinkingConfig, extra int32) {
+	s := shapeFor(id)
+	switch {
+	case s.budgets != nil:
+		return &genai.ThinkingConfig{ThinkingBudget: genai.Ptr(s.budgets[t])}, s.allowance[t]
+	case s.levels != nil:
+		return &genai.ThinkingConfig{ThinkingLevel: s.levels[t]}, s.allowance[t]
+	}
+	return nil, 0
 }

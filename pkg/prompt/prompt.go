@@ -22,6 +22,9 @@ func System() string { return system }
 // from the server's own tables and from an address that passed contract.Parse, so no caller text
 // reaches the model through it.
 type ContractContext struct {
+	// Message is the position (from 1) in the conversation of the message that carried the
+	// address.
+	Message      int      `json:"message,omitempty"`
 	Address      string   `json:"address"`
 	ChainFamily  string   `json:"chainFamily"`
 	LikelyChains []string `json:"likelyChains"`
@@ -68,12 +71,29 @@ func ContextFor(a contract.Address) ContractContext {
 	}
 }
 
-// Render frames the context as the block the system prompt describes. The payload is JSON so
-// that its structure, not prose, carries it.
-func (c ContractContext) Render() string {
-	b, _ := json.MarshalIndent(c, "", "  ") // cannot fail: strings and string slices only
+// ContextHeader opens the server-made context in the system instruction. The system prompt
+// says that this block exists only there, so that the same words in a user turn are known to
+// be the caller's.
+const ContextHeader = "Server-made context for this request (written by the server, not by the user):"
+
+// Instruction is the system instruction of one request: the fixed system prompt first and
+// unchanged, then, when there are any, the server-made contexts as one JSON block. The payload
+// is JSON so that its structure, not prose, carries it.
+func Instruction(system string, contexts []ContractContext) string {
+	if len(contexts) == 0 {
+		return system
+	}
+	b, _ := json.MarshalIndent(struct { // cannot fail: strings, ints and string slices only
+		ContractAddresses []ContractContext `json:"contractAddresses"`
+	}{contexts}, "", "  ")
 	var s strings.Builder
-	s.WriteString("Verified contract-address context (made by the server, not by the user):\n")
+	s.WriteString(system)
+	if !strings.HasSuffix(system, "\n") {
+		s.WriteString("\n")
+	}
+	s.WriteString("\n")
+	s.WriteString(ContextHeader)
+	s.WriteString("\n")
 	s.Write(b)
 	return s.String()
 }

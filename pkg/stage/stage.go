@@ -52,6 +52,7 @@ const (
 	EnvModel              = "MODEL"
 	EnvTemperature        = "TEMPERATURE"
 	EnvMaxTokens          = "MAX_TOKENS"
+	EnvThinking           = "THINKING"
 	EnvMaxDurationSeconds = "MAX_DURATION_SECONDS"
 	EnvAPIKeyParameter    = "AIPROVIDER_GENERATIVE_AI_API_KEY_PARAMETER"
 	EnvToolWebSearch      = "TOOL_WEB_SEARCH"
@@ -63,6 +64,9 @@ const (
 func Models() []string {
 	return []string{"model-2.5-flash", "model-2.5-pro", "model-1.5-flash", "model-1.5-pro"}
 }
+
+// ThinkingLevels lists the values THINKING may take.
+func ThinkingLevels() []string { return []string{"off", "low", "medium", "high"} }
 
 // LogRetentionDays lists the retention periods CloudWatch Logs accepts, in days.
 func LogRetentionDays() []int {
@@ -82,6 +86,10 @@ type Stage struct {
 	Temperature float64
 	// MaxTokens bounds the answer length. A stage with a short time budget answers briefly.
 	MaxTokens int
+	// Thinking is how much the model thinks before it answers, one of [ThinkingLevels].
+	// Thinking takes time before the first word: a stage with a short time budget thinks
+	// least.
+	Thinking string
 	// MemoryMB is the function's memory size (Lambda also scales CPU with it).
 	MemoryMB int
 	// ReservedConcurrency caps how many invocations run at once: a ceiling on cost, and on how
@@ -108,6 +116,8 @@ func Stages() []Stage {
 			Name: "dev", Plan: PlanHobby,
 			// Ten seconds leave room only for short answers.
 			Model: "model-2.5-flash", Temperature: 0.7, MaxTokens: 1000,
+			// 10 s leave no room for long thinking before the first word.
+			Thinking: "off",
 			MemoryMB: 256,
 			// Two at a time at most 10 s each keeps a developer's stage well inside the free
 			// tier's 15 requests per minute and the bill near zero.
@@ -120,7 +130,7 @@ func Stages() []Stage {
 		},
 		{
 			Name: "staging", Plan: PlanPro,
-			Model: "model-2.5-flash", Temperature: 0.7, MaxTokens: 4000,
+			Model: "model-2.5-flash", Temperature: 0.7, MaxTokens: 4000, Thinking: "low",
 			MemoryMB: 512,
 			// Five is enough for a few testers; with answers of 5-30 s it stays near the free
 			// tier's 15 requests per minute instead of producing a wall of 429s.
@@ -133,7 +143,7 @@ func Stages() []Stage {
 		},
 		{
 			Name: "prod", Plan: PlanEnterprise,
-			Model: "model-2.5-flash", Temperature: 0.7, MaxTokens: 4000,
+			Model: "model-2.5-flash", Temperature: 0.7, MaxTokens: 4000, Thinking: "low",
 			MemoryMB: 512,
 			// Twenty concurrent answers assume a paid upstream tier; the cap bounds the worst
 			// case bill (20 x 50 s at a time) and protects the upstream quota from a flood.
@@ -190,6 +200,7 @@ func (s Stage) Environment() map[string]string {
 		EnvModel:              s.Model,
 		EnvTemperature:        s.FormatTemperature(),
 		EnvMaxTokens:          strconv.Itoa(s.MaxTokens),
+		EnvThinking:           s.Thinking,
 		EnvMaxDurationSeconds: strconv.Itoa(s.MaxDurationSeconds()),
 		EnvAPIKeyParameter:    s.APIKeyParameter,
 		EnvToolWebSearch:      strconv.FormatBool(s.WebSearch),
@@ -221,6 +232,9 @@ func (s Stage) Validate() error {
 	}
 	if !slices.Contains(Models(), s.Model) {
 		bad("model %q is not one of %s", s.Model, strings.Join(Models(), ", "))
+	}
+	if !slices.Contains(ThinkingLevels(), s.Thinking) {
+		bad("thinking %q is not one of %s", s.Thinking, strings.Join(ThinkingLevels(), ", "))
 	}
 	if s.Temperature < 0 || s.Temperature > 1 {
 		bad("temperature %v is outside 0.0-1.0", s.Temperature)

@@ -23,7 +23,8 @@ import (
 	"github.com/chatsvc/chat/pkg/gemini/geminitest"
 )
 
-// TestKey is the API key the stack is configured with.
+// TestKey is the API key the stack is configured with: a new account's, for which the
+// fake provider has no 2.5 models (geminitest.LegacyKey has them).
 const TestKey = "test-key-SECRET-0123456789"
 
 // Stack is a running endpoint and its fake provider.
@@ -39,6 +40,15 @@ type Option func(*settings)
 type settings struct {
 	opts   chat.Options
 	gemini gemini.Config
+	fake   []geminitest.Option
+}
+
+// WithGemini changes the model adapter's settings (thinking, maximum tokens, fallbacks...).
+func WithGemini(f func(*gemini.Config)) Option { return func(s *settings) { f(&s.gemini) } }
+
+// WithFake passes options to the fake provider.
+func WithFake(opts ...geminitest.Option) Option {
+	return func(s *settings) { s.fake = append(s.fake, opts...) }
 }
 
 // WithMaxDuration sets the request time limit.
@@ -66,8 +76,6 @@ func WithModel(name string, webSearch, urlContext bool) Option {
 // Start runs a Stack whose provider answers with script; both stop with the test.
 func Start(t testing.TB, script geminitest.Script, opts ...Option) *Stack {
 	t.Helper()
-	up := geminitest.NewServer(script)
-	t.Cleanup(up.Close)
 	logs := &Logs{}
 	m, _ := gemini.ResolveModel("")
 	s := settings{
@@ -75,11 +83,13 @@ func Start(t testing.TB, script geminitest.Script, opts ...Option) *Stack {
 			APIKey:      func() string { return TestKey },
 			MaxDuration: 10 * time.Second,
 		},
-		gemini: gemini.Config{Model: m, Temperature: 0.7, MaxTokens: 4000, WebSearch: true, URLContext: true},
+		gemini: gemini.Config{Model: m, Temperature: 0.7, MaxTokens: 4000, Thinking: gemini.ThinkingLow, WebSearch: true, URLContext: true},
 	}
 	for _, o := range opts {
 		o(&s)
 	}
+	up := geminitest.NewServer(script, s.fake...)
+	t.Cleanup(up.Close)
 	logger := slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	s.gemini.BaseURL, s.gemini.Logger = up.BaseURL(), logger
 	s.opts.Model, s.opts.Logger = gemini.New(s.gemini), logger

@@ -19,6 +19,34 @@ func Thought(s string) Chunk {
 	return candidate(map[string]any{"content": content(map[string]any{"text": s, "thought": true})})
 }
 
+// Signed is a chunk with one text part that carries a thought signature, as 3.x models
+// send; text may be empty (a signature-only part).
+func Signed(text, signature string) Chunk {
+	return candidate(map[string]any{"content": content(map[string]any{"text": text, "thoughtSignature": signature})})
+}
+
+// URLRead is one page the URL tool tried to read, with the provider's retrieval status
+// (URL_RETRIEVAL_STATUS_SUCCESS, URL_RETRIEVAL_STATUS_ERROR, ...).
+type URLRead struct{ URL, Status string }
+
+// URLContextFinish is a last chunk with a finish reason and the URL tool's metadata, which
+// sits on the candidate beside the content.
+func URLContextFinish(reason string, reads []URLRead, sources []Web) Chunk {
+	meta := make([]any, 0, len(reads))
+	for _, r := range reads {
+		meta = append(meta, map[string]any{"retrievedUrl": r.URL, "urlRetrievalStatus": r.Status})
+	}
+	c := map[string]any{"content": content(), "finishReason": reason, "urlContextMetadata": map[string]any{"urlMetadata": meta}}
+	if len(sources) > 0 {
+		chunks := make([]any, 0, len(sources))
+		for _, s := range sources {
+			chunks = append(chunks, map[string]any{"web": map[string]any{"uri": s.URI, "title": s.Title}})
+		}
+		c["groundingMetadata"] = map[string]any{"groundingChunks": chunks}
+	}
+	return candidate(c)
+}
+
 // FunctionCall is a chunk in which the model asks for a function to be run.
 func FunctionCall(name string) Chunk {
 	return candidate(map[string]any{"content": content(map[string]any{"functionCall": map[string]any{"name": name, "args": map[string]any{}}})})
@@ -32,7 +60,8 @@ func Finish(reason string) Chunk {
 // Web is one grounding source.
 type Web struct{ URI, Title string }
 
-// Grounded is a last chunk: optional text, a finish reason, grounding metadata and usage.
+// Grounded is a last chunk: optional text, a finish reason, grounding metadata and, when
+// either count is not zero, scripted usage.
 func Grounded(text, reason string, sources []Web, queries []string, suggestions string, promptTokens, completionTokens int) Chunk {
 	chunks := make([]any, 0, len(sources))
 	for _, s := range sources {
@@ -47,9 +76,12 @@ func Grounded(text, reason string, sources []Web, queries []string, suggestions 
 		gm["searchEntryPoint"] = map[string]any{"renderedContent": suggestions}
 	}
 	c := candidate(map[string]any{"content": content(parts...), "finishReason": reason, "groundingMetadata": gm})
-	c["usageMetadata"] = map[string]any{
-		"promptTokenCount": promptTokens, "candidatesTokenCount": completionTokens,
-		"totalTokenCount": promptTokens + completionTokens,
+	if promptTokens > 0 || completionTokens > 0 {
+		// Scripted usage; without it the fake counts as the provider does.
+		c["usageMetadata"] = map[string]any{
+			"promptTokenCount": promptTokens, "candidatesTokenCount": completionTokens,
+			"totalTokenCount": promptTokens + completionTokens,
+		}
 	}
 	return c
 }
@@ -97,6 +129,13 @@ func RateLimited(retryDelay time.Duration) Reply {
 func formatSeconds(d time.Duration) string {
 	b, _ := json.Marshal(d.Seconds())
 	return string(b) + "s"
+}
+
+// Verbatim is a step that sends c as it is, outside the model simulation (no cut at the
+// output limit, no usage added): for tests about bytes rather than answers.
+func Verbatim(c Chunk) Step {
+	b, _ := json.Marshal(c)
+	return Step{Raw: "data: " + string(b) + "\r\n\r\n"}
 }
 
 // Stream is a 200 reply made of chunks, each delay apart.

@@ -22,6 +22,10 @@ type Request struct {
 	APIKey string
 	Body   GenerateRequest
 	Raw    []byte
+	// Refused is the provider's error message when it refused the request (an unknown or
+	// retired model, a thinking setting or tool the model does not take); the script was
+	// not consulted.
+	Refused string
 }
 
 // LastUserText is the text of the last user message, all parts joined.
@@ -55,8 +59,9 @@ type Content struct {
 
 // Part is a piece of a turn.
 type Part struct {
-	Text    string `json:"text,omitempty"`
-	Thought bool   `json:"thought,omitempty"`
+	Text             string `json:"text,omitempty"`
+	Thought          bool   `json:"thought,omitempty"`
+	ThoughtSignature string `json:"thoughtSignature,omitempty"`
 }
 
 // Reply is the fake's scripted answer to one request: an error (Status >= 300) or a stream.
@@ -90,16 +95,32 @@ type Script func(Request) Reply
 
 // Handler is the fake as an http.Handler, for serving it on a listener of one's own.
 type Handler struct {
-	script Script
+	script       Script
+	thinkingRate float64
 
 	mu       sync.Mutex
 	requests []Request
 	canceled chan Request
 }
 
-// NewHandler returns a fake answering with script.
-func NewHandler(script Script) *Handler {
-	return &Handler{script: script, canceled: make(chan Request, 64)}
+// Option changes how the fake behaves.
+type Option func(*Handler)
+
+// WithThinkingTime makes the model take time to think: tokensPerSecond thought tokens a
+// second pass before its first chunk. Without it thinking takes no time (fast tests).
+func WithThinkingTime(tokensPerSecond float64) Option {
+	return func(h *Handler) { h.thinkingRate = tokensPerSecond }
+}
+
+// NewHandler returns a fake answering with script. The script only sees requests the
+// provider accepts: a request for a model the key cannot use, or with a setting its model
+// refuses, gets the provider's error (see provider.go).
+func NewHandler(script Script, opts ...Option) *Handler {
+	h := &Handler{script: script, canceled: make(chan Request, 64)}
+	for _, o := range opts {
+		o(h)
+	}
+	return h
 }
 
 // Server is a fake running on a loopback port.
@@ -109,19 +130,30 @@ type Server struct {
 }
 
 // NewServer starts a fake answering with script. Close it when done.
-func NewServer(script Script) *Server {
-	h := NewHandler(script)
+func NewServer(script Script, opts ...Option) *Server {
+	h := NewHandler(script, opts...)
 	return &Server{Server: httptest.NewServer(h), Handler: h}
 }
 
 // BaseURL is the base URL of the fake, for the SDK's base URL setting.
 func (s *Server) BaseURL() string { return s.Server.URL + "/" }
 
-// Requests returns the requests received so far.
+// Requests returns the requests received so far, refused ones included.
 func (s *Handler) Requests() []Request {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return append([]Request(nil), s.requests...)
+}
+
+// Answered returns the requests the provider accepted and the script answered.
+func (s *Handler) Answered() []Request {
+	var out []Request
+	for _, r := range s.Requests() {
+		if r.Refused == "" {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // Canceled delivers each request whose caller went away before its reply was complete.
@@ -148,11 +180,31 @@ func (s *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusBadRequest, ErrorBody(400, "INVALID_ARGUMENT", "fake: body is not JSON"))
 		return
 	}
+	refused, pm := refusal(model, req.APIKey, req.Body)
+	if refused != nil {
+		var e struct {
+			Error struct{ Message string } `json:"error"`
+		}
+		_ = json.Unmarshal([]byte(refused.Body), &e)
+		req.Refused = e.Error.Message
+	}
 	s.mu.Lock()
 	s.requests = append(s.requests, req)
 	s.mu.Unlock()
 
-	reply := s.script(req)
+	var reply Reply
+	if refused != nil {
+		reply = *refused
+	} else {
+		reply = s.script(req)
+		if reply.Status < 300 {
+			sim := newSimulation(pm, req)
+			reply.Steps = sim.apply(reply.Steps)
+			if s.thinkingRate > 0 && sim.thoughts > 0 && len(reply.Steps) > 0 {
+				reply.Steps[0].Delay += time.Duration(float64(sim.thoughts) / s.thinkingRate * float64(time.Second))
+			}
+		}
+	}
 	if !s.wait(r, reply.Delay) {
 		s.cancel(req)
 		return

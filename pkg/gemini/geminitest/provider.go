@@ -1,0 +1,401 @@
+package geminitest
+
+import (
+	"crypto/rand"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"unicode/utf8"
+)
+
+// The fake follows the provider as recorded against its live API in 2026 (error texts and
+// response shapes from recorded responses, such as the Vercel AI SDK's Google provider
+// fixtures):
+//
+//   - the 1.5 generation is retired for everyone and 2.0 is shut down: 404 NOT_FOUND;
+//   - 2.5 flash and pro answer only accounts that used them before (LegacyKey); a new key
+//     gets 404 NOT_FOUND "... is no longer available to new users ...";
+//   - the current generation is 3.x, with aliases that point at each family's current model;
+//   - 2.5 models take thinkingConfig.thinkingBudget, 3.x models thinkingConfig.thinkingLevel,
+//     each within its own limits; both at once, or googleSearchRetrieval, are refused;
+//   - thinking is on by default and its tokens are spent from maxOutputTokens before any
+//     answer text; usageMetadata arrives on every chunk, cumulative;
+//   - 3.x answers end with a part whose text is empty and that holds only a thoughtSignature.
+
+// LegacyKey is the API key of an account that used the 2.5 generation before it closed to
+// new users; every other key is a new account.
+const LegacyKey = "fake-key-account-since-2025"
+
+type availability int
+
+const (
+	available      availability = iota
+	oldUsersOnly                // 404 for new accounts
+	shutDown                    // 404 for everyone: "no longer available"
+	retiredUnknown              // 404 for everyone: "not found for API version v1beta"
+)
+
+type thinkingKind int
+
+const (
+	budgetThinking thinkingKind = iota + 1
+	levelThinking
+)
+
+// providerModel is one model of the fake's catalogue.
+type providerModel struct {
+	version string // what modelVersion reports (an alias reports its target)
+	avail   availability
+	kind    thinkingKind
+	// Budget models: the accepted range, whether 0 (off) is accepted, and how many tokens
+	// the model thinks when left to decide (dynamic thinking).
+	budgetMin, budgetMax int
+	zeroOK               bool
+	dynamic              int
+	// Level models: the accepted levels and the default one.
+	levels       []string
+	defaultLevel string
+}
+
+// levelThoughts is how many tokens the fake thinks at each level.
+var levelThoughts = map[string]int{"MINIMAL": 0, "LOW": 256, "MEDIUM": 1024, "HIGH": 3072}
+
+var (
+	flash37 = providerModel{version: "gemini-3.7-flash", kind: levelThinking,
+		levels: []string{"LOW", "MEDIUM", "HIGH"}, defaultLevel: "MEDIUM"}
+	pro31 = providerModel{version: "gemini-3.1-pro-preview", kind: levelThinking,
+		levels: []string{"LOW", "MEDIUM", "HIGH"}, defaultLevel: "HIGH"}
+	flashLite31 = providerModel{version: "gemini-3.1-flash-lite", kind: levelThinking,
+		levels: []string{"MINIMAL", "LOW", "MEDIUM", "HIGH"}, defaultLevel: "MINIMAL"}
+)
+
+// catalogue is the fake's model list. A model not in it is not found.
+var catalogue = map[string]providerModel{
+	"gemini-1.5-flash":      {avail: retiredUnknown},
+	"gemini-1.5-flash-8b":   {avail: retiredUnknown},
+	"gemini-1.5-pro":        {avail: retiredUnknown},
+	"gemini-2.0-flash":      {avail: shutDown},
+	"gemini-2.0-flash-lite": {avail: shutDown},
+	"gemini-2.5-flash": {version: "gemini-2.5-flash", avail: oldUsersOnly, kind: budgetThinking,
+		budgetMin: 0, budgetMax: 24576, zeroOK: true, dynamic: 1536},
+	"gemini-2.5-pro": {version: "gemini-2.5-pro", avail: oldUsersOnly, kind: budgetThinking,
+		budgetMin: 128, budgetMax: 32768, dynamic: 2048},
+	"gemini-2.5-flash-lite": {version: "gemini-2.5-flash-lite", kind: budgetThinking,
+		budgetMin: 512, budgetMax: 24576, zeroOK: true, dynamic: 0},
+	"gemini-3.7-flash":         flash37,
+	"gemini-3.1-pro-preview":   pro31,
+	"gemini-3.1-flash-lite":    flashLite31,
+	"gemini-flash-latest":      flash37,
+	"gemini-pro-latest":        pro31,
+	"gemini-flash-lite-latest": flashLite31,
+}
+
+// DefaultMaxOutputTokens is the output limit when a request sets none (every current
+// model's outputTokenLimit).
+const DefaultMaxOutputTokens = 65536
+
+// refusal is the provider's answer to a request it will not run, or nil.
+func refusal(model, key string, body GenerateRequest) (*Reply, providerModel) {
+	m, ok := catalogue[model]
+	switch {
+	case !ok || m.avail == retiredUnknown:
+		return notFound(fmt.Sprintf("models/%s is not found for API version v1beta, or is not supported for generateContent. Call ListModels to see the list of available models and their supported methods.", model)), m
+	case m.avail == shutDown:
+		return notFound(fmt.Sprintf("This model models/%s is no longer available. Please update your code to use a newer model for the latest features and improvements.", model)), m
+	case m.avail == oldUsersOnly && key != LegacyKey:
+		return notFound(fmt.Sprintf("This model models/%s is no longer available to new users. Please update your code to use a newer model for the latest features and improvements.", model)), m
+	}
+	for _, t := range body.Tools {
+		if _, ok := t["googleSearchRetrieval"]; ok {
+			return invalid("google_search_retrieval is not supported. Please use google_search tool instead."), m
+		}
+	}
+	tc := body.thinking()
+	switch {
+	case tc.Budget != nil && tc.Level != "":
+		return invalid("You can only set only one of thinking budget and thinking level."), m
+	case tc.Level != "" && m.kind != levelThinking:
+		return invalid("Thinking level is not supported for this model."), m
+	case tc.Level != "" && !slices.Contains(m.levels, tc.Level):
+		return invalid(fmt.Sprintf("Thinking level %s is not supported for this model. Please retry with other thinking level.", tc.Level)), m
+	case tc.Budget != nil && m.kind == budgetThinking:
+		switch b := *tc.Budget; {
+		case b == 0 && !m.zeroOK:
+			return invalid("Budget 0 is invalid. This model only works in thinking mode."), m
+		case b == 0 || b == -1:
+		case b < m.budgetMin || b > m.budgetMax:
+			lo := m.budgetMin
+			if m.zeroOK && lo < 128 {
+				lo = 0
+			}
+			return invalid(fmt.Sprintf("The thinking budget %d is invalid. Please choose a value between %d and %d.", b, lo, m.budgetMax)), m
+		}
+	}
+	return nil, m
+}
+
+func notFound(msg string) *Reply {
+	r := Error(http.StatusNotFound, "NOT_FOUND", msg)
+	return &r
+}
+
+func invalid(msg string) *Reply {
+	r := Error(http.StatusBadRequest, "INVALID_ARGUMENT", msg)
+	return &r
+}
+
+// ThinkingSetting is the thinkingConfig of a request as the fake read it.
+type ThinkingSetting struct {
+	Budget *int
+	Level  string
+}
+
+func (b GenerateRequest) thinking() ThinkingSetting {
+	var out ThinkingSetting
+	tc, _ := b.GenerationConfig["thinkingConfig"].(map[string]any)
+	if v, ok := tc["thinkingBudget"].(float64); ok {
+		n := int(v)
+		out.Budget = &n
+	}
+	out.Level, _ = tc["thinkingLevel"].(string)
+	return out
+}
+
+// Thinking is the request's thinking setting.
+func (r Request) Thinking() ThinkingSetting { return r.Body.thinking() }
+
+// MaxOutputTokens is the request's generationConfig.maxOutputTokens, or 0.
+func (r Request) MaxOutputTokens() int {
+	v, _ := r.Body.GenerationConfig["maxOutputTokens"].(float64)
+	return int(v)
+}
+
+// thoughts is how many tokens m thinks for a request with setting tc.
+func (m providerModel) thoughts(tc ThinkingSetting) int {
+	switch m.kind {
+	case budgetThinking:
+		switch {
+		case tc.Budget == nil || *tc.Budget == -1:
+			return m.dynamic
+		default:
+			return min(*tc.Budget, max(m.dynamic, 1536))
+		}
+	case levelThinking:
+		level := tc.Level
+		if level == "" {
+			level = m.defaultLevel
+		}
+		if tc.Budget != nil && tc.Level == "" { // a budget, accepted for compatibility
+			return min(max(*tc.Budget, 0), levelThoughts["HIGH"])
+		}
+		return levelThoughts[level]
+	}
+	return 0
+}
+
+// Tokens is the fake's token count of a text: a token per four bytes, rounded up. Real
+// tokenizers differ; the fake only needs a count that is stable and proportional.
+func Tokens(s string) int { return (len(s) + 3) / 4 }
+
+// Answer is an answer of exactly n tokens by the fake's count, in chunks of at most per
+// tokens each, then a STOP.
+func Answer(n, per int) []Chunk {
+	var chunks []Chunk
+	for n > 0 {
+		k := min(n, per)
+		chunks = append(chunks, Text(strings.Repeat("tok ", k)))
+		n -= k
+	}
+	return append(chunks, Finish("STOP"))
+}
+
+// simulation turns a scripted reply into what the model would send: the time it thinks,
+// its thought tokens spent from maxOutputTokens, the cut at that limit, cumulative usage
+// on every chunk, thought signatures, modelVersion and responseId.
+type simulation struct {
+	model        providerModel
+	thoughts     int
+	promptTokens int
+	maxOutput    int
+	responseID   string
+}
+
+func newSimulation(m providerModel, req Request) *simulation {
+	s := &simulation{model: m, thoughts: m.thoughts(req.Thinking()), maxOutput: req.MaxOutputTokens(), responseID: randomID(18)}
+	if s.maxOutput <= 0 {
+		s.maxOutput = DefaultMaxOutputTokens
+	}
+	if si := req.Body.SystemInstruction; si != nil {
+		for _, p := range si.Parts {
+			s.promptTokens += Tokens(p.Text)
+		}
+	}
+	for _, c := range req.Body.Contents {
+		for _, p := range c.Parts {
+			s.promptTokens += Tokens(p.Text)
+		}
+	}
+	return s
+}
+
+// apply rewrites the reply's steps.
+func (s *simulation) apply(steps []Step) []Step {
+	if s.thoughts >= s.maxOutput {
+		// Thinking spent the whole output limit: no text at all.
+		return []Step{{Chunk: Chunk{
+			"candidates": []any{map[string]any{"content": map[string]any{"role": "model"}, "finishReason": "MAX_TOKENS", "index": 0}},
+			"usageMetadata": map[string]any{
+				"promptTokenCount": s.promptTokens, "totalTokenCount": s.promptTokens + s.maxOutput,
+				"promptTokensDetails": []any{map[string]any{"modality": "TEXT", "tokenCount": s.promptTokens}},
+				"thoughtsTokenCount":  s.maxOutput, "serviceTier": "standard",
+			},
+			"modelVersion": s.model.version, "responseId": s.responseID,
+		}}}
+	}
+	toolUse := 0
+	for _, st := range steps {
+		if c, ok := st.Chunk.(Chunk); ok && hasToolMetadata(c) {
+			toolUse = 300
+		}
+	}
+	room := s.maxOutput - s.thoughts
+	answered := 0
+	out := make([]Step, 0, len(steps)+1)
+	for _, st := range steps {
+		c, ok := st.Chunk.(Chunk)
+		if !ok || c["candidates"] == nil {
+			out = append(out, st)
+			continue
+		}
+		c = deepCopy(c)
+		cand := firstCandidate(c)
+		parts := partsOf(cand)
+		cut := false
+		for _, p := range parts {
+			text, _ := p["text"].(string)
+			if text == "" || p["thought"] == true {
+				continue
+			}
+			n := Tokens(text)
+			if answered+n > room {
+				p["text"] = cutBytes(text, 4*(room-answered))
+				answered, cut = room, true
+				break
+			}
+			answered += n
+		}
+		if cut {
+			cand["finishReason"] = "MAX_TOKENS"
+		}
+		if cand["finishReason"] != nil && s.model.kind == levelThinking {
+			s.sign(cand)
+		}
+		if _, scripted := c["usageMetadata"]; !scripted {
+			c["usageMetadata"] = s.usage(answered, toolUse)
+		}
+		if c["modelVersion"] == "fake" {
+			c["modelVersion"] = s.model.version
+		}
+		c["responseId"] = s.responseID
+		st.Chunk = c
+		out = append(out, st)
+		if cut {
+			break
+		}
+	}
+	return out
+}
+
+// sign ends a 3.x answer as the provider does: a part whose text is empty and that holds
+// only a thought signature.
+func (s *simulation) sign(cand map[string]any) {
+	content, _ := cand["content"].(map[string]any)
+	if content == nil {
+		content = map[string]any{"role": "model"}
+		cand["content"] = content
+	}
+	parts, _ := content["parts"].([]any)
+	content["parts"] = append(parts, map[string]any{"text": "", "thoughtSignature": Signature()})
+}
+
+func (s *simulation) usage(answered, toolUse int) map[string]any {
+	u := map[string]any{
+		"promptTokenCount":     s.promptTokens,
+		"candidatesTokenCount": answered,
+		"totalTokenCount":      s.promptTokens + answered + s.thoughts + toolUse,
+		"promptTokensDetails":  []any{map[string]any{"modality": "TEXT", "tokenCount": s.promptTokens}},
+		"serviceTier":          "standard",
+	}
+	if toolUse > 0 {
+		u["toolUsePromptTokenCount"] = toolUse
+	}
+	if s.thoughts > 0 {
+		u["thoughtsTokenCount"] = s.thoughts
+	}
+	return u
+}
+
+func hasToolMetadata(c Chunk) bool {
+	cand := firstCandidate(c)
+	return cand != nil && (cand["groundingMetadata"] != nil || cand["urlContextMetadata"] != nil)
+}
+
+func firstCandidate(c Chunk) map[string]any {
+	cands, _ := c["candidates"].([]any)
+	if len(cands) == 0 {
+		return nil
+	}
+	cand, _ := cands[0].(map[string]any)
+	return cand
+}
+
+func partsOf(cand map[string]any) []map[string]any {
+	content, _ := cand["content"].(map[string]any)
+	raw, _ := content["parts"].([]any)
+	var out []map[string]any
+	for _, p := range raw {
+		if m, ok := p.(map[string]any); ok {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// deepCopy copies a chunk through JSON, so that the rewrite never touches a script's own
+// (possibly shared) values.
+func deepCopy(c Chunk) Chunk {
+	b, _ := json.Marshal(c)
+	var out Chunk
+	_ = json.Unmarshal(b, &out)
+	return out
+}
+
+// cutBytes is s cut to at most n bytes, on a rune boundary.
+func cutBytes(s string, n int) string {
+	if n <= 0 {
+		return ""
+	}
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}
+
+// Signature is a thought signature: opaque base64, as the provider sends it.
+func Signature() string {
+	b := make([]byte, 96)
+	_, _ = rand.Read(b)
+	return base64.StdEncoding.EncodeToString(b)
+}
+
+func randomID(n int) string {
+	b := make([]byte, n)
+	_, _ = rand.Read(b)
+	return base64.RawURLEncoding.EncodeToString(b)[:n]
+}
