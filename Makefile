@@ -5,7 +5,7 @@ GO ?= go
 PORT ?= 8080
 BUILD_DIR := .build/chat
 
-.PHONY: run demo test test-go test-web build web web-deps browser vet fmt-check bench synth lint-templates clean
+.PHONY: run demo smoke test test-go test-web build web web-deps browser vet fmt-check bench synth lint-templates clean
 
 ## run: serve the chat endpoint (and the built page) on 127.0.0.1:$(PORT)
 run: web
@@ -14,6 +14,11 @@ run: web
 ## demo: like run, but against the built-in scripted fake upstream (no key, no internet)
 demo: web
 	$(GO) run ./functions/chat -demo
+
+## smoke: with your own key, ask the real provider (or AIPROVIDER_BASE_URL) through the real
+## server: which model answered, time to first text, finish, usage, sources. Not part of test.
+smoke:
+	$(GO) run ./pkg/smoke/cmd/smoke
 
 ## test: the whole suite: formatting, vet, Go tests with -race, the browser test
 test: fmt-check vet test-go test-web
@@ -81,3 +86,4 @@ lint-templates:
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime 20000x ./pkg/datastream ./pkg/chat ./pkg/loadtest
 	$(GO) run ./pkg/loadtest/cmd/chatbench
+	$(GO) run ./pkg/loadtest/cmd/thinkbench

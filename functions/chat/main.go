@@ -118,13 +118,19 @@ func newChatHandler(cfg config.Config, apiKey func() string, requestID func(*htt
 	})
 }
 
+// demoThinkingRate is how fast the demo's fake thinks, in tokens a second: THINKING=low
+// (256 tokens on the fake) waits a quarter of a second.
+const demoThinkingRate = 1000
+
 // startDemoUpstream serves the scripted fake provider on a loopback port.
 func startDemoUpstream() (baseURL string, srv *http.Server, err error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return "", nil, fmt.Errorf("demo upstream: %w", err)
 	}
-	srv = &http.Server{Handler: geminitest.NewHandler(geminitest.Demo), ReadHeaderTimeout: 5 * time.Second}
+	// The fake thinks at demoThinkingRate, so the demo shows the wait before the first
+	// word that thinking causes.
+	srv = &http.Server{Handler: geminitest.NewHandler(geminitest.Demo, geminitest.WithThinkingTime(demoThinkingRate)), ReadHeaderTimeout: 5 * time.Second}
 	go func() { _ = srv.Serve(ln) }()
 	return "http://" + ln.Addr().String() + "/", srv, nil
 }

@@ -55,7 +55,7 @@ func (m *modelMemory) markGone(log *slog.Logger, model, next string, cause *chat
 	}
 	log.Warn("model unavailable for this API key; switching to the next model",
 		slog.String("model", model), slog.String("next_model", next),
-		slog.String("reason", providerMessage(cause)), slog.Duration("retry_after", m.ttl))
+		slog.String("reason", providerMessage(cause)), slog.String("skipped_for", m.ttl.String()))
 }
 
 // markRefusesThinking notes that model refused the thinking setting.

@@ -27,14 +27,14 @@ func Demo(req Request) Reply {
 			Text("<script>window.__xss = true</script>\n\n"),
 			Text("<img src=x onerror=\"window.__xss = true\">\n\n"),
 			Text("**Bold text** stays bold; scripts must not run."),
-			Grounded("", "STOP", nil, nil, "", 12, 30),
+			Grounded("", "STOP", nil, nil, "", 0, 0),
 		)
 	case strings.Contains(q, "slow"):
 		chunks := []Chunk{Text(DemoNotice + " A long, slow answer:\n\n")}
 		for i := 1; i <= 30; i++ {
 			chunks = append(chunks, Text(strings.Repeat("word ", 3)+"\n"))
 		}
-		chunks = append(chunks, Grounded("", "STOP", nil, nil, "", 12, 90))
+		chunks = append(chunks, Grounded("", "STOP", nil, nil, "", 0, 0))
 		return Stream(300*time.Millisecond, chunks...)
 	case strings.Contains(q, "fail"):
 		r := Stream(150*time.Millisecond,
@@ -61,6 +61,6 @@ func Demo(req Request) Reply {
 			[]string{"demo token price"},
 			`<style>.chip{display:inline-block;padding:4px 10px;border:1px solid #999;border-radius:14px;font:13px sans-serif}</style>`+
 				`<a class="chip" href="https://example.com/search?q=demo+token+price" target="_blank" rel="noopener">demo token price</a>`,
-			42, 96),
+			0, 0),
 	)
 }

@@ -1,0 +1,73 @@
+package smoke_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/chatsvc/chat/pkg/gemini/geminitest"
+	"github.com/chatsvc/chat/pkg/smoke"
+)
+
+// environ is a clean environment for the server: PATH and HOME for go build, and the given
+// settings.
+func environ(kv ...string) []string {
+	return append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + os.Getenv("HOME"), "GOCACHE=" + os.Getenv("GOCACHE"), "GOPATH=" + os.Getenv("GOPATH")}, kv...)
+}
+
+func TestSkipsWithoutAKey(t *testing.T) {
+	var out bytes.Buffer
+	err := smoke.Run(context.Background(), smoke.Options{Root: "../..", Environ: environ(), Stdout: &out})
+	if !errors.Is(err, smoke.ErrSkipped) || out.String() != "skipped: set AIPROVIDER_GENERATIVE_AI_API_KEY\n" {
+		t.Errorf("err %v, output %q", err, out.String())
+	}
+}
+
+// Against the fake provider (AIPROVIDER_BASE_URL) with a new account's key: both questions
+// answer, from the flash alias the server switched to, and the report says so.
+func TestReportsTheModelThatAnswered(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the server")
+	}
+	up := geminitest.NewServer(func(r geminitest.Request) geminitest.Reply {
+		return geminitest.Stream(0, geminitest.Text("USDC is a stablecoin."), geminitest.URLContextFinish("STOP",
+			[]geminitest.URLRead{{URL: "https://etherscan.io/token/0xa0b8", Status: "URL_RETRIEVAL_STATUS_SUCCESS"}}, nil))
+	})
+	defer up.Close()
+	var out bytes.Buffer
+	err := smoke.Run(context.Background(), smoke.Options{Root: "../..", Stdout: &out,
+		Environ: environ("AIPROVIDER_GENERATIVE_AI_API_KEY=new-key", "AIPROVIDER_BASE_URL="+up.BaseURL())})
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	report := out.String()
+	for _, want := range []string{
+		"== plain question: ok", "== contract address: ok",
+		"model:            gemini-flash-latest (gemini-3.7-flash)",
+		"finish reason:    stop", `"reasoningTokens":256`, "etherscan.io  https://etherscan.io/token/0xa0b8",
+		"first text after: ", "model unavailable for this API key", "smoke: ok",
+	} {
+		if !strings.Contains(report, want) {
+			t.Errorf("report lacks %q:\n%s", want, report)
+		}
+	}
+}
+
+func TestFailsWhenTheProviderRefuses(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the server")
+	}
+	up := geminitest.NewServer(func(geminitest.Request) geminitest.Reply {
+		return geminitest.Error(403, "PERMISSION_DENIED", "Method doesn't allow unregistered callers.")
+	})
+	defer up.Close()
+	var out bytes.Buffer
+	err := smoke.Run(context.Background(), smoke.Options{Root: "../..", Stdout: &out,
+		Environ: environ("AIPROVIDER_GENERATIVE_AI_API_KEY=bad", "AIPROVIDER_BASE_URL="+up.BaseURL())})
+	if err == nil || !strings.Contains(out.String(), "FAILED: status 500") {
+		t.Errorf("err %v\n%s", err, out.String())
+	}
+}
