@@ -277,10 +277,13 @@ describe('chat page against the demo server', () => {
     const answer = page.locator('.answer').last();
     const markdown = answer.locator('.markdown');
     let checks = 0;
-    for (let i = 0; i < 6; i++) {
+    for (let i = 0; i < 8; i++) {
       await page.waitForTimeout(400);
       const seen = await page.evaluate(() => {
-        const blocks = document.querySelectorAll('.answer:last-of-type .markdown > *, .exchange:last-child .markdown > *');
+        // Blocks of the newest answer only: before its first text (the model thinks first)
+        // there are none, and the previous answer, rightly scrolled away, is not the newest.
+        const answers = document.querySelectorAll('.answer');
+        const blocks = answers[answers.length - 1]?.querySelectorAll('.markdown > *') ?? [];
         const last = blocks[blocks.length - 1];
         if (!last) return null;
         const r = last.getBoundingClientRect();
