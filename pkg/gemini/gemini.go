@@ -460,17 +460,22 @@ func (a *accumulator) add(resp *genai.GenerateContentResponse) string {
 			a.text.WriteString(p.Text)
 		}
 	}
-	return a.hold(a.text.String())
+	return a.hold(a.text.String(), resp.UsageMetadata)
 }
 
-// hold cuts text where the answer passes maxTokens, by the provider's running count: the
-// part of this chunk beyond the limit is dropped (in proportion to its share of the chunk's
-// tokens, at a word boundary), and the answer ends with length.
-func (a *accumulator) hold(text string) string {
-	if a.usage == nil || a.maxTokens <= 0 {
+// hold cuts text where the answer passes maxTokens, by the provider's running count of
+// answer tokens (candidatesTokenCount, on every chunk from today's models); a chunk without
+// one counts a token per four bytes. The part of the chunk beyond the limit is dropped (in
+// proportion to its share of the chunk's tokens, at a word boundary), and the answer ends
+// with length.
+func (a *accumulator) hold(text string, u *genai.GenerateContentResponseUsageMetadata) string {
+	if a.maxTokens <= 0 {
 		return text
 	}
-	count := a.usage.CandidatesTokenCount
+	count := a.answerTokens + int32((len(text)+3)/4)
+	if u != nil && u.CandidatesTokenCount > 0 {
+		count = u.CandidatesTokenCount
+	}
 	if count <= a.maxTokens {
 		a.answerTokens = max(a.answerTokens, count)
 		return text

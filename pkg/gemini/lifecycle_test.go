@@ -484,3 +484,20 @@ func TestContractContextIsInTheSystemInstruction(t *testing.T) {
 		t.Errorf("contents = %+v", c)
 	}
 }
+
+// A provider that counts only at the end (no usage on the chunks) is held by an estimate of
+// a token per four bytes.
+func TestMaxTokensWithoutRunningCounts(t *testing.T) {
+	script := func(geminitest.Request) geminitest.Reply {
+		var r geminitest.Reply
+		for _, c := range geminitest.Answer(3000, 50) {
+			r.Steps = append(r.Steps, geminitest.Verbatim(c))
+		}
+		return r
+	}
+	st := chattest.Start(t, script, chattest.WithGemini(func(c *gemini.Config) { c.MaxTokens = 1000 }))
+	_, s, m := ask(t, st, "q")
+	if got := geminitest.Tokens(s.Text()); m["finishReason"] != "length" || got != 1000 {
+		t.Errorf("%d tokens, finish %v; want length at 1000", got, m["finishReason"])
+	}
+}
