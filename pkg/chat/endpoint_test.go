@@ -432,3 +432,50 @@ func TestSourceWithoutTitleGetsItsHost(t *testing.T) {
 		t.Errorf("sources = %s, want %s", got, want)
 	}
 }
+
+func TestClientAddress(t *testing.T) {
+	tests := map[string]struct{ header, remote, want string }{
+		"peer only":        {"", "203.0.113.7:51234", "203.0.113.7"},
+		"cloudfront ipv4":  {"198.51.100.10:46532", "127.0.0.1:1", "198.51.100.10"},
+		"cloudfront ipv6":  {"2001:db8::8a2e:370:7334:443", "127.0.0.1:1", "2001:db8::8a2e:370:7334"},
+		"bracketed ipv6":   {"[2001:db8::1]:443", "", "2001:db8::1"},
+		"lambda source ip": {"", "192.0.2.44", "192.0.2.44"},
+		"junk header":      {strings.Repeat("z", 500), "127.0.0.1:1", strings.Repeat("z", 64)},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			r := httptest.NewRequest(http.MethodPost, chat.Path, nil)
+			r.RemoteAddr = tc.remote
+			if tc.header != "" {
+				r.Header.Set(chat.ViewerAddressHeader, tc.header)
+			}
+			if got := chat.ClientAddress(r); !strings.HasPrefix(got, tc.want) || len(got) > len(tc.want)+32 {
+				t.Errorf("ClientAddress = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// The request log line names the client and keeps caller-controlled fields short.
+func TestRequestLogNamesTheClientAndClipsFields(t *testing.T) {
+	st := chattest.Start(t, func(geminitest.Request) geminitest.Reply {
+		return geminitest.Stream(0, geminitest.Text("ok"), geminitest.Finish("STOP"))
+	})
+	req, _ := http.NewRequest(http.MethodPost, st.URL+"/"+strings.Repeat("p", 1<<20), strings.NewReader("{}"))
+	req.Header.Set(chat.ViewerAddressHeader, "198.51.100.10:46532")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	chattest.ReadStream(t, st.Ask(t, "q").Body).Metadata(t)
+	logs := st.Logs.WaitRequestLog(t, 2)
+	if logs[0]["client"] != "198.51.100.10" || logs[1]["client"] != "127.0.0.1" {
+		t.Errorf("clients = %v, %v", logs[0]["client"], logs[1]["client"])
+	}
+	for _, line := range strings.Split(st.Logs.String(), "\n") {
+		if len(line) > 2048 {
+			t.Errorf("a log line of %d bytes: %.200s", len(line), line)
+		}
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"iter"
 	"log/slog"
 	"math"
+	"net"
 	"net/http"
 	"runtime/debug"
 	"strconv"
@@ -362,8 +363,9 @@ func metadata(f *Finish) datastream.Metadata {
 func (h *Handler) logRequest(r *http.Request, id string, start time.Time, o *outcome) {
 	attrs := []slog.Attr{
 		slog.String("request_id", id),
-		slog.String("method", r.Method),
-		slog.String("path", r.URL.Path),
+		slog.String("client", ClientAddress(r)),
+		slog.String("method", clip(r.Method, maxLoggedField)),
+		slog.String("path", clip(r.URL.Path, maxLoggedField)),
 		slog.Int("status", o.status),
 		slog.Int64("duration_ms", time.Since(start).Milliseconds()),
 		slog.Int("messages", o.messages),
@@ -402,6 +404,41 @@ func (h *Handler) logRequest(r *http.Request, id string, start time.Time, o *out
 		}
 	}
 	h.log.LogAttrs(context.Background(), level, "chat request", attrs...)
+}
+
+// maxLoggedField bounds what the log line keeps of a caller-controlled field (path, method):
+// a 1 MB path must not make a 1 MB log line.
+const maxLoggedField = 256
+
+// ViewerAddressHeader is where CloudFront puts the viewer's address ("IP:port"). CloudFront
+// sets it itself, replacing any value the viewer sent; behind the distribution, whose origin
+// access control is the only way to the function, it is the caller's address.
+const ViewerAddressHeader = "CloudFront-Viewer-Address"
+
+// ClientAddress is the caller's IP address for the log: CloudFront's viewer address when the
+// request came through the distribution, else the connection's peer (Lambda's source IP, or
+// the local server's remote address). On the local server a caller can set the header
+// itself; it only names the caller in the log, it grants nothing.
+func ClientAddress(r *http.Request) string {
+	if v := strings.TrimSpace(r.Header.Get(ViewerAddressHeader)); v != "" {
+		return hostOnly(v)
+	}
+	return hostOnly(r.RemoteAddr)
+}
+
+// hostOnly strips the port from "IP:port" (IPv4, [IPv6]:port, or CloudFront's IPv6:port),
+// keeping a value that is not an address only in clipped form.
+func hostOnly(v string) string {
+	if host, _, err := net.SplitHostPort(v); err == nil && net.ParseIP(host) != nil {
+		return host
+	}
+	if i := strings.LastIndexByte(v, ':'); i > 0 && net.ParseIP(v[:i]) != nil {
+		return v[:i] // CloudFront writes IPv6 addresses unbracketed: 2001:db8::1:443
+	}
+	if net.ParseIP(v) != nil {
+		return v
+	}
+	return clip(v, 64)
 }
 
 // maxCauseBytes bounds the logged cause: upstream errors quote the upstream's bytes, which
