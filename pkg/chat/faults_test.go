@@ -167,8 +167,9 @@ func TestFaults(t *testing.T) {
 			calls: 1, cause: "invalid stream chunk",
 		},
 		"oversized chunk is forwarded whole": {
-			// Raw: no model sends 262,144 tokens in one chunk; this is about the bytes.
-			replies: []geminitest.Reply{{Steps: []geminitest.Step{geminitest.Verbatim(geminitest.Text(big)), stop}}},
+			// Verbatim: this is about the bytes, not the model simulation. The provider's
+			// count keeps it under MAX_TOKENS (a run of one letter is few real tokens).
+			replies: []geminitest.Reply{{Steps: []geminitest.Step{geminitest.Verbatim(withCount(geminitest.Text(big), 3000)), stop}}},
 			status:  http.StatusOK, terminal: 'd', payload: `"finishReason":"stop"`, text: big,
 			calls: 1,
 		},
@@ -230,6 +231,12 @@ func TestFaults(t *testing.T) {
 			runFault(t, tc)
 		})
 	}
+}
+
+// withCount gives a chunk the provider's running count of answer tokens.
+func withCount(c geminitest.Chunk, candidates int) geminitest.Chunk {
+	c["usageMetadata"] = map[string]any{"candidatesTokenCount": candidates, "totalTokenCount": candidates}
+	return c
 }
 
 func runFault(t *testing.T, tc fault) {
