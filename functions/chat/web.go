@@ -1,7 +1,11 @@
 package main
 
 import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
+	"io"
 	"net/http"
 	"path"
 	"strings"
@@ -16,10 +20,14 @@ import (
 // some wrong paths with a bodiless 307 instead of the JSON 404.
 func localMux(cfg config.Config, demo bool, chatHandler http.Handler) http.Handler {
 	page := pageFiles(http.Dir(cfg.WebDir), chatHandler)
+	api := chatHandler
+	if cfg.CheckContentSHA256 {
+		api = requireContentSHA256(chatHandler, cfg.Limits.MaxBodyBytes)
+	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch p := r.URL.Path; {
 		case p == "/api" || strings.HasPrefix(p, "/api/"):
-			chatHandler.ServeHTTP(w, r)
+			api.ServeHTTP(w, r)
 		case p == "/config.json" && (r.Method == http.MethodGet || r.Method == http.MethodHead):
 			w.Header().Set("Content-Type", "application/json")
 			w.Header().Set("Cache-Control", "no-store")
@@ -61,6 +69,43 @@ func pageFiles(dir http.Dir, next http.Handler) http.Handler {
 			_, _ = w.Write([]byte("The chat endpoint is POST /api/chat.\nThe web page is not built: run `make web` (or `make run`) from the repository root.\n"))
 			return
 		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// ContentSHA256Header is the header CloudFront's origin access control requires of a POST to a
+// Lambda Function URL: the lowercase hex SHA-256 of the exact body bytes.
+const ContentSHA256Header = "X-Amz-Content-Sha256"
+
+// requireContentSHA256 refuses a POST whose ContentSHA256Header is missing or does not match
+// its body, with 403 as the deployed function's URL does (the signature CloudFront computed
+// then does not match); the local server does this with CHECK_CONTENT_SHA256=true, so that
+// the page's signing is tested. Bodies over maxBody are passed on unread beyond it, for the
+// handler's own 400.
+func requireContentSHA256(next http.Handler, maxBody int64) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodPost {
+			next.ServeHTTP(w, r)
+			return
+		}
+		body, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
+		if err != nil {
+			http.Error(w, "reading the body failed", http.StatusBadRequest)
+			return
+		}
+		sum := sha256.Sum256(body)
+		got := strings.TrimSpace(r.Header.Get(ContentSHA256Header))
+		if got != hex.EncodeToString(sum[:]) {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusForbidden)
+			details := "the x-amz-content-sha256 header must be the lowercase hex SHA-256 of the request body"
+			if got == "" {
+				details = "missing x-amz-content-sha256 header: it must be the lowercase hex SHA-256 of the request body"
+			}
+			_ = json.NewEncoder(w).Encode(map[string]string{"error": "Forbidden", "details": details})
+			return
+		}
+		r.Body = io.NopCloser(io.MultiReader(bytes.NewReader(body), r.Body))
 		next.ServeHTTP(w, r)
 	})
 }

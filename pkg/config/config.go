@@ -35,6 +35,7 @@ const (
 	PortVar            = "PORT"
 	WebDirVar          = "WEB_DIR"
 	LogLevelVar        = "LOG_LEVEL"
+	CheckSHA256Var     = "CHECK_CONTENT_SHA256"
 )
 
 // Config is the service's settings.
@@ -55,6 +56,10 @@ type Config struct {
 	Port            int
 	WebDir          string
 	LogLevel        string
+	// CheckContentSHA256 makes the local server refuse an API POST whose
+	// x-amz-content-sha256 header is not the SHA-256 of its body, as the deployed function
+	// behind CloudFront's origin access control does.
+	CheckContentSHA256 bool
 }
 
 // Load reads the settings through getenv (os.Getenv in production). It reports every invalid
@@ -62,17 +67,18 @@ type Config struct {
 func Load(getenv func(string) string) (Config, error) {
 	p := parser{getenv: getenv}
 	c := Config{
-		Temperature:     float32(p.float(TemperatureVar, 0.7, 0, 1)),
-		MaxTokens:       int32(p.integer(MaxTokensVar, 4000, 1, 65536)),
-		WebSearch:       p.boolean(WebSearchVar, true),
-		URLContext:      p.boolean(URLContextVar, true),
-		BaseURL:         strings.TrimSpace(getenv(BaseURLVar)),
-		MaxDuration:     time.Duration(p.integer(MaxDurationVar, 50, 2, 900)) * time.Second,
-		APIKeyParameter: strings.TrimSpace(getenv(APIKeyParameterVar)),
-		APIKeyTTL:       time.Duration(p.integer(APIKeyTTLVar, 300, 1, 86400)) * time.Second,
-		Port:            p.integer(PortVar, 8080, 0, 65535),
-		WebDir:          p.str(WebDirVar, "web/dist"),
-		LogLevel:        strings.ToLower(p.str(LogLevelVar, "info")),
+		Temperature:        float32(p.float(TemperatureVar, 0.7, 0, 1)),
+		MaxTokens:          int32(p.integer(MaxTokensVar, 4000, 1, 65536)),
+		WebSearch:          p.boolean(WebSearchVar, true),
+		URLContext:         p.boolean(URLContextVar, true),
+		BaseURL:            strings.TrimSpace(getenv(BaseURLVar)),
+		MaxDuration:        time.Duration(p.integer(MaxDurationVar, 50, 2, 900)) * time.Second,
+		APIKeyParameter:    strings.TrimSpace(getenv(APIKeyParameterVar)),
+		APIKeyTTL:          time.Duration(p.integer(APIKeyTTLVar, 300, 1, 86400)) * time.Second,
+		Port:               p.integer(PortVar, 8080, 0, 65535),
+		WebDir:             p.str(WebDirVar, "web/dist"),
+		LogLevel:           strings.ToLower(p.str(LogLevelVar, "info")),
+		CheckContentSHA256: p.boolean(CheckSHA256Var, false),
 		Limits: chat.Limits{
 			MaxBodyBytes:    int64(p.integer(MaxBodyBytesVar, int(chat.DefaultLimits.MaxBodyBytes), 1024, 64<<20)),
 			MaxMessages:     p.integer(MaxMessagesVar, chat.DefaultLimits.MaxMessages, 1, 10000),

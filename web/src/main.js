@@ -7,6 +7,7 @@ import { loadConfig, DEFAULTS } from './config.js';
 import { markSubmitted, remainingSeconds } from './cooldown.js';
 import { renderMarkdown } from './markdown.js';
 import { describeHttpError, parseRetryAfter, readStream } from './protocol.js';
+import { contentSha256, CONTENT_SHA256 } from './sign.js';
 
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
@@ -260,10 +261,16 @@ async function ask(content, question, address) {
   };
 
   try {
+    // The hash is of these exact bytes: the body is serialised once and sent as it is.
+    const body = JSON.stringify({ messages });
+    /** @type {Record<string, string>} */
+    const headers = { 'Content-Type': 'application/json', Accept: 'text/event-stream' };
+    const hash = await contentSha256(body);
+    if (hash) headers[CONTENT_SHA256] = hash;
     const res = await fetch(`${config.apiUrl}/api/chat`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
-      body: JSON.stringify({ messages }),
+      headers,
+      body,
       signal: controller.signal,
     });
     const type = res.headers.get('Content-Type') ?? '';

@@ -303,6 +303,32 @@ describe('chat page against the demo server', () => {
     await done();
   });
 
+  // The server checks x-amz-content-sha256 as the deployed function behind CloudFront's
+  // origin access control does: the page's own requests pass (every test above), a POST
+  // without the header or with another body's hash does not.
+  test('every chat request carries the SHA-256 of its exact body', async () => {
+    const { page, done } = await open({ expectedStatus: [403] });
+    /** @type {string[]} */
+    const hashes = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/chat')) hashes.push(`${r.headers()['x-amz-content-sha256']} ${r.postData()}`);
+    });
+    const answer = await ask(page, 'Is the content hash sent? 価格 🚀');
+    assert.equal(await answer.getAttribute('data-state'), 'done', 'the signed request was answered');
+    assert.equal(hashes.length, 1);
+    const [hash, ...rest] = hashes[0].split(' ');
+    const { createHash } = await import('node:crypto');
+    assert.equal(hash, createHash('sha256').update(rest.join(' '), 'utf8').digest('hex'));
+    const refused = await page.evaluate(async () => {
+      const post = (/** @type {Record<string, string>} */ h) =>
+        fetch('/api/chat', { method: 'POST', headers: { 'Content-Type': 'application/json', ...h }, body: '{"messages":[{"role":"user","content":"hi"}]}' })
+          .then(async (r) => `${r.status} ${(await r.json()).error}`);
+      return [await post({}), await post({ 'x-amz-content-sha256': '0'.repeat(64) })];
+    });
+    assert.deepEqual(refused, ['403 Forbidden', '403 Forbidden']);
+    await done();
+  });
+
   // The demo cannot provoke these, so the browser answers them itself.
   test('HTTP errors per status, and a stream that breaks off', async () => {
     const { page, done } = await open({ expectedStatus: [400, 401, 500] });

@@ -38,7 +38,9 @@ export async function startDemoServer() {
   let output = '';
   const child = spawn(bin, ['-demo'], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), WEB_DIR: join(webDir, 'dist'), MAX_DURATION_SECONDS: '50' },
+    // CHECK_CONTENT_SHA256: like the deployed function behind CloudFront's origin access
+    // control, refuse a POST whose x-amz-content-sha256 is not the body's SHA-256.
+    env: { ...process.env, PORT: String(port), WEB_DIR: join(webDir, 'dist'), MAX_DURATION_SECONDS: '50', CHECK_CONTENT_SHA256: 'true' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.on('data', (d) => (output += d));

@@ -7,6 +7,7 @@ import { buildMessages, stripControl, cutChars, MAX_MESSAGES, MAX_BODY_BYTES, MA
 import { normalizeConfig, DEFAULTS } from '../src/config.js';
 import { remainingSeconds, markSubmitted, STORAGE_KEY } from '../src/cooldown.js';
 import { describeHttpError, parseData, parseRetryAfter, readStream } from '../src/protocol.js';
+import { contentSha256 } from '../src/sign.js';
 
 describe('checkContractAddress', () => {
   const cases = {
@@ -180,5 +181,17 @@ describe('protocol', () => {
     assert.match(describeHttpError(401, null, null), /^API key not configured \(HTTP 401\)/);
     assert.match(describeHttpError(500, { error: 'AI service error', details: 'the AI service failed' }, null), /^AI service error \(HTTP 500\).*try again later/);
     assert.match(describeHttpError(503, null, null), /^Unexpected response \(HTTP 503\)/);
+  });
+});
+
+describe('contentSha256', () => {
+  test('is the lowercase hex SHA-256 of the UTF-8 body', async () => {
+    assert.equal(await contentSha256('abc'), 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    const { createHash } = await import('node:crypto');
+    const body = JSON.stringify({ messages: [{ role: 'user', content: 'Prix du jeton ? 価格 🚀' }] });
+    assert.equal(await contentSha256(body), createHash('sha256').update(body, 'utf8').digest('hex'));
+  });
+  test('is null without Web Crypto', async () => {
+    assert.equal(await contentSha256('abc', null), null);
   });
 });
