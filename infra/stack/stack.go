@@ -1,10 +1,12 @@
-// Package stack defines the CloudFormation stack of one stage: the chat function behind a
-// streaming Function URL, read access to the stage's API key parameter, and the static page on a
-// private S3 bucket behind CloudFront with a generated config.json.
+// Package stack defines the CloudFormation stack of one stage: one CloudFront distribution is
+// the stage's only front door, serving the static page (S3, origin access control) and the
+// API (/api/*, the chat function's IAM-only Function URL through a Lambda origin access
+// control), behind an AWS WAF web ACL with a per-client rate limit; alarms to an SNS topic and
+// a dashboard fed by metric filters on the function's JSON request log.
 //
 // Everything stage-specific comes from a [stage.Stage] row; the stack adds nothing of its own
-// beyond wiring. Stacks are environment-agnostic, so synthesis needs no credentials, no
-// network and no context lookups.
+// beyond wiring. Every stack is pinned to us-east-1 ([Region]) and otherwise
+// account-agnostic, so synthesis needs no credentials, no network and no context lookups.
 package stack
 
 import (
@@ -13,22 +15,37 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
+	"time"
 
 	"github.com/aws/aws-cdk-go/awscdk/v2"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awscertificatemanager"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awscloudfront"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awscloudfrontorigins"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awscloudwatch"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awscloudwatchactions"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsiam"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awskms"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awslambda"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awslogs"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awss3"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awss3assets"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awss3deployment"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awssns"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awssnssubscriptions"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsssm"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awswafv2"
 	"github.com/aws/constructs-go/constructs/v10"
 	"github.com/aws/jsii-runtime-go"
 
 	"github.com/chatsvc/chat/pkg/stage"
 )
+
+// Region is where every stage deploys. CloudFront's AWS WAF web ACLs (scope CLOUDFRONT) and
+// its ACM certificates must live in us-east-1; with the whole stage there, the web ACL, the
+// distribution and the function are one stack, with no cross-region references (which need
+// custom resources and a known account at synth time). The key parameter must live there too.
+const Region = "us-east-1"
 
 // BuildCommand is the command that produces the function's asset directory.
 const BuildCommand = "make build"
@@ -36,10 +53,34 @@ const BuildCommand = "make build"
 // ConfigObjectKey is the object the page fetches to learn its endpoint and cooldown.
 const ConfigObjectKey = "config.json"
 
+// APIPathPattern is the distribution's behaviour for the API: every path the service serves
+// under /api/ goes to the function.
+const APIPathPattern = "/api/*"
+
+// AliasName is the function alias the URL serves: each deploy publishes a version and moves
+// the alias, so a bad release rolls back by pointing it at the previous version.
+const AliasName = "live"
+
+// RateLimitRuleName names the WAF rule that limits each client address.
+const RateLimitRuleName = "ApiRateLimitPerClient"
+
+// RateLimitedBody is what WAF answers a client over its rate limit: the spec's error body.
+func RateLimitedBody(window time.Duration) string {
+	return fmt.Sprintf(`{"error":"Rate limit exceeded","details":"too many requests from your address; try again in %d seconds"}`, int(window.Seconds()))
+}
+
+// PageCSP is the page's Content-Security-Policy: its own origin only (the API is on the same
+// origin now), inline styles for the search suggestions' markup, images from https.
+const PageCSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; " +
+	"connect-src 'self'; frame-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
+// MetricNamespace is where the metric filters on the request log publish, per stage.
+func MetricNamespace(st stage.Stage) string { return "ChatService/" + st.Name }
+
 // Props configures [New].
 type Props struct {
-	// StackProps passes through to the stack (name, description, tags). Leave Env empty: the
-	// stack is environment-agnostic on purpose.
+	// StackProps passes through to the stack (name, description, tags). Env is set to
+	// [Region] when empty.
 	StackProps awscdk.StackProps
 	// Stage is the row the stack deploys.
 	Stage stage.Stage
@@ -48,12 +89,17 @@ type Props struct {
 	// WebDir holds the built page (normally web/dist). When it does not exist only config.json
 	// is deployed, and the stack carries a warning saying so.
 	WebDir string
+	// AlarmEmail overrides the stage's alarm address (CDK context alarmEmail).
+	AlarmEmail string
 }
 
 // Output names of the stack.
 const (
-	OutputFunctionURL = "FunctionUrl"
 	OutputSiteURL     = "SiteUrl"
+	OutputAPIURL      = "ApiUrl"
+	OutputFunctionURL = "FunctionUrl"
+	OutputAlarmTopic  = "AlarmTopic"
+	OutputDashboard   = "DashboardName"
 )
 
 // New adds the stage's stack to scope. It fails before creating anything when the stage row is
@@ -75,81 +121,30 @@ func New(scope constructs.Construct, id string, props Props) (awscdk.Stack, erro
 		return nil, err
 	}
 
-	stack := awscdk.NewStack(scope, jsii.String(id), &props.StackProps)
+	sp := props.StackProps
+	if sp.Env == nil {
+		sp.Env = &awscdk.Environment{Region: jsii.String(Region)}
+	}
+	stack := awscdk.NewStack(scope, jsii.String(id), &sp)
 	awscdk.Tags_Of(stack).Add(jsii.String("stage"), jsii.String(st.Name), nil)
 
-	logs := awslogs.NewLogGroup(stack, jsii.String("FunctionLogs"), &awslogs.LogGroupProps{
-		Retention:     retention,
-		RemovalPolicy: awscdk.RemovalPolicy_DESTROY,
-	})
-	env := map[string]*string{}
-	for k, v := range st.Environment() {
-		env[k] = jsii.String(v)
-	}
-	fn := awslambda.NewFunction(stack, jsii.String("ChatFunction"), &awslambda.FunctionProps{
-		Description:                  jsii.String(fmt.Sprintf("POST /api/chat (%s stage, %s plan)", st.Name, st.Plan)),
-		Runtime:                      awslambda.Runtime_PROVIDED_AL2023(),
-		Architecture:                 awslambda.Architecture_ARM_64(),
-		Handler:                      jsii.String("bootstrap"),
-		Code:                         awslambda.Code_FromAsset(jsii.String(props.FunctionAssetDir), nil),
-		Timeout:                      awscdk.Duration_Seconds(jsii.Number(st.MaxDurationSeconds())),
-		MemorySize:                   jsii.Number(st.MemoryMB),
-		ReservedConcurrentExecutions: jsii.Number(st.ReservedConcurrency),
-		Environment:                  &env,
-		LoggingFormat:                awslambda.LoggingFormat_JSON,
-		LogGroup:                     logs,
-	})
-
-	// The operator creates the SecureString; the stack only refers to it by name, so the key is
-	// never in a template. GetParameter (WithDecryption) is the one call the function makes; the
-	// aws/ssm key decrypts for SSM without any KMS grant of ours.
-	param := awsssm.StringParameter_FromSecureStringParameterAttributes(stack, jsii.String("ApiKeyParameter"),
-		&awsssm.SecureStringParameterAttributes{ParameterName: jsii.String(st.APIKeyParameter)})
-	fn.AddToRolePolicy(awsiam.NewPolicyStatement(&awsiam.PolicyStatementProps{
-		Actions:   jsii.Strings("ssm:GetParameter"),
-		Resources: jsii.Strings(*param.ParameterArn()),
-	}))
-
-	site := awss3.NewBucket(stack, jsii.String("SiteBucket"), &awss3.BucketProps{
-		BlockPublicAccess: awss3.BlockPublicAccess_BLOCK_ALL(),
-		EnforceSSL:        jsii.Bool(true),
-		Encryption:        awss3.BucketEncryption_S3_MANAGED,
-		ObjectOwnership:   awss3.ObjectOwnership_BUCKET_OWNER_ENFORCED,
-	})
-	dist := awscloudfront.NewDistribution(stack, jsii.String("SiteDistribution"), &awscloudfront.DistributionProps{
-		Comment:           jsii.String(fmt.Sprintf("chat page (%s)", st.Name)),
-		DefaultRootObject: jsii.String("index.html"),
-		PriceClass:        awscloudfront.PriceClass_PRICE_CLASS_100,
-		DefaultBehavior: &awscloudfront.BehaviorOptions{
-			Origin:               awscloudfrontorigins.S3BucketOrigin_WithOriginAccessControl(site, nil),
-			ViewerProtocolPolicy: awscloudfront.ViewerProtocolPolicy_REDIRECT_TO_HTTPS,
-		},
-	})
-	siteURL := awscdk.Fn_Join(jsii.String(""), jsii.Strings("https://", *dist.DistributionDomainName()))
-
-	// The page calls the Function URL directly (not through CloudFront), so its own origin must
-	// pass CORS. The domain is a deploy-time token; CloudFormation resolves it in place.
-	origins := append(*jsii.Strings(st.AllowedOrigins...), siteURL)
-	fnURL := fn.AddFunctionUrl(&awslambda.FunctionUrlOptions{
-		AuthType:   awslambda.FunctionUrlAuthType_NONE,
+	fn, alias, logs := function(stack, st, props.FunctionAssetDir, retention)
+	// The URL is IAM-only: the distribution's origin access control signs every request, and
+	// only that distribution may invoke it (permissions below).
+	fnURL := alias.AddFunctionUrl(&awslambda.FunctionUrlOptions{
+		AuthType:   awslambda.FunctionUrlAuthType_AWS_IAM,
 		InvokeMode: awslambda.InvokeMode_RESPONSE_STREAM,
-		Cors: &awslambda.FunctionUrlCorsOptions{
-			AllowedOrigins: &origins,
-			AllowedMethods: &[]awslambda.HttpMethod{awslambda.HttpMethod_POST},
-			AllowedHeaders: jsii.Strings("content-type"),
-			// The page reads the wait after a 429 and the id that finds the log line.
-			ExposedHeaders: jsii.Strings("retry-after", "x-request-id"),
-			MaxAge:         awscdk.Duration_Hours(jsii.Number(1)),
-		},
 	})
-	// The URL ends in "/"; config.json wants it without: https:// + the host part.
-	apiURL := awscdk.Fn_Join(jsii.String(""), jsii.Strings("https://",
-		*awscdk.Fn_Select(jsii.Number(2), awscdk.Fn_Split(jsii.String("/"), fnURL.Url(), nil))))
 
-	// config.json: {"apiUrl": "<function url, no trailing slash>", "cooldownSeconds": <max duration>}.
+	site, accessLogs := buckets(stack)
+	acl := webACL(stack, st)
+	dist := distribution(stack, st, site, accessLogs, fnURL, acl)
+	allowDistribution(stack, alias, dist)
+
+	// config.json: the API is on the page's own origin ("" = same origin), so no CORS.
 	sources := []awss3deployment.ISource{
 		awss3deployment.Source_JsonData(jsii.String(ConfigObjectKey), map[string]any{
-			"apiUrl":          apiURL,
+			"apiUrl":          "",
 			"cooldownSeconds": st.MaxDurationSeconds(),
 		}, nil),
 	}
@@ -171,15 +166,368 @@ func New(scope constructs.Construct, id string, props Props) (awscdk.Stack, erro
 		DistributionPaths: jsii.Strings("/*"),
 	})
 
-	awscdk.NewCfnOutput(stack, jsii.String(OutputFunctionURL), &awscdk.CfnOutputProps{
-		Description: jsii.String("POST {FunctionUrl}/api/chat"),
-		Value:       fnURL.Url(),
-	})
-	awscdk.NewCfnOutput(stack, jsii.String(OutputSiteURL), &awscdk.CfnOutputProps{
-		Description: jsii.String("the chat page"),
-		Value:       siteURL,
-	})
+	email := st.AlarmEmail
+	if props.AlarmEmail != "" {
+		email = props.AlarmEmail
+	}
+	topic, dashboard := monitoring(stack, st, fn, logs, dist, acl, email)
+
+	siteURL := awscdk.Fn_Join(jsii.String(""), jsii.Strings("https://", *dist.DistributionDomainName()))
+	if st.Domain != "" {
+		siteURL = jsii.String("https://" + st.Domain)
+	}
+	output := func(name, desc string, value *string) {
+		awscdk.NewCfnOutput(stack, jsii.String(name), &awscdk.CfnOutputProps{Description: jsii.String(desc), Value: value})
+	}
+	output(OutputSiteURL, "the chat page", siteURL)
+	output(OutputAPIURL, "POST here, with x-amz-content-sha256 (the hex SHA-256 of the body)",
+		awscdk.Fn_Join(jsii.String(""), &[]*string{siteURL, jsii.String("/api/chat")}))
+	output(OutputFunctionURL, "the function's own URL: IAM-only, reachable through the distribution alone", fnURL.Url())
+	output(OutputAlarmTopic, "SNS topic of the stage's alarms (subscribe to it)", topic.TopicArn())
+	output(OutputDashboard, "CloudWatch dashboard of the stage", dashboard.DashboardName())
+	nagSuppressions(stack, st)
 	return stack, nil
+}
+
+// function is the chat function with its own role (logs only to its own group), X-Ray
+// tracing, read access to the key parameter, and the alias each deploy moves.
+func function(stack awscdk.Stack, st stage.Stage, assetDir string, retention awslogs.RetentionDays) (awslambda.Function, awslambda.Alias, awslogs.LogGroup) {
+	logs := awslogs.NewLogGroup(stack, jsii.String("FunctionLogs"), &awslogs.LogGroupProps{
+		Retention:     retention,
+		RemovalPolicy: awscdk.RemovalPolicy_DESTROY,
+	})
+	// Its own role instead of the managed basic-execution policy, which may write to any
+	// log group in the account.
+	role := awsiam.NewRole(stack, jsii.String("FunctionRole"), &awsiam.RoleProps{
+		AssumedBy:   awsiam.NewServicePrincipal(jsii.String("lambda.amazonaws.com"), nil),
+		Description: jsii.String(fmt.Sprintf("chat function (%s): its own log group and key parameter only", st.Name)),
+	})
+	role.AddToPolicy(awsiam.NewPolicyStatement(&awsiam.PolicyStatementProps{
+		Actions:   jsii.Strings("logs:CreateLogStream", "logs:PutLogEvents"),
+		Resources: jsii.Strings(*logs.LogGroupArn()),
+	}))
+	env := map[string]*string{}
+	for k, v := range st.Environment() {
+		env[k] = jsii.String(v)
+	}
+	fn := awslambda.NewFunction(stack, jsii.String("ChatFunction"), &awslambda.FunctionProps{
+		Description:                  jsii.String(fmt.Sprintf("POST /api/chat (%s stage, %s plan)", st.Name, st.Plan)),
+		Runtime:                      awslambda.Runtime_PROVIDED_AL2023(),
+		Architecture:                 awslambda.Architecture_ARM_64(),
+		Handler:                      jsii.String("bootstrap"),
+		Code:                         awslambda.Code_FromAsset(jsii.String(assetDir), nil),
+		Timeout:                      awscdk.Duration_Seconds(jsii.Number(st.MaxDurationSeconds())),
+		MemorySize:                   jsii.Number(st.MemoryMB),
+		ReservedConcurrentExecutions: jsii.Number(st.ReservedConcurrency),
+		Environment:                  &env,
+		LoggingFormat:                awslambda.LoggingFormat_JSON,
+		LogGroup:                     logs,
+		Role:                         role,
+		Tracing:                      awslambda.Tracing_ACTIVE,
+	})
+	// The operator creates the SecureString; the stack only refers to it by name, so the key is
+	// never in a template. GetParameter (WithDecryption) is the one call the function makes; the
+	// aws/ssm key decrypts for SSM without any KMS grant of ours.
+	param := awsssm.StringParameter_FromSecureStringParameterAttributes(stack, jsii.String("ApiKeyParameter"),
+		&awsssm.SecureStringParameterAttributes{ParameterName: jsii.String(st.APIKeyParameter)})
+	fn.AddToRolePolicy(awsiam.NewPolicyStatement(&awsiam.PolicyStatementProps{
+		Actions:   jsii.Strings("ssm:GetParameter"),
+		Resources: jsii.Strings(*param.ParameterArn()),
+	}))
+	alias := awslambda.NewAlias(stack, jsii.String("LiveAlias"), &awslambda.AliasProps{
+		AliasName:   jsii.String(AliasName),
+		Version:     fn.CurrentVersion(),
+		Description: jsii.String("the version the URL serves; point it at an earlier version to roll back"),
+	})
+	return fn, alias, logs
+}
+
+// buckets are the private page bucket and the bucket of CloudFront's and S3's access logs.
+func buckets(stack awscdk.Stack) (site, accessLogs awss3.Bucket) {
+	accessLogs = awss3.NewBucket(stack, jsii.String("AccessLogs"), &awss3.BucketProps{
+		BlockPublicAccess: awss3.BlockPublicAccess_BLOCK_ALL(),
+		EnforceSSL:        jsii.Bool(true),
+		Encryption:        awss3.BucketEncryption_S3_MANAGED,
+		// CloudFront's standard logs are delivered with ACLs.
+		ObjectOwnership: awss3.ObjectOwnership_OBJECT_WRITER,
+		LifecycleRules:  &[]*awss3.LifecycleRule{{Expiration: awscdk.Duration_Days(jsii.Number(90))}},
+		RemovalPolicy:   awscdk.RemovalPolicy_RETAIN,
+	})
+	site = awss3.NewBucket(stack, jsii.String("SiteBucket"), &awss3.BucketProps{
+		BlockPublicAccess:      awss3.BlockPublicAccess_BLOCK_ALL(),
+		EnforceSSL:             jsii.Bool(true),
+		Encryption:             awss3.BucketEncryption_S3_MANAGED,
+		ObjectOwnership:        awss3.ObjectOwnership_BUCKET_OWNER_ENFORCED,
+		ServerAccessLogsBucket: accessLogs,
+		ServerAccessLogsPrefix: jsii.String("s3/"),
+	})
+	return site, accessLogs
+}
+
+// webACL is the stage's AWS WAF web ACL, or nil when the stage has none: a rate limit per
+// client address on the API answering the spec's 429 body, and AWS's managed rules against
+// known bad addresses and inputs.
+func webACL(stack awscdk.Stack, st stage.Stage) awswafv2.CfnWebACL {
+	if !st.WAF {
+		return nil
+	}
+	visibility := func(name string) *awswafv2.CfnWebACL_VisibilityConfigProperty {
+		return &awswafv2.CfnWebACL_VisibilityConfigProperty{
+			CloudWatchMetricsEnabled: jsii.Bool(true), MetricName: jsii.String(name), SampledRequestsEnabled: jsii.Bool(true),
+		}
+	}
+	managed := func(priority int, name string) *awswafv2.CfnWebACL_RuleProperty {
+		return &awswafv2.CfnWebACL_RuleProperty{
+			Name:     jsii.String(name),
+			Priority: jsii.Number(priority),
+			Statement: &awswafv2.CfnWebACL_StatementProperty{ManagedRuleGroupStatement: &awswafv2.CfnWebACL_ManagedRuleGroupStatementProperty{
+				VendorName: jsii.String("AWS"), Name: jsii.String(name),
+			}},
+			OverrideAction:   &awswafv2.CfnWebACL_OverrideActionProperty{None: map[string]any{}},
+			VisibilityConfig: visibility(name),
+		}
+	}
+	windowSeconds := int(st.RateWindow.Seconds())
+	return awswafv2.NewCfnWebACL(stack, jsii.String("WebAcl"), &awswafv2.CfnWebACLProps{
+		Name:             jsii.String(webACLName(st)),
+		Scope:            jsii.String("CLOUDFRONT"),
+		Description:      jsii.String(fmt.Sprintf("chat %s: %d API requests per %d s per client address", st.Name, st.RateLimit, windowSeconds)),
+		DefaultAction:    &awswafv2.CfnWebACL_DefaultActionProperty{Allow: map[string]any{}},
+		VisibilityConfig: visibility(webACLName(st)),
+		CustomResponseBodies: map[string]*awswafv2.CfnWebACL_CustomResponseBodyProperty{
+			"rateLimited": {ContentType: jsii.String("APPLICATION_JSON"), Content: jsii.String(RateLimitedBody(st.RateWindow))},
+		},
+		Rules: []any{
+			&awswafv2.CfnWebACL_RuleProperty{
+				Name:     jsii.String(RateLimitRuleName),
+				Priority: jsii.Number(0),
+				Statement: &awswafv2.CfnWebACL_StatementProperty{RateBasedStatement: &awswafv2.CfnWebACL_RateBasedStatementProperty{
+					AggregateKeyType:    jsii.String("IP"),
+					Limit:               jsii.Number(st.RateLimit),
+					EvaluationWindowSec: jsii.Number(windowSeconds),
+					ScopeDownStatement: &awswafv2.CfnWebACL_StatementProperty{ByteMatchStatement: &awswafv2.CfnWebACL_ByteMatchStatementProperty{
+						FieldToMatch:         &awswafv2.CfnWebACL_FieldToMatchProperty{UriPath: map[string]any{}},
+						PositionalConstraint: jsii.String("STARTS_WITH"),
+						SearchString:         jsii.String("/api/"),
+						TextTransformations:  []any{&awswafv2.CfnWebACL_TextTransformationProperty{Priority: jsii.Number(0), Type: jsii.String("NONE")}},
+					}},
+				}},
+				Action: &awswafv2.CfnWebACL_RuleActionProperty{Block: &awswafv2.CfnWebACL_BlockActionProperty{
+					CustomResponse: &awswafv2.CfnWebACL_CustomResponseProperty{
+						ResponseCode:          jsii.Number(429),
+						CustomResponseBodyKey: jsii.String("rateLimited"),
+						ResponseHeaders: []any{&awswafv2.CfnWebACL_CustomHTTPHeaderProperty{
+							Name: jsii.String("Retry-After"), Value: jsii.String(strconv.Itoa(windowSeconds)),
+						}},
+					},
+				}},
+				VisibilityConfig: visibility(RateLimitRuleName),
+			},
+			managed(1, "AWSManagedRulesAmazonIpReputationList"),
+			managed(2, "AWSManagedRulesKnownBadInputsRuleSet"),
+		},
+	})
+}
+
+// webACLName is the web ACL's name and metric name (CloudWatch's WebACL dimension).
+func webACLName(st stage.Stage) string { return "chat-" + st.Name }
+
+// distribution serves the page from S3 and /api/* from the function's URL, both through
+// origin access control.
+func distribution(stack awscdk.Stack, st stage.Stage, site, accessLogs awss3.Bucket, fnURL awslambda.FunctionUrl, acl awswafv2.CfnWebACL) awscloudfront.Distribution {
+	pageHeaders := awscloudfront.NewResponseHeadersPolicy(stack, jsii.String("PageHeaders"), &awscloudfront.ResponseHeadersPolicyProps{
+		Comment: jsii.String("chat page: HSTS, nosniff, no framing, no referrer, CSP of its own origin"),
+		SecurityHeadersBehavior: &awscloudfront.ResponseSecurityHeadersBehavior{
+			ContentSecurityPolicy: &awscloudfront.ResponseHeadersContentSecurityPolicy{ContentSecurityPolicy: jsii.String(PageCSP), Override: jsii.Bool(true)},
+			ContentTypeOptions:    &awscloudfront.ResponseHeadersContentTypeOptions{Override: jsii.Bool(true)},
+			FrameOptions:          &awscloudfront.ResponseHeadersFrameOptions{FrameOption: awscloudfront.HeadersFrameOption_DENY, Override: jsii.Bool(true)},
+			ReferrerPolicy:        &awscloudfront.ResponseHeadersReferrerPolicy{ReferrerPolicy: awscloudfront.HeadersReferrerPolicy_NO_REFERRER, Override: jsii.Bool(true)},
+			StrictTransportSecurity: &awscloudfront.ResponseHeadersStrictTransportSecurity{
+				AccessControlMaxAge: awscdk.Duration_Days(jsii.Number(730)), IncludeSubdomains: jsii.Bool(true), Override: jsii.Bool(true),
+			},
+		},
+	})
+	// CloudFront's default read timeout (30 s) would cut an answer whose first text comes
+	// late; it may be at most 60 s without a quota increase.
+	readTimeout := min(60, st.MaxDurationSeconds()+5)
+	api := awscloudfrontorigins.FunctionUrlOrigin_WithOriginAccessControl(fnURL, &awscloudfrontorigins.FunctionUrlOriginWithOACProps{
+		ReadTimeout: awscdk.Duration_Seconds(jsii.Number(readTimeout)),
+		OriginAccessControl: awscloudfront.NewFunctionUrlOriginAccessControl(stack, jsii.String("ApiOriginAccessControl"), &awscloudfront.FunctionUrlOriginAccessControlProps{
+			Signing:     awscloudfront.Signing_SIGV4_ALWAYS(),
+			Description: jsii.String(fmt.Sprintf("chat %s: CloudFront signs every API request to the function URL", st.Name)),
+		}),
+	})
+	props := &awscloudfront.DistributionProps{
+		Comment:           jsii.String(fmt.Sprintf("chat page and API (%s)", st.Name)),
+		DefaultRootObject: jsii.String("index.html"),
+		PriceClass:        awscloudfront.PriceClass_PRICE_CLASS_100,
+		EnableLogging:     jsii.Bool(true),
+		LogBucket:         accessLogs,
+		LogFilePrefix:     jsii.String("cloudfront/"),
+		DefaultBehavior: &awscloudfront.BehaviorOptions{
+			Origin:                awscloudfrontorigins.S3BucketOrigin_WithOriginAccessControl(site, nil),
+			ViewerProtocolPolicy:  awscloudfront.ViewerProtocolPolicy_REDIRECT_TO_HTTPS,
+			ResponseHeadersPolicy: pageHeaders,
+		},
+		AdditionalBehaviors: &map[string]*awscloudfront.BehaviorOptions{
+			APIPathPattern: {
+				Origin:               api,
+				AllowedMethods:       awscloudfront.AllowedMethods_ALLOW_ALL(),
+				CachePolicy:          awscloudfront.CachePolicy_CACHING_DISABLED(),
+				OriginRequestPolicy:  awscloudfront.OriginRequestPolicy_ALL_VIEWER_EXCEPT_HOST_HEADER(),
+				ViewerProtocolPolicy: awscloudfront.ViewerProtocolPolicy_HTTPS_ONLY,
+				// An event stream must not be held back to be compressed.
+				Compress: jsii.Bool(false),
+			},
+		},
+	}
+	if acl != nil {
+		props.WebAclId = acl.AttrArn()
+	}
+	if st.Domain != "" {
+		props.DomainNames = jsii.Strings(st.Domain)
+		props.Certificate = awscertificatemanager.Certificate_FromCertificateArn(stack, jsii.String("Certificate"), jsii.String(st.CertificateARN))
+		props.MinimumProtocolVersion = awscloudfront.SecurityPolicyProtocol_TLS_V1_2_2021
+	}
+	return awscloudfront.NewDistribution(stack, jsii.String("SiteDistribution"), props)
+}
+
+// allowDistribution lets the distribution invoke the function. Origin access control for
+// Lambda needs lambda:InvokeFunctionUrl, which aws-cdk-go v2.220's FunctionUrlOrigin adds,
+// and (since October 2025) lambda:InvokeFunction, which it does not (aws/aws-cdk#35872): this
+// adds the second, conditioned on the distribution's ARN like the first.
+func allowDistribution(stack awscdk.Stack, alias awslambda.Alias, dist awscloudfront.Distribution) {
+	arn := stack.FormatArn(&awscdk.ArnComponents{
+		Service: jsii.String("cloudfront"), Region: jsii.String(""), Resource: jsii.String("distribution"),
+		ResourceName: dist.DistributionId(),
+	})
+	alias.AddPermission(jsii.String("AllowDistributionInvoke"), &awslambda.Permission{
+		Principal: awsiam.NewServicePrincipal(jsii.String("cloudfront.amazonaws.com"), nil),
+		Action:    jsii.String("lambda:InvokeFunction"),
+		SourceArn: arn,
+	})
+}
+
+// monitoring is the alarm topic, the alarms and the dashboard. The request metrics come from
+// metric filters on the function's JSON request log, so the function makes no extra calls.
+func monitoring(stack awscdk.Stack, st stage.Stage, fn awslambda.Function, logs awslogs.LogGroup, dist awscloudfront.Distribution,
+	acl awswafv2.CfnWebACL, email string) (awssns.Topic, awscloudwatch.Dashboard) {
+	topic := awssns.NewTopic(stack, jsii.String("Alarms"), &awssns.TopicProps{
+		DisplayName: jsii.String("chat " + st.Name + " alarms"),
+		EnforceSSL:  jsii.Bool(true),
+		MasterKey:   awskms.Alias_FromAliasName(stack, jsii.String("SnsKey"), jsii.String("alias/aws/sns")),
+	})
+	if email != "" {
+		topic.AddSubscription(awssnssubscriptions.NewEmailSubscription(jsii.String(email), nil))
+	}
+	ns := jsii.String(MetricNamespace(st))
+	requestLine := `$.msg = "chat request"`
+	filter := func(id, name, pattern, value string, unit awscloudwatch.Unit, dims map[string]*string) {
+		props := &awslogs.MetricFilterProps{
+			LogGroup:        logs,
+			MetricNamespace: ns,
+			MetricName:      jsii.String(name),
+			FilterPattern:   awslogs.FilterPattern_Literal(jsii.String("{ " + pattern + " }")),
+			MetricValue:     jsii.String(value),
+			Unit:            unit,
+		}
+		if dims != nil {
+			props.Dimensions = &dims
+		}
+		awslogs.NewMetricFilter(stack, jsii.String(id), props)
+	}
+	filter("RequestsByStatus", "Requests", requestLine+` && $.status = *`, "1", awscloudwatch.Unit_COUNT,
+		map[string]*string{"Status": jsii.String("$.status")})
+	filter("ServerErrorsFilter", "ServerErrors", requestLine+` && $.status >= 500`, "1", awscloudwatch.Unit_COUNT, nil)
+	filter("TimeToFirstByte", "TimeToFirstByte", requestLine+` && $.ttfb_ms = *`, "$.ttfb_ms", awscloudwatch.Unit_MILLISECONDS, nil)
+	for _, kind := range []string{"prompt", "completion", "reasoning"} {
+		field := kind + "_tokens"
+		filter("Tokens"+kind, "Tokens", requestLine+` && $.`+field+` = *`, "$."+field, awscloudwatch.Unit_COUNT,
+			map[string]*string{"Kind": jsii.String(kind)})
+	}
+	metric := func(name, stat string, dims map[string]*string) awscloudwatch.Metric {
+		return awscloudwatch.NewMetric(&awscloudwatch.MetricProps{
+			Namespace: ns, MetricName: jsii.String(name), Statistic: jsii.String(stat),
+			Period: awscdk.Duration_Minutes(jsii.Number(5)), DimensionsMap: &dims,
+		})
+	}
+
+	five := awscdk.Duration_Minutes(jsii.Number(5))
+	timeoutMs := float64(st.MaxDurationSeconds() * 1000)
+	alarms := []struct {
+		id, what  string
+		metric    awscloudwatch.IMetric
+		threshold float64
+		periods   int
+	}{
+		{"ErrorsAlarm", "the function failed (crash, panic outside the handler, timeout)",
+			fn.MetricErrors(&awscloudwatch.MetricOptions{Period: five, Statistic: jsii.String("Sum")}), 1, 1},
+		{"ThrottlesAlarm", "invocations were throttled: the reserved concurrency is full",
+			fn.MetricThrottles(&awscloudwatch.MetricOptions{Period: five, Statistic: jsii.String("Sum")}), 1, 1},
+		{"DurationAlarm", "p99 duration is near the timeout: answers are being cut",
+			fn.MetricDuration(&awscloudwatch.MetricOptions{Period: five, Statistic: jsii.String("p99")}), 0.9 * timeoutMs, 2},
+		{"ConcurrencyAlarm", "concurrent executions near the reservation",
+			fn.Metric(jsii.String("ConcurrentExecutions"), &awscloudwatch.MetricOptions{Period: five, Statistic: jsii.String("Maximum")}),
+			float64(max(1, st.ReservedConcurrency*8/10)), 2},
+		{"ServerErrorsAlarm", "the endpoint answered 5xx (request log)", metric("ServerErrors", "Sum", nil), 5, 1},
+		{"Distribution5xxAlarm", "the distribution's 5xx rate is above 5%",
+			dist.Metric5xxErrorRate(&awscloudwatch.MetricOptions{Period: five, Statistic: jsii.String("Average")}), 5, 2},
+	}
+	if acl != nil {
+		alarms = append(alarms, struct {
+			id, what  string
+			metric    awscloudwatch.IMetric
+			threshold float64
+			periods   int
+		}{"WafBlocksAlarm", "WAF blocked many requests (rate limit or managed rules): an abuser, or a limit too low",
+			awscloudwatch.NewMetric(&awscloudwatch.MetricProps{
+				Namespace: jsii.String("AWS/WAFV2"), MetricName: jsii.String("BlockedRequests"), Statistic: jsii.String("Sum"),
+				Period: five, DimensionsMap: &map[string]*string{"WebACL": jsii.String(webACLName(st)), "Rule": jsii.String("ALL")},
+			}), 50, 1})
+	}
+	action := awscloudwatchactions.NewSnsAction(topic)
+	for _, a := range alarms {
+		alarm := awscloudwatch.NewAlarm(stack, jsii.String(a.id), &awscloudwatch.AlarmProps{
+			AlarmDescription:   jsii.String(fmt.Sprintf("chat %s: %s", st.Name, a.what)),
+			Metric:             a.metric,
+			Threshold:          jsii.Number(a.threshold),
+			EvaluationPeriods:  jsii.Number(a.periods),
+			ComparisonOperator: awscloudwatch.ComparisonOperator_GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+			TreatMissingData:   awscloudwatch.TreatMissingData_NOT_BREACHING,
+		})
+		alarm.AddAlarmAction(action)
+	}
+
+	byStatus := []awscloudwatch.IMetric{}
+	for _, code := range []string{"200", "400", "401", "404", "405", "429", "499", "500"} {
+		m := metric("Requests", "Sum", map[string]*string{"Status": jsii.String(code)}).With(&awscloudwatch.MetricOptions{Label: jsii.String(code)})
+		byStatus = append(byStatus, m)
+	}
+	minute := awscdk.Duration_Minutes(jsii.Number(1))
+	tokens := []awscloudwatch.IMetric{}
+	for _, kind := range []string{"prompt", "completion", "reasoning"} {
+		tokens = append(tokens, metric("Tokens", "Sum", map[string]*string{"Kind": jsii.String(kind)}).
+			With(&awscloudwatch.MetricOptions{Label: jsii.String(kind), Period: minute}))
+	}
+	dashboard := awscloudwatch.NewDashboard(stack, jsii.String("Dashboard"), &awscloudwatch.DashboardProps{
+		DashboardName: jsii.String("chat-" + st.Name),
+	})
+	graph := func(title string, left []awscloudwatch.IMetric) awscloudwatch.IWidget {
+		return awscloudwatch.NewGraphWidget(&awscloudwatch.GraphWidgetProps{Title: jsii.String(title), Left: &left, Width: jsii.Number(12)})
+	}
+	dashboard.AddWidgets(
+		graph("Requests by status (5 min)", byStatus),
+		graph("Time to first byte, ms", []awscloudwatch.IMetric{
+			metric("TimeToFirstByte", "p50", nil).With(&awscloudwatch.MetricOptions{Label: jsii.String("p50")}),
+			metric("TimeToFirstByte", "p99", nil).With(&awscloudwatch.MetricOptions{Label: jsii.String("p99")}),
+		}),
+		graph("Tokens per minute (the model bill)", tokens),
+		graph("Function", []awscloudwatch.IMetric{
+			fn.MetricInvocations(nil), fn.MetricErrors(nil), fn.MetricThrottles(nil),
+			fn.Metric(jsii.String("ConcurrentExecutions"), &awscloudwatch.MetricOptions{Statistic: jsii.String("Maximum")}),
+		}),
+	)
+	return topic, dashboard
 }
 
 // checkAsset fails with the command to run when the function has not been built.

@@ -9,6 +9,7 @@ import (
 	"io"
 	"maps"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -47,7 +48,9 @@ type synthesized struct {
 // lintIgnored are cfn-lint rules CDK's own output trips. W3005: CDK adds an explicit DependsOn
 // on the role's default policy next to the implicit GetAtt dependency, on purpose (the policy
 // must exist before the function runs).
-var lintIgnored = []string{"W3005"}
+// W3045: the access-log bucket keeps the legacy AccessControl (LogDeliveryWrite) that CDK sets,
+// because CloudFront's standard logs are delivered with ACLs.
+var lintIgnored = []string{"W3005", "W3045"}
 
 func TestStacks(t *testing.T) {
 	assetDir := fakeAsset(t)
@@ -60,6 +63,9 @@ func TestStacks(t *testing.T) {
 		"timeout within caps":    checkTimeout,
 		"logs":                   checkLogs,
 		"function url":           checkFunctionURL,
+		"role, tracing, alias":   checkRole,
+		"waf":                    checkWAF,
+		"alarms":                 checkAlarms,
 		"ssm read grant only":    checkGrants,
 		"site bucket is private": checkBucket,
 		"distribution":           checkDistribution,
@@ -78,6 +84,7 @@ func TestStacks(t *testing.T) {
 			}
 		})
 	}
+	t.Run("cdk-nag", func(t *testing.T) { checkNag(t, templates) })
 	t.Run("cfn-lint", func(t *testing.T) {
 		err := cfn.Lint(context.Background(), lintIgnored, templates...)
 		cfn.RequireLinter(t, err)
@@ -282,26 +289,146 @@ func checkLogs(t *testing.T, s synthesized) {
 func checkFunctionURL(t *testing.T, s synthesized) {
 	fnID, _ := chatFunction(t, s)
 	_, url := one(t, s, "AWS::Lambda::Url", func(map[string]any) bool { return true })
-	distID, _ := one(t, s, "AWS::CloudFront::Distribution", func(map[string]any) bool { return true })
-	var origins []any
-	for _, o := range s.stage.AllowedOrigins {
-		origins = append(origins, o)
-	}
-	origins = append(origins, map[string]any{"Fn::Join": []any{"", []any{"https://", map[string]any{"Fn::GetAtt": []any{distID, "DomainName"}}}}})
 	want := map[string]any{
-		"AuthType":          "NONE",
+		"AuthType":          "AWS_IAM",
 		"InvokeMode":        "RESPONSE_STREAM",
+		"Qualifier":         stack.AliasName,
 		"TargetFunctionArn": map[string]any{"Fn::GetAtt": []any{fnID, "Arn"}},
-		"Cors": map[string]any{
-			"AllowOrigins":  origins,
-			"AllowMethods":  []any{"POST"},
-			"AllowHeaders":  []any{"content-type"},
-			"ExposeHeaders": []any{"retry-after", "x-request-id"},
-			"MaxAge":        float64(3600),
-		},
 	}
 	if !reflect.DeepEqual(url, want) {
 		t.Errorf("Function URL = %s\nwant %s", js(url), js(want))
+	}
+	// Only the distribution may invoke it, with both rights OAC for Lambda needs.
+	distID, _ := one(t, s, "AWS::CloudFront::Distribution", func(map[string]any) bool { return true })
+	actions := map[string]bool{}
+	for id, r := range resources(s, "AWS::Lambda::Permission") {
+		p := r["Properties"].(map[string]any)
+		if p["Principal"] != "cloudfront.amazonaws.com" || !strings.Contains(js(p["SourceArn"]), `{"Ref":"`+distID+`"}`) {
+			if strings.Contains(js(p), "ChatFunction") || strings.Contains(js(p), "LiveAlias") {
+				t.Errorf("permission %s lets someone else invoke the function: %s", id, js(p))
+			}
+			continue
+		}
+		actions[p["Action"].(string)] = true
+	}
+	if !actions["lambda:InvokeFunctionUrl"] || !actions["lambda:InvokeFunction"] {
+		t.Errorf("distribution may %v, want lambda:InvokeFunctionUrl and lambda:InvokeFunction", actions)
+	}
+}
+
+func checkRole(t *testing.T, s synthesized) {
+	_, fn := chatFunction(t, s)
+	if got := js(fn["TracingConfig"]); got != `{"Mode":"Active"}` {
+		t.Errorf("TracingConfig = %s", got)
+	}
+	for id, r := range resources(s, "AWS::IAM::Role") {
+		if strings.HasPrefix(id, "FunctionRole") {
+			if mp := r["Properties"].(map[string]any)["ManagedPolicyArns"]; mp != nil {
+				t.Errorf("the function role has managed policies %s", js(mp))
+			}
+		}
+	}
+	logID, _ := one(t, s, "AWS::Logs::LogGroup", func(p map[string]any) bool {
+		return p["RetentionInDays"] == float64(s.stage.LogRetentionDays)
+	})
+	has(t, s, "AWS::IAM::Policy", map[string]any{
+		"PolicyDocument": map[string]any{"Statement": assertions.Match_ArrayWith(&[]any{map[string]any{
+			"Action":   []any{"logs:CreateLogStream", "logs:PutLogEvents"},
+			"Effect":   "Allow",
+			"Resource": map[string]any{"Fn::GetAtt": []any{logID, "Arn"}},
+		}})},
+	})
+	has(t, s, "AWS::Lambda::Alias", map[string]any{"Name": stack.AliasName})
+	if len(resources(s, "AWS::Lambda::Version")) != 1 {
+		t.Error("no published version behind the alias")
+	}
+}
+
+func checkWAF(t *testing.T, s synthesized) {
+	acls := resources(s, "AWS::WAFv2::WebACL")
+	_, dist := one(t, s, "AWS::CloudFront::Distribution", func(map[string]any) bool { return true })
+	aclRef := dist["DistributionConfig"].(map[string]any)["WebACLId"]
+	if !s.stage.WAF {
+		if len(acls) != 0 || aclRef != nil {
+			t.Errorf("stage %s has no WAF in the table, but %d web ACLs, WebACLId %v", s.stage.Name, len(acls), aclRef)
+		}
+		return
+	}
+	aclID, acl := one(t, s, "AWS::WAFv2::WebACL", func(map[string]any) bool { return true })
+	if js(aclRef) != `{"Fn::GetAtt":["`+aclID+`","Arn"]}` || acl["Scope"] != "CLOUDFRONT" {
+		t.Errorf("WebACLId %s, scope %v", js(aclRef), acl["Scope"])
+	}
+	window := int(s.stage.RateWindow.Seconds())
+	var rate map[string]any
+	var managed []string
+	for _, r := range acl["Rules"].([]any) {
+		rule := r.(map[string]any)
+		st := rule["Statement"].(map[string]any)
+		if rb, ok := st["RateBasedStatement"].(map[string]any); ok {
+			rate = rule
+			if rb["AggregateKeyType"] != "IP" || rb["Limit"] != float64(s.stage.RateLimit) || rb["EvaluationWindowSec"] != float64(window) ||
+				!strings.Contains(js(rb["ScopeDownStatement"]), `"SearchString":"/api/"`) {
+				t.Errorf("rate rule = %s", js(rb))
+			}
+		}
+		if mg, ok := st["ManagedRuleGroupStatement"].(map[string]any); ok {
+			managed = append(managed, mg["Name"].(string))
+		}
+	}
+	if rate == nil {
+		t.Fatal("no rate-based rule")
+	}
+	want := map[string]any{"Block": map[string]any{"CustomResponse": map[string]any{
+		"ResponseCode": float64(429), "CustomResponseBodyKey": "rateLimited",
+		"ResponseHeaders": []any{map[string]any{"Name": "Retry-After", "Value": strconv.Itoa(window)}},
+	}}}
+	if !reflect.DeepEqual(rate["Action"], want) {
+		t.Errorf("rate rule action = %s\nwant %s", js(rate["Action"]), js(want))
+	}
+	body := acl["CustomResponseBodies"].(map[string]any)["rateLimited"].(map[string]any)
+	var eb struct{ Error, Details string }
+	if body["ContentType"] != "APPLICATION_JSON" || json.Unmarshal([]byte(body["Content"].(string)), &eb) != nil ||
+		eb.Error != "Rate limit exceeded" || eb.Details == "" {
+		t.Errorf("429 body = %s", js(body))
+	}
+	if !slices.Equal(managed, []string{"AWSManagedRulesAmazonIpReputationList", "AWSManagedRulesKnownBadInputsRuleSet"}) {
+		t.Errorf("managed rule groups = %v", managed)
+	}
+}
+
+func checkAlarms(t *testing.T, s synthesized) {
+	topicID, _ := one(t, s, "AWS::SNS::Topic", func(map[string]any) bool { return true })
+	metrics := map[string]bool{}
+	for id, r := range resources(s, "AWS::CloudWatch::Alarm") {
+		p := r["Properties"].(map[string]any)
+		if js(p["AlarmActions"]) != `[{"Ref":"`+topicID+`"}]` {
+			t.Errorf("alarm %s does not notify the topic: %s", id, js(p["AlarmActions"]))
+		}
+		metrics[p["MetricName"].(string)] = true
+	}
+	want := []string{"Errors", "Throttles", "Duration", "ConcurrentExecutions", "ServerErrors", "5xxErrorRate"}
+	if s.stage.WAF {
+		want = append(want, "BlockedRequests")
+	}
+	for _, m := range want {
+		if !metrics[m] {
+			t.Errorf("no alarm on %s (alarms on %v)", m, metrics)
+		}
+	}
+	filters := map[string]bool{}
+	for _, r := range resources(s, "AWS::Logs::MetricFilter") {
+		p := r["Properties"].(map[string]any)
+		for _, mt := range p["MetricTransformations"].([]any) {
+			filters[mt.(map[string]any)["MetricName"].(string)] = true
+		}
+	}
+	for _, m := range []string{"Requests", "ServerErrors", "TimeToFirstByte", "Tokens"} {
+		if !filters[m] {
+			t.Errorf("no metric filter for %s", m)
+		}
+	}
+	if len(resources(s, "AWS::CloudWatch::Dashboard")) != 1 {
+		t.Error("no dashboard")
 	}
 }
 
@@ -337,7 +464,7 @@ func checkGrants(t *testing.T, s synthesized) {
 }
 
 func checkBucket(t *testing.T, s synthesized) {
-	bucketID, bucket := one(t, s, "AWS::S3::Bucket", func(map[string]any) bool { return true })
+	bucketID, bucket := one(t, s, "AWS::S3::Bucket", func(p map[string]any) bool { return p["LoggingConfiguration"] != nil })
 	wantBlock := map[string]any{"BlockPublicAcls": true, "BlockPublicPolicy": true, "IgnorePublicAcls": true, "RestrictPublicBuckets": true}
 	if got := bucket["PublicAccessBlockConfiguration"]; !reflect.DeepEqual(got, wantBlock) {
 		t.Errorf("PublicAccessBlockConfiguration = %s, want all four on", js(got))
@@ -369,17 +496,71 @@ func checkBucket(t *testing.T, s synthesized) {
 }
 
 func checkDistribution(t *testing.T, s synthesized) {
-	oacID, _ := one(t, s, "AWS::CloudFront::OriginAccessControl", func(map[string]any) bool { return true })
-	has(t, s, "AWS::CloudFront::Distribution", map[string]any{
-		"DistributionConfig": map[string]any{
-			"DefaultRootObject":    "index.html",
-			"DefaultCacheBehavior": map[string]any{"ViewerProtocolPolicy": "redirect-to-https"},
-			"Origins": []any{map[string]any{
-				"OriginAccessControlId": map[string]any{"Fn::GetAtt": []any{oacID, "Id"}},
-				"S3OriginConfig":        map[string]any{"OriginAccessIdentity": ""},
-			}},
-		},
-	})
+	_, dist := one(t, s, "AWS::CloudFront::Distribution", func(map[string]any) bool { return true })
+	cfg := dist["DistributionConfig"].(map[string]any)
+	if cfg["DefaultRootObject"] != "index.html" || cfg["DefaultCacheBehavior"].(map[string]any)["ViewerProtocolPolicy"] != "redirect-to-https" {
+		t.Errorf("default behaviour = %s", js(cfg["DefaultCacheBehavior"]))
+	}
+	if cfg["DefaultCacheBehavior"].(map[string]any)["ResponseHeadersPolicyId"] == nil {
+		t.Error("the page has no security-headers policy")
+	}
+	if cfg["Logging"] == nil {
+		t.Error("no access logs")
+	}
+	behaviours := cfg["CacheBehaviors"].([]any)
+	if len(behaviours) != 1 {
+		t.Fatalf("cache behaviours = %s", js(behaviours))
+	}
+	api := behaviours[0].(map[string]any)
+	for k, v := range map[string]any{
+		"PathPattern": stack.APIPathPattern, "ViewerProtocolPolicy": "https-only", "Compress": false,
+		// AWS's managed policies: CachingDisabled, AllViewerExceptHostHeader.
+		"CachePolicyId": "4135ea2d-6df8-44a3-9df3-4b5a84be39ad", "OriginRequestPolicyId": "b689b0a8-53d0-40ab-baf2-68738e2966ac",
+	} {
+		if api[k] != v {
+			t.Errorf("API behaviour %s = %v, want %v", k, api[k], v)
+		}
+	}
+	if !slices.Contains(strs(api["AllowedMethods"]), "POST") {
+		t.Errorf("API behaviour methods = %v", api["AllowedMethods"])
+	}
+	oacs := map[string]string{}
+	for id, r := range resources(s, "AWS::CloudFront::OriginAccessControl") {
+		c := r["Properties"].(map[string]any)["OriginAccessControlConfig"].(map[string]any)
+		if c["SigningBehavior"] != "always" || c["SigningProtocol"] != "sigv4" {
+			t.Errorf("OAC %s = %s", id, js(c))
+		}
+		oacs[c["OriginAccessControlOriginType"].(string)] = id
+	}
+	for _, o := range cfg["Origins"].([]any) {
+		origin := o.(map[string]any)
+		switch {
+		case origin["Id"] == api["TargetOriginId"]:
+			if js(origin["OriginAccessControlId"]) != `{"Fn::GetAtt":["`+oacs["lambda"]+`","Id"]}` {
+				t.Errorf("API origin OAC = %s, want the lambda one", js(origin["OriginAccessControlId"]))
+			}
+			timeout := origin["CustomOriginConfig"].(map[string]any)["OriginReadTimeout"].(float64)
+			if timeout < float64(s.stage.MaxDurationSeconds()) || timeout > 60 {
+				t.Errorf("origin read timeout %v s, want at least the %d s maximum duration, at most 60", timeout, s.stage.MaxDurationSeconds())
+			}
+			if !strings.Contains(js(origin["DomainName"]), "FunctionUrl") {
+				t.Errorf("API origin = %s", js(origin["DomainName"]))
+			}
+		case origin["S3OriginConfig"] != nil:
+			if js(origin["OriginAccessControlId"]) != `{"Fn::GetAtt":["`+oacs["s3"]+`","Id"]}` {
+				t.Errorf("page origin OAC = %s", js(origin["OriginAccessControlId"]))
+			}
+		default:
+			t.Errorf("unexpected origin %s", js(origin))
+		}
+	}
+	_, headers := one(t, s, "AWS::CloudFront::ResponseHeadersPolicy", func(map[string]any) bool { return true })
+	sec := js(headers["ResponseHeadersPolicyConfig"].(map[string]any)["SecurityHeadersConfig"])
+	for _, want := range []string{"StrictTransportSecurity", "ContentTypeOptions", `"FrameOption":"DENY"`, "ReferrerPolicy", "default-src 'self'"} {
+		if !strings.Contains(sec, want) {
+			t.Errorf("security headers lack %s: %s", want, sec)
+		}
+	}
 }
 
 // checkConfig opens the config.json the deployment uploads and checks its fields: the URL is a
@@ -411,13 +592,8 @@ func checkConfig(t *testing.T, s synthesized) {
 	if got := config["cooldownSeconds"]; got != float64(s.stage.MaxDurationSeconds()) {
 		t.Errorf("cooldownSeconds = %v, want %d", got, s.stage.MaxDurationSeconds())
 	}
-	marker, _ := config["apiUrl"].(string)
-	value := markers[marker]
-	urlID, _ := one(t, s, "AWS::Lambda::Url", func(map[string]any) bool { return true })
-	host := map[string]any{"Fn::Select": []any{float64(2), map[string]any{"Fn::Split": []any{"/", map[string]any{"Fn::GetAtt": []any{urlID, "FunctionUrl"}}}}}}
-	want := map[string]any{"Fn::Join": []any{"", []any{`"https://`, host, `"`}}}
-	if !reflect.DeepEqual(value, want) {
-		t.Errorf("apiUrl %q resolves to %s, want %s", marker, js(value), js(want))
+	if got, ok := config["apiUrl"].(string); !ok || got != "" {
+		t.Errorf("apiUrl = %v, want \"\" (the page's own origin)", config["apiUrl"])
 	}
 	if len(config) != 2 {
 		t.Errorf("config.json = %v, want exactly apiUrl and cooldownSeconds", config)
@@ -441,7 +617,7 @@ func checkWebAssets(t *testing.T, s synthesized) {
 
 func checkOutputs(t *testing.T, s synthesized) {
 	outputs, _ := s.json["Outputs"].(map[string]any)
-	for _, name := range []string{stack.OutputFunctionURL, stack.OutputSiteURL} {
+	for _, name := range []string{stack.OutputFunctionURL, stack.OutputSiteURL, stack.OutputAPIURL, stack.OutputAlarmTopic, stack.OutputDashboard} {
 		if _, ok := outputs[name]; !ok {
 			t.Errorf("output %s missing; outputs: %v", name, slices.Sorted(func(yield func(string) bool) {
 				for k := range outputs {
@@ -522,3 +698,86 @@ func readAsset(t *testing.T, path, name string) ([]byte, bool) {
 	}
 	return b, true
 }
+
+// nagScript runs cdk-nag's AwsSolutions and Serverless packs over templates (npm packages in
+// infra/nag, installed by `make nag-deps`, which `make test` runs).
+const nagScript = "../nag/nag.mjs"
+
+type nagFinding struct{ Template, Level, Rule, Resource, Message string }
+
+func runNag(t *testing.T, templates ...string) []nagFinding {
+	t.Helper()
+	if _, err := os.Stat("../nag/node_modules/cdk-nag"); err != nil {
+		t.Fatalf("cdk-nag is not installed: run `make nag-deps` (npm ci in infra/nag): %v", err)
+	}
+	cmd := exec.Command("node", append([]string{nagScript}, templates...)...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("cdk-nag: %v\n%s", err, stderr.String())
+	}
+	var findings []nagFinding
+	for _, line := range strings.Split(string(out), "\n") {
+		if !strings.HasPrefix(line, "{") {
+			continue
+		}
+		var f nagFinding
+		if err := json.Unmarshal([]byte(line), &f); err != nil {
+			t.Fatalf("cdk-nag output %q: %v", line, err)
+		}
+		findings = append(findings, f)
+	}
+	return findings
+}
+
+// checkNag: no unsuppressed cdk-nag error on any stage, every suppression carries a reason,
+// and the packs are live (the same template without its suppressions has findings).
+func checkNag(t *testing.T, templates []string) {
+	for _, f := range runNag(t, templates...) {
+		if f.Level == "error" {
+			t.Errorf("%s: %s", filepath.Base(f.Template), f.Message)
+		} else {
+			t.Logf("%s (%s): %.200s", filepath.Base(f.Template), f.Level, f.Message)
+		}
+	}
+	raw, err := os.ReadFile(templates[len(templates)-1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tmpl map[string]any
+	if err := json.Unmarshal(raw, &tmpl); err != nil {
+		t.Fatal(err)
+	}
+	suppressed := 0
+	for id, r := range tmpl["Resources"].(map[string]any) {
+		md, _ := r.(map[string]any)["Metadata"].(map[string]any)
+		nag, _ := md["cdk_nag"].(map[string]any)
+		for _, rule := range asList(nag["rules_to_suppress"]) {
+			suppressed++
+			if reason, _ := rule.(map[string]any)["reason"].(string); len(reason) < 40 {
+				t.Errorf("%s suppresses %v without a reason: %q", id, rule.(map[string]any)["id"], reason)
+			}
+		}
+		delete(md, "cdk_nag")
+	}
+	if suppressed == 0 {
+		t.Fatal("no suppression found: the metadata did not reach the template")
+	}
+	bare := filepath.Join(t.TempDir(), "unsuppressed.template.json")
+	b, _ := json.Marshal(tmpl)
+	if err := os.WriteFile(bare, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	errs := 0
+	for _, f := range runNag(t, bare) {
+		if f.Level == "error" {
+			errs++
+		}
+	}
+	if errs == 0 {
+		t.Error("cdk-nag found nothing even without the suppressions: the packs did not run")
+	}
+}
+
+func asList(v any) []any { l, _ := v.([]any); return l }

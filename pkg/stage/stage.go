@@ -107,6 +107,20 @@ type Stage struct {
 	WebSearch, URLContext bool
 	// APIKeyTTL is how long the function caches the key read from SSM before reading it again.
 	APIKeyTTL time.Duration
+	// WAF puts an AWS WAF web ACL in front of the stage's distribution: a per-client rate
+	// limit on the API and AWS's managed IP-reputation and known-bad-inputs rules. It costs
+	// about $5 a month, $1 a rule and $0.60 per million requests.
+	WAF bool
+	// RateLimit is how many API requests one client address may make in RateWindow before
+	// WAF answers 429 (WAF's minimum is 10); RateWindow is 1, 2, 5 or 10 minutes.
+	RateLimit  int
+	RateWindow time.Duration
+	// AlarmEmail receives the stage's alarms (the CDK context alarmEmail overrides it); empty
+	// leaves the alarm topic without a subscription.
+	AlarmEmail string
+	// Domain and CertificateARN (ACM, us-east-1) optionally give the distribution a custom
+	// domain, with TLS 1.2 as the minimum; both or neither.
+	Domain, CertificateARN string
 }
 
 // Stages returns the stage table. Each call returns a fresh copy, so callers may modify it.
@@ -127,6 +141,9 @@ func Stages() []Stage {
 			APIKeyParameter:     "/chat/dev/ai-api-key",
 			WebSearch:           true, URLContext: true,
 			APIKeyTTL: 5 * time.Minute,
+			// No WAF: $5 a month and more for a developer's stage; the reserved concurrency
+			// of 2 is its limit.
+			WAF: false,
 		},
 		{
 			Name: "staging", Plan: PlanPro,
@@ -140,6 +157,8 @@ func Stages() []Stage {
 			APIKeyParameter:     "/chat/staging/ai-api-key",
 			WebSearch:           true, URLContext: true,
 			APIKeyTTL: 5 * time.Minute,
+			// Ten questions in ten minutes per address: the page's 50 s cooldown allows 12.
+			WAF: true, RateLimit: 10, RateWindow: 10 * time.Minute,
 		},
 		{
 			Name: "prod", Plan: PlanEnterprise,
@@ -153,8 +172,14 @@ func Stages() []Stage {
 			APIKeyParameter:     "/chat/prod/ai-api-key",
 			WebSearch:           true, URLContext: true,
 			APIKeyTTL: 5 * time.Minute,
+			WAF:       true, RateLimit: 10, RateWindow: 10 * time.Minute,
 		},
 	}
+}
+
+// RateWindows lists the evaluation windows AWS WAF's rate-based rules accept.
+func RateWindows() []time.Duration {
+	return []time.Duration{time.Minute, 2 * time.Minute, 5 * time.Minute, 10 * time.Minute}
 }
 
 // Names returns the names of all stages, in table order.
@@ -256,6 +281,20 @@ func (s Stage) Validate() error {
 	}
 	if s.APIKeyTTL < time.Second || s.APIKeyTTL%time.Second != 0 {
 		bad("API key TTL %v must be a whole number of seconds, at least one", s.APIKeyTTL)
+	}
+	if s.WAF {
+		if s.RateLimit < 10 || s.RateLimit > 2_000_000_000 {
+			bad("rate limit %d is outside WAF's 10 to 2,000,000,000", s.RateLimit)
+		}
+		if !slices.Contains(RateWindows(), s.RateWindow) {
+			bad("rate window %v is not one WAF accepts (1, 2, 5 or 10 minutes)", s.RateWindow)
+		}
+	}
+	if (s.Domain == "") != (s.CertificateARN == "") {
+		bad("domain and certificate ARN go together")
+	}
+	if s.CertificateARN != "" && !strings.HasPrefix(s.CertificateARN, "arn:aws:acm:us-east-1:") {
+		bad("certificate %q must be an ACM certificate in us-east-1 (CloudFront's region)", s.CertificateARN)
 	}
 	for _, o := range s.AllowedOrigins {
 		if err := checkOrigin(o); err != nil {
