@@ -18,7 +18,7 @@ demo: web
 ## smoke: with your own key, ask the real provider (or AIPROVIDER_BASE_URL) through the real
 ## server: which model answered, time to first text, finish, usage, sources. Not part of test.
 smoke:
-	$(GO) run ./pkg/smoke/cmd/smoke
+	@$(GO) run ./pkg/smoke/cmd/smoke
 
 ## test: the whole suite: formatting, vet, Go tests with -race, the browser test
 test: fmt-check vet test-go test-web

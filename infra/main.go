@@ -71,6 +71,7 @@ func run(stderr io.Writer) error {
 				Description: jsii.String(fmt.Sprintf("chat service, %s stage (%s plan, %d s max duration)", st.Name, st.Plan, st.MaxDurationSeconds())),
 			},
 			Stage:            st,
+			AlarmEmail:       contextString(app, "alarmEmail"),
 			FunctionAssetDir: assetDir,
 			WebDir:           webDir,
 		}); err != nil {
@@ -91,6 +92,12 @@ func buildArtifacts(root string, stderr io.Writer) error {
 			"fix that, or build them yourself and pass -c build=false", root, err)
 	}
 	return nil
+}
+
+// contextString reads a string from the CDK context, "" when absent.
+func contextString(app awscdk.App, key string) string {
+	v, _ := app.Node().TryGetContext(jsii.String(key)).(string)
+	return v
 }
 
 // contextPath reads a path from the CDK context, falling back to def.

@@ -128,6 +128,8 @@ func TestThinkingAndFallbacks(t *testing.T) {
 			models: []string{"gemini-3.1-pro-preview", "gemini-pro-latest"}},
 		"fallbacks override": {env: map[string]string{"MODEL_FALLBACKS": " gemini-3.1-flash-lite , models/gemini-flash-lite-latest,", "THINKING": "medium"},
 			thinking: gemini.ThinkingMedium, models: []string{"gemini-2.5-flash", "gemini-3.1-flash-lite", "gemini-flash-lite-latest"}},
+		"fallback off":  {env: map[string]string{"MODEL_FALLBACKS": "none"}, thinking: gemini.ThinkingLow, models: []string{"gemini-2.5-flash"}},
+		"empty list":    {env: map[string]string{"MODEL_FALLBACKS": " , "}, wantError: "MODEL_FALLBACKS"},
 		"bad thinking":  {env: map[string]string{"THINKING": "max"}, wantError: "THINKING"},
 		"bad fallbacks": {env: map[string]string{"MODEL_FALLBACKS": "gpt-4o"}, wantError: "MODEL_FALLBACKS"},
 	}

@@ -151,8 +151,12 @@ func (c *Client) requestConfig(modelID, system string, thinking bool) *genai.Gen
 			cfg.Tools = append(cfg.Tools, &genai.Tool{URLContext: &genai.URLContext{}})
 		}
 	}
-	// The allowance stays when the setting is dropped: the model then thinks by default.
 	tc, extra := thinkingConfig(modelID, c.cfg.Thinking)
+	if !thinking {
+		// Without a setting (the model refused it) the model thinks as it likes: give it
+		// the largest allowance, so that its thinking cannot eat the answer.
+		_, extra = thinkingConfig(modelID, ThinkingHigh)
+	}
 	cfg.MaxOutputTokens = min(maxOutputTokens, c.cfg.MaxTokens+extra)
 	if thinking {
 		cfg.ThinkingConfig = tc

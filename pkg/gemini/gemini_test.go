@@ -93,9 +93,16 @@ func TestAutomaticContinuationIsOff(t *testing.T) {
 }
 
 func TestResolveModelRejectsUnknown(t *testing.T) {
-	for _, name := range []string{"gpt-4o", "model-3.0-flash", "gemini-", "gemini-2.5-flash; rm -rf", "Gemini-Flash-Latest", "gemini-flash latest"} {
+	for _, name := range []string{"gpt-4o", "model-3.0-flash", "gemini-", "gemini-2.5-flash; rm -rf", "gemini-flash latest", "gemma-3-27b-it"} {
 		if _, err := gemini.ResolveModel(name); err == nil {
 			t.Errorf("ResolveModel(%q) succeeded", name)
 		}
+	}
+}
+
+func TestResolveModelIgnoresCase(t *testing.T) {
+	m, err := gemini.ResolveModel(" Gemini-Flash-Latest ")
+	if err != nil || m.ID != "gemini-flash-latest" {
+		t.Errorf("ResolveModel = %+v, %v", m, err)
 	}
 }

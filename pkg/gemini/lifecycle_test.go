@@ -214,16 +214,18 @@ func TestRequestShapePerModelAndThinking(t *testing.T) {
 	both := `[{"googleSearch":{}},{"urlContext":{}}]`
 	tests := map[string]map[gemini.Thinking]want{
 		"gemini-2.5-flash": {
-			gemini.ThinkingOff: {budget: b(0), tools: both}, gemini.ThinkingLow: {budget: b(1024), tools: both, extra: 1024},
-			gemini.ThinkingMedium: {budget: b(4096), tools: both, extra: 4096}, gemini.ThinkingHigh: {budget: b(16384), tools: both, extra: 16384},
+			gemini.ThinkingOff: {budget: b(0), tools: both}, gemini.ThinkingLow: {budget: b(1024), tools: both, extra: 2048},
+			gemini.ThinkingMedium: {budget: b(4096), tools: both, extra: 8192}, gemini.ThinkingHigh: {budget: b(16384), tools: both, extra: 32768},
 		},
+		// A budget is a target the model may overflow: the allowance is twice the budget, at
+		// least 1024 beyond it.
 		"gemini-2.5-pro": {
-			gemini.ThinkingOff: {budget: b(128), tools: both, extra: 128}, gemini.ThinkingLow: {budget: b(1024), tools: both, extra: 1024},
-			gemini.ThinkingMedium: {budget: b(4096), tools: both, extra: 4096}, gemini.ThinkingHigh: {budget: b(16384), tools: both, extra: 16384},
+			gemini.ThinkingOff: {budget: b(128), tools: both, extra: 1152}, gemini.ThinkingLow: {budget: b(1024), tools: both, extra: 2048},
+			gemini.ThinkingMedium: {budget: b(4096), tools: both, extra: 8192}, gemini.ThinkingHigh: {budget: b(16384), tools: both, extra: 32768},
 		},
 		"gemini-2.5-flash-lite": {
-			gemini.ThinkingOff: {budget: b(0), tools: both}, gemini.ThinkingLow: {budget: b(1024), tools: both, extra: 1024},
-			gemini.ThinkingMedium: {budget: b(4096), tools: both, extra: 4096}, gemini.ThinkingHigh: {budget: b(16384), tools: both, extra: 16384},
+			gemini.ThinkingOff: {budget: b(0), tools: both}, gemini.ThinkingLow: {budget: b(1024), tools: both, extra: 2048},
+			gemini.ThinkingMedium: {budget: b(4096), tools: both, extra: 8192}, gemini.ThinkingHigh: {budget: b(16384), tools: both, extra: 32768},
 		},
 	}
 	for _, id := range []string{"gemini-3.7-flash", "gemini-3.1-pro-preview", "gemini-3.1-flash-lite", "gemini-flash-latest", "gemini-pro-latest", "gemini-flash-lite-latest"} {
@@ -297,6 +299,10 @@ func TestThinkingRefusalIsRetriedWithoutIt(t *testing.T) {
 		if _, ok := r.Body.GenerationConfig["thinkingConfig"]; ok {
 			t.Errorf("request %d still has a thinking setting", i+2)
 		}
+	}
+	// Without a setting the model thinks as it likes: it gets the largest allowance.
+	if got := reqs[1].MaxOutputTokens(); got != 4000+32768 {
+		t.Errorf("maxOutputTokens without the setting = %d, want MAX_TOKENS + 32768", got)
 	}
 	if !strings.Contains(st.Logs.String(), `"msg":"model refused the thinking setting; retrying without it"`) {
 		t.Errorf("the retry was not logged:\n%s", st.Logs.String())
@@ -499,5 +505,26 @@ func TestMaxTokensWithoutRunningCounts(t *testing.T) {
 	_, s, m := ask(t, st, "q")
 	if got := geminitest.Tokens(s.Text()); m["finishReason"] != "length" || got != 1000 {
 		t.Errorf("%d tokens, finish %v; want length at 1000", got, m["finishReason"])
+	}
+}
+
+// A 2.5 model that refuses the thinking setting, at THINKING=off: the retry without it thinks
+// by default (1536-2048 tokens on the fake) and must still leave room for a 900-token answer.
+func TestThinkingRefusalLeavesRoomForTheAnswer(t *testing.T) {
+	for _, model := range []string{"model-2.5-flash", "model-2.5-pro"} {
+		t.Run(model, func(t *testing.T) {
+			script := func(r geminitest.Request) geminitest.Reply {
+				if _, ok := r.Body.GenerationConfig["thinkingConfig"]; ok {
+					return geminitest.Error(400, "INVALID_ARGUMENT", "Thinking config is not supported here.")
+				}
+				return geminitest.Stream(0, geminitest.Answer(900, 50)...)
+			}
+			st := chattest.Start(t, script, withKey(geminitest.LegacyKey), withModel(model),
+				chattest.WithGemini(func(c *gemini.Config) { c.Thinking, c.MaxTokens = gemini.ThinkingOff, 1000 }))
+			_, s, m := ask(t, st, "q")
+			if got := geminitest.Tokens(s.Text()); got != 900 || m["finishReason"] != "stop" {
+				t.Errorf("%d tokens, finish %v; want the whole 900", got, m["finishReason"])
+			}
+		})
 	}
 }

@@ -50,7 +50,7 @@ type Model struct {
 // gemini-flash-latest, pro names to gemini-pro-latest). It accepts the specification's names
 // and raw provider IDs, aliases and previews included.
 func ResolveModel(name string) (Model, error) {
-	name = strings.TrimSpace(name)
+	name = strings.ToLower(strings.TrimSpace(name))
 	if name == "" {
 		name = DefaultModel
 	}
@@ -68,12 +68,19 @@ func ResolveModel(name string) (Model, error) {
 	return m, nil
 }
 
+// NoFallbacks, as MODEL_FALLBACKS, turns fallback off: only the configured model is called.
+const NoFallbacks = "none"
+
 // WithFallbacks returns m with its fallbacks replaced by ids (MODEL_FALLBACKS): m.ID is still
-// tried first. Each ID must be a provider model ID.
+// tried first. Each ID must be a provider model ID; the single ID "none" means no fallback.
 func (m Model) WithFallbacks(ids []string) (Model, error) {
+	if len(ids) == 1 && strings.EqualFold(strings.TrimSpace(ids[0]), NoFallbacks) {
+		m.Candidates = []string{m.ID}
+		return m, nil
+	}
 	cands := []string{m.ID}
 	for _, id := range ids {
-		id = strings.TrimPrefix(strings.TrimSpace(id), "models/")
+		id = strings.TrimPrefix(strings.ToLower(strings.TrimSpace(id)), "models/")
 		if id == "" {
 			continue
 		}
@@ -83,6 +90,9 @@ func (m Model) WithFallbacks(ids []string) (Model, error) {
 		if !slices.Contains(cands, id) {
 			cands = append(cands, id)
 		}
+	}
+	if len(cands) == 1 && !slices.ContainsFunc(ids, func(s string) bool { return strings.TrimSpace(s) != "" }) {
+		return m, fmt.Errorf("lists no model ID (use %q to turn fallback off)", NoFallbacks)
 	}
 	m.Candidates = cands
 	return m, nil
@@ -175,10 +185,24 @@ var shapes = []struct {
 	{"gemini-1.", shape{}},
 	// 2.0 has the tools but no thinking.
 	{"gemini-2.0-", shape{tools: true}},
-	{"gemini-2.5-pro", shape{tools: true, budgets: &budgetsPro25, allowance: budgetsPro25}},
-	{"gemini-2.5-", shape{tools: true, budgets: &budgetsFlash25, allowance: budgetsFlash25}},
+	// A budget is a target the model "might overflow or underflow" (Google's thinking
+	// guide): the allowance leaves room beyond it, and the answer is held to MAX_TOKENS anyway.
+	{"gemini-2.5-pro", shape{tools: true, budgets: &budgetsPro25, allowance: overflow(budgetsPro25)}},
+	{"gemini-2.5-", shape{tools: true, budgets: &budgetsFlash25, allowance: overflow(budgetsFlash25)}},
 	// A level bounds no token count; the allowance is a generous ceiling, not a target.
 	{"", shape{tools: true, levels: &levels3, allowance: [4]int32{4096, 4096, 16384, 32768}}},
+}
+
+// overflow is the allowance for budgets: twice the budget, and at least 1024 tokens beyond it
+// (none for a budget of 0, which turns thinking off).
+func overflow(budgets [4]int32) [4]int32 {
+	var out [4]int32
+	for i, b := range budgets {
+		if b > 0 {
+			out[i] = max(2*b, b+1024)
+		}
+	}
+	return out
 }
 
 func shapeFor(id string) shape {

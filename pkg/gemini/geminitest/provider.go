@@ -181,7 +181,9 @@ func (m providerModel) thoughts(tc ThinkingSetting) int {
 		case tc.Budget == nil || *tc.Budget == -1:
 			return m.dynamic
 		default:
-			return min(*tc.Budget, max(m.dynamic, 1536))
+			// A budget is a target: the model thinks a quarter past it, as the real ones
+			// may ("might overflow or underflow the budget").
+			return *tc.Budget + *tc.Budget/4
 		}
 	case levelThinking:
 		level := tc.Level
