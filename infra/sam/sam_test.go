@@ -133,7 +133,8 @@ func TestTemplateKeys(t *testing.T) {
 		"concurrency":     {[]string{"Properties", "ReservedConcurrentExecutions"}, fromMapping("ReservedConcurrency")},
 		"log format":      {[]string{"Properties", "LoggingConfig", "LogFormat"}, "JSON"},
 		"log group":       {[]string{"Properties", "LoggingConfig", "LogGroup"}, map[string]any{"Ref": "ChatFunctionLogs"}},
-		"url auth":        {[]string{"Properties", "FunctionUrlConfig", "AuthType"}, "NONE"},
+		// IAM-only unless the operator opts in (PublicUrl=true, default false).
+		"url auth": {[]string{"Properties", "FunctionUrlConfig", "AuthType"}, map[string]any{"Fn::If": []any{"IsPublicUrl", "NONE", "AWS_IAM"}}},
 		"url invoke mode": {[]string{"Properties", "FunctionUrlConfig", "InvokeMode"}, "RESPONSE_STREAM"},
 		"url cors": {[]string{"Properties", "FunctionUrlConfig", "Cors"}, map[string]any{"Fn::If": []any{
 			"HasBrowserOrigins",
@@ -165,6 +166,30 @@ func TestTemplateKeys(t *testing.T) {
 			}
 		})
 	}
+	t.Run("public url only on request", func(t *testing.T) {
+		p := get[map[string]any](t, tmpl, "Parameters", "PublicUrl")
+		if p["Default"] != "false" || !strings.Contains(fmt.Sprint(p["Description"]), "anyone") {
+			t.Errorf("PublicUrl parameter = %v", p)
+		}
+		cond := get[any](t, tmpl, "Conditions", "IsPublicUrl")
+		if want := map[string]any{"Fn::Equals": []any{map[string]any{"Ref": "PublicUrl"}, "true"}}; !reflect.DeepEqual(cond, want) {
+			t.Errorf("IsPublicUrl = %v", cond)
+		}
+		actions := map[string]bool{}
+		for id, r := range get[map[string]any](t, tmpl, "Resources") {
+			res := r.(map[string]any)
+			if res["Type"] != "AWS::Lambda::Permission" {
+				continue
+			}
+			if res["Condition"] != "IsPublicUrl" {
+				t.Errorf("%s grants invocation without the IsPublicUrl condition", id)
+			}
+			actions[fmt.Sprint(res["Properties"].(map[string]any)["Action"])] = true
+		}
+		if !actions["lambda:InvokeFunctionUrl"] || !actions["lambda:InvokeFunction"] {
+			t.Errorf("public permissions = %v, want both InvokeFunctionUrl and InvokeFunction", actions)
+		}
+	})
 	t.Run("url config keys", func(t *testing.T) {
 		got := slices.Sorted(maps.Keys(get[map[string]any](t, props, "FunctionUrlConfig")))
 		if want := []string{"AuthType", "Cors", "InvokeMode"}; !slices.Equal(got, want) {
