@@ -122,19 +122,19 @@ func TestTemplateKeys(t *testing.T) {
 		path []string
 		want any
 	}{
-		"type":            {[]string{"Type"}, "AWS::Serverless::Function"},
-		"build method":    {[]string{"Metadata", "BuildMethod"}, "go1.x"},
-		"code":            {[]string{"Properties", "CodeUri"}, "functions/chat/"},
-		"handler":         {[]string{"Properties", "Handler"}, "bootstrap"},
-		"runtime":         {[]string{"Properties", "Runtime"}, "provided.al2023"},
-		"architecture":    {[]string{"Properties", "Architectures"}, []any{"arm64"}},
-		"timeout":         {[]string{"Properties", "Timeout"}, fromMapping("Timeout")},
-		"memory":          {[]string{"Properties", "MemorySize"}, fromMapping("MemorySize")},
-		"concurrency":     {[]string{"Properties", "ReservedConcurrentExecutions"}, fromMapping("ReservedConcurrency")},
-		"log format":      {[]string{"Properties", "LoggingConfig", "LogFormat"}, "JSON"},
-		"log group":       {[]string{"Properties", "LoggingConfig", "LogGroup"}, map[string]any{"Ref": "ChatFunctionLogs"}},
+		"type":         {[]string{"Type"}, "AWS::Serverless::Function"},
+		"build method": {[]string{"Metadata", "BuildMethod"}, "go1.x"},
+		"code":         {[]string{"Properties", "CodeUri"}, "functions/chat/"},
+		"handler":      {[]string{"Properties", "Handler"}, "bootstrap"},
+		"runtime":      {[]string{"Properties", "Runtime"}, "provided.al2023"},
+		"architecture": {[]string{"Properties", "Architectures"}, []any{"arm64"}},
+		"timeout":      {[]string{"Properties", "Timeout"}, fromMapping("Timeout")},
+		"memory":       {[]string{"Properties", "MemorySize"}, fromMapping("MemorySize")},
+		"concurrency":  {[]string{"Properties", "ReservedConcurrentExecutions"}, fromMapping("ReservedConcurrency")},
+		"log format":   {[]string{"Properties", "LoggingConfig", "LogFormat"}, "JSON"},
+		"log group":    {[]string{"Properties", "LoggingConfig", "LogGroup"}, map[string]any{"Ref": "ChatFunctionLogs"}},
 		// IAM-only unless the operator opts in (PublicUrl=true, default false).
-		"url auth": {[]string{"Properties", "FunctionUrlConfig", "AuthType"}, map[string]any{"Fn::If": []any{"IsPublicUrl", "NONE", "AWS_IAM"}}},
+		"url auth":        {[]string{"Properties", "FunctionUrlConfig", "AuthType"}, map[string]any{"Fn::If": []any{"IsPublicUrl", "NONE", "AWS_IAM"}}},
 		"url invoke mode": {[]string{"Properties", "FunctionUrlConfig", "InvokeMode"}, "RESPONSE_STREAM"},
 		"url cors": {[]string{"Properties", "FunctionUrlConfig", "Cors"}, map[string]any{"Fn::If": []any{
 			"HasBrowserOrigins",
