@@ -95,8 +95,9 @@ type Stage struct {
 	// ReservedConcurrency caps how many invocations run at once: a ceiling on cost, and on how
 	// hard the stage can push the upstream provider (free tier: 15 requests per minute).
 	ReservedConcurrency int
-	// AllowedOrigins are the browser origins (scheme://host[:port], no trailing slash) the
-	// Function URL answers CORS requests from. The CDK stack adds the stage's own site.
+	// AllowedOrigins are the browser origins (scheme://host[:port], no trailing slash) a public
+	// SAM Function URL (PublicUrl=true) answers CORS requests from. The CDK stack needs none:
+	// its page calls the API on its own origin.
 	AllowedOrigins []string
 	// LogRetentionDays is how long the function's logs are kept; one of [LogRetentionDays].
 	LogRetentionDays int
