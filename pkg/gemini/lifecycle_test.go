@@ -20,15 +20,8 @@ func answer(geminitest.Request) geminitest.Reply {
 	return geminitest.Stream(0, geminitest.Text("Risk is high."), geminitest.Finish("STOP"))
 }
 
-func withModel(name string) chattest.Option {
-	return chattest.WithGemini(func(c *gemini.Config) {
-		m, err := gemini.ResolveModel(name)
-		if err != nil {
-			panic(err)
-		}
-		c.Model = m
-	})
-}
+// withModel sets the model, with both tools on.
+func withModel(name string) chattest.Option { return chattest.WithModel(name, true, true) }
 
 func withKey(key string) chattest.Option { return chattest.WithAPIKey(func() string { return key }) }
 

@@ -53,16 +53,25 @@ func StartServer(ctx context.Context, bin, baseURL string, extraEnv ...string) (
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
-	sc := bufio.NewScanner(out)
-	for sc.Scan() {
-		if _, rest, ok := strings.Cut(sc.Text(), "chat: serving "); ok {
-			s.URL, _, _ = strings.Cut(rest, " ")
-			go func() { _, _ = io.Copy(io.Discard, out) }()
-			return s, nil
-		}
+	if s.URL = ServingURL(out); s.URL != "" {
+		return s, nil
 	}
 	s.Stop()
 	return nil, errors.New("the server exited before saying where it serves")
+}
+
+// ServingURL reads the server's stdout up to its "chat: serving http://..." line and returns
+// that URL, then drains the rest in the background; "" when the output ends first.
+func ServingURL(stdout io.Reader) string {
+	sc := bufio.NewScanner(stdout)
+	for sc.Scan() {
+		if _, rest, ok := strings.Cut(sc.Text(), "chat: serving "); ok {
+			go func() { _, _ = io.Copy(io.Discard, stdout) }()
+			url, _, _ := strings.Cut(rest, " ")
+			return url
+		}
+	}
+	return ""
 }
 
 // PID is the server's process id.

@@ -256,13 +256,8 @@ func start(ctx context.Context, bin string, environ []string) (*server, error) {
 	}
 	s := &server{cmd: cmd, done: make(chan struct{})}
 	go s.readLog(stderr)
-	sc := bufio.NewScanner(stdout)
-	for sc.Scan() {
-		if _, rest, ok := strings.Cut(sc.Text(), "chat: serving "); ok {
-			s.url, _, _ = strings.Cut(rest, " ")
-			go func() { _, _ = io.Copy(io.Discard, stdout) }()
-			return s, nil
-		}
+	if s.url = loadtest.ServingURL(stdout); s.url != "" {
+		return s, nil
 	}
 	s.stop()
 	return nil, fmt.Errorf("the server did not start: %s", strings.Join(s.lines(), "\n"))

@@ -40,16 +40,10 @@ type Option func(*settings)
 type settings struct {
 	opts   chat.Options
 	gemini gemini.Config
-	fake   []geminitest.Option
 }
 
 // WithGemini changes the model adapter's settings (thinking, maximum tokens, fallbacks...).
 func WithGemini(f func(*gemini.Config)) Option { return func(s *settings) { f(&s.gemini) } }
-
-// WithFake passes options to the fake provider.
-func WithFake(opts ...geminitest.Option) Option {
-	return func(s *settings) { s.fake = append(s.fake, opts...) }
-}
 
 // WithMaxDuration sets the request time limit.
 func WithMaxDuration(d time.Duration) Option {
@@ -88,7 +82,7 @@ func Start(t testing.TB, script geminitest.Script, opts ...Option) *Stack {
 	for _, o := range opts {
 		o(&s)
 	}
-	up := geminitest.NewServer(script, s.fake...)
+	up := geminitest.NewServer(script)
 	t.Cleanup(up.Close)
 	logger := slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	s.gemini.BaseURL, s.gemini.Logger = up.BaseURL(), logger
