@@ -36,6 +36,9 @@ type Message struct {
 // message is from the user.
 type Conversation struct {
 	Messages []Message
+	// MaxTokens, when positive, caps this answer's length below the server's own limit
+	// (OpenAI's max_tokens); the server's limit always applies.
+	MaxTokens int
 }
 
 // FinishReason says why an answer ended. It takes only the specification's four values.

@@ -9,37 +9,16 @@ import (
 	"fmt"
 	"iter"
 	"log/slog"
-	"math"
 	"net"
 	"net/http"
 	"runtime/debug"
-	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
-
-	"github.com/chatsvc/chat/pkg/datastream"
 )
 
 // Path is where the endpoint lives.
 const Path = "/api/chat"
-
-// The error texts of the specification.
-const (
-	MsgInvalidRequest  = "Invalid request format"
-	MsgAPIKeyMissing   = "API key not configured"
-	MsgRateLimited     = "Rate limit exceeded"
-	MsgServiceError    = "AI service error"
-	msgNotFound        = "Not found"
-	msgMethodNotAllowd = "Method not allowed"
-)
-
-// Texts of e: lines. They name no provider and carry no upstream text.
-const (
-	streamMsgUpstream = "The AI service failed while answering. Please try again."
-	streamMsgBroken   = "The answer ended unexpectedly. Please try again."
-	streamMsgInternal = "The answer failed because of an internal error. Please try again."
-)
 
 // Options configure a Handler. Model is required; the rest have defaults.
 type Options struct {
@@ -57,9 +36,14 @@ type Options struct {
 	// Lambda passes the invocation's id.
 	RequestID func(*http.Request) string
 	Logger    *slog.Logger
+	// Now is the clock of the timestamps protocols put on the wire (OpenAI's created);
+	// nil means time.Now.
+	Now func() time.Time
 }
 
-// Handler serves POST /api/chat.
+// Handler serves the endpoint in every protocol it speaks: POST /api/chat (the
+// specification's data stream, or the AI SDK's UI message stream when the messages carry
+// parts) and the OpenAI-compatible /v1/models and /v1/chat/completions.
 type Handler struct {
 	model       Model
 	apiKey      func() string
@@ -68,13 +52,14 @@ type Handler struct {
 	bodyTimeout time.Duration
 	requestID   func(*http.Request) string
 	log         *slog.Logger
+	now         func() time.Time
 }
 
 // NewHandler returns the endpoint's handler.
 func NewHandler(o Options) *Handler {
 	h := &Handler{
 		model: o.Model, apiKey: o.APIKey, limits: o.Limits, maxDuration: o.MaxDuration,
-		bodyTimeout: o.BodyReadTimeout, requestID: o.RequestID, log: o.Logger,
+		bodyTimeout: o.BodyReadTimeout, requestID: o.RequestID, log: o.Logger, now: o.Now,
 	}
 	if h.requestID == nil {
 		h.requestID = randomID
@@ -94,11 +79,15 @@ func NewHandler(o Options) *Handler {
 	if h.log == nil {
 		h.log = slog.New(slog.DiscardHandler)
 	}
+	if h.now == nil {
+		h.now = time.Now
+	}
 	return h
 }
 
 // outcome is what the request log line reports.
 type outcome struct {
+	protocol     string
 	status       int
 	finish       FinishReason
 	terminal     string // "d", "e" or "" (no stream, or the caller left)
@@ -111,7 +100,6 @@ type outcome struct {
 	firstByte    time.Duration
 	clientClosed bool
 	timedOut     bool
-	limit        time.Duration // the request's time limit, for the e: text
 	cause        error
 }
 
@@ -120,93 +108,151 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	id := h.requestID(r)
 	w.Header().Set("X-Request-Id", id)
-	var out outcome
-	var stream *datastream.Writer
+	out := outcome{protocol: protoSpec}
+	x := &exchange{w: w, r: r, id: id, start: start, out: &out, enc: specEncoder{}}
 	defer func() {
 		if p := recover(); p != nil {
-			out.cause = fmt.Errorf("panic: %v\n%s", p, debug.Stack())
-			if stream == nil {
-				out.status = http.StatusInternalServerError
-				writeError(w, out.status, MsgServiceError, "an internal error occurred", 0)
-			} else if !stream.Terminated() {
-				out.terminal = "e"
-				_ = stream.Error(streamMsgInternal)
-			}
+			x.fail(AsError(fmt.Errorf("panic: %v\n%s", p, debug.Stack()), 0))
 		}
 		h.logRequest(r, id, start, &out)
 	}()
+	h.route(x)
+}
 
-	if r.URL.Path != Path {
-		out.status = http.StatusNotFound
-		writeError(w, out.status, msgNotFound, "no endpoint at this path; the chat endpoint is POST "+Path, 0)
-		return
-	}
-	if r.Method != http.MethodPost {
-		w.Header().Set("Allow", http.MethodPost)
-		out.status = http.StatusMethodNotAllowed
-		writeError(w, out.status, msgMethodNotAllowd, "this method is not supported on "+Path+"; use POST", 0)
-		return
-	}
+// exchange is one request in flight: where it writes, in which protocol, and what the log
+// line will say.
+type exchange struct {
+	w      http.ResponseWriter
+	r      *http.Request
+	id     string
+	start  time.Time
+	out    *outcome
+	enc    Encoder
+	stream Stream // nil until the answer began
+}
 
-	_ = http.NewResponseController(w).SetReadDeadline(start.Add(h.bodyTimeout))
-	conv, err := DecodeRequest(http.MaxBytesReader(w, r.Body, h.limits.MaxBodyBytes), h.limits)
-	if err != nil {
-		out.status, out.cause = http.StatusBadRequest, err
-		details := err.Error()
-		if re, ok := errors.AsType[*RequestError](err); ok {
-			details = re.Details
+// fail reports err to the caller, in the exchange's protocol: as the response when nothing
+// was written yet, else as the stream's terminal error event.
+func (x *exchange) fail(e *Error) {
+	if x.out.cause == nil || e.Cause != nil {
+		x.out.cause = e.Cause
+	}
+	if x.out.cause == nil {
+		x.out.cause = e
+	}
+	x.out.timedOut = x.out.timedOut || e.Code == CodeTimeLimit
+	switch {
+	case e.Code == CodeClientClosed:
+		x.out.clientClosed = true
+		if x.stream == nil {
+			x.out.status = statusClientClosed
 		}
-		writeError(w, out.status, MsgInvalidRequest, details, 0)
+	case x.stream == nil:
+		x.out.status = e.Status
+		x.enc.WriteError(x.w, e)
+	case !x.stream.Terminated():
+		if c, ok := x.stream.(interface{ Committed() bool }); ok && !c.Committed() {
+			x.out.status = e.Status // a buffered answer: the failure still has its status
+		} else {
+			x.out.terminal = "e"
+		}
+		if err := x.stream.Fail(e); err != nil {
+			x.out.clientClosed = true
+		}
+	}
+}
+
+func (h *Handler) route(x *exchange) {
+	r := x.r
+	switch p := r.URL.Path; {
+	case p == Path:
+		if r.Method != http.MethodPost {
+			x.w.Header().Set("Allow", http.MethodPost)
+			x.fail(MethodNotAllowed("this method is not supported on " + Path + "; use POST"))
+			return
+		}
+		body, err := h.readBody(x)
+		if err != nil {
+			x.fail(AsError(err, 0))
+			return
+		}
+		if isUIRequest(body) {
+			x.out.protocol, x.enc = protoUI, uiEncoder{}
+			conv, err := decodeUI(body, h.limits)
+			h.answer(x, conv, err)
+			return
+		}
+		conv, err := decodeSpec(body, h.limits)
+		h.answer(x, conv, err)
+	case p == openAIPrefix || strings.HasPrefix(p, openAIPrefix+"/"):
+		x.out.protocol, x.enc = protoOpenAI, openAIErrors{}
+		h.routeOpenAI(x)
+	default:
+		x.fail(NotFound("no endpoint at this path; the chat endpoint is POST " + Path))
+	}
+}
+
+// readBody reads the request body under the body size and time limits and parses it as a
+// JSON object.
+func (h *Handler) readBody(x *exchange) (map[string]json.RawMessage, error) {
+	_ = http.NewResponseController(x.w).SetReadDeadline(x.start.Add(h.bodyTimeout))
+	return readJSON(http.MaxBytesReader(x.w, x.r.Body, h.limits.MaxBodyBytes), h.limits)
+}
+
+// statusClientClosed is logged when the caller left before any response (nginx's 499).
+const statusClientClosed = 499
+
+// answer runs the model on a decoded conversation and streams its answer through the
+// exchange's encoder; a decoding error (err) is answered instead.
+func (h *Handler) answer(x *exchange, conv Conversation, err error) {
+	if err != nil {
+		x.fail(AsError(err, 0))
 		return
 	}
+	r, out := x.r, x.out
 	out.messages = len(conv.Messages)
 	for _, m := range conv.Messages {
 		out.contract = out.contract || m.Contract != nil
 	}
-
 	key := strings.TrimSpace(h.apiKey())
 	if key == "" {
-		out.status = http.StatusUnauthorized
-		writeError(w, out.status, MsgAPIKeyMissing, "the server has no API key for the AI service; the operator must configure it", 0)
+		x.fail(notConfigured())
 		return
 	}
 
-	end, limit := h.cutoff(r.Context(), start)
-	out.limit = max(0, end.Sub(start).Round(time.Second))
-	if out.limit < 10*time.Second { // a short platform deadline: "0.3s", not "0s"
-		out.limit = max(0, end.Sub(start).Round(100*time.Millisecond))
+	end, cut := h.cutoff(r.Context(), x.start)
+	limit := max(0, end.Sub(x.start).Round(time.Second))
+	if limit < 10*time.Second { // a short platform deadline: "0.3s", not "0s"
+		limit = max(0, end.Sub(x.start).Round(100*time.Millisecond))
 	}
-	ctx, cancel := context.WithDeadlineCause(r.Context(), limit, errTimeLimit)
+	ctx, cancel := context.WithDeadlineCause(r.Context(), cut, errTimeLimit)
 	defer cancel()
-	next, stop := iter.Pull2(h.model.Stream(WithRequestID(ctx, id), key, conv))
+	next, stop := iter.Pull2(h.model.Stream(WithRequestID(ctx, x.id), key, conv))
 	defer stop()
 
 	// The status goes out with the first byte, so the first event decides it: an upstream
 	// failure before any answer becomes a proper HTTP error.
 	ev, err, ok := next()
-	out.firstByte = time.Since(start)
+	out.firstByte = time.Since(x.start)
 	if err != nil || !ok {
-		if timedOut(r, ctx) {
+		e := h.failure(r, ctx, err, ok, limit, errNoEvent)
+		if e.Code == CodeTimeLimit {
 			// The time limit is not an upstream failure: like a cut after some text, it
-			// ends a stream with an e: line, here an empty one.
-			out.status = http.StatusOK
-			stream = datastream.Start(w)
-			h.failInStream(stream, r, ctx, err, ok, &out)
-			return
+			// ends a stream with an error event, here one with no text before it.
+			h.begin(x)
 		}
-		h.failBeforeStream(w, r, err, ok, &out)
+		x.fail(e)
 		return
 	}
-	out.status = http.StatusOK
-	stream = datastream.Start(w)
+	h.begin(x)
 	for {
-		if werr := h.forward(stream, ev, &out); werr != nil {
+		if werr := h.forward(x.stream, ev, out); werr != nil {
 			// The caller is gone: cancel the upstream call at once.
 			out.clientClosed, out.cause = true, werr
 			cancel()
 			return
 		}
-		if stream.Terminated() {
+		if x.stream.Terminated() {
 			return
 		}
 		ev, err, ok = next()
@@ -214,14 +260,28 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			break
 		}
 	}
-	h.failInStream(stream, r, ctx, err, ok, &out)
+	x.fail(h.failure(r, ctx, err, ok, limit, errNoFinish))
 }
 
-// statusClientClosed is logged when the caller left before any response (nginx's 499).
-const statusClientClosed = 499
+// begin starts the answer in the exchange's protocol.
+func (h *Handler) begin(x *exchange) {
+	x.out.status = http.StatusOK
+	x.stream = x.enc.Start(x.w, StreamInfo{ID: x.id, Created: h.now()})
+}
 
-// errTimeLimit is the cancellation cause when the request's own deadline passes.
-var errTimeLimit = errors.New("time limit reached")
+// failure maps how the model's sequence ended without a finish to the caller's error;
+// ended is the cause when the sequence just stopped.
+func (h *Handler) failure(r *http.Request, ctx context.Context, err error, ok bool, limit time.Duration, ended error) *Error {
+	switch {
+	case timedOut(r, ctx):
+		return AsError(errTimeLimit, limit)
+	case r.Context().Err() != nil:
+		return AsError(context.Canceled, limit)
+	case err == nil && !ok:
+		return AsError(ended, limit)
+	}
+	return AsError(err, limit)
+}
 
 // cutoff is when the answer must be cut: before the earlier of the configured maximum and any
 // deadline the platform put on the request (Lambda's invocation deadline), less a margin for
@@ -246,7 +306,7 @@ func timedOut(r *http.Request, ctx context.Context) bool {
 	return errors.Is(context.Cause(ctx), errTimeLimit)
 }
 
-func (h *Handler) forward(s *datastream.Writer, ev Event, out *outcome) error {
+func (h *Handler) forward(s Stream, ev Event, out *outcome) error {
 	if ev.Text != "" {
 		if err := s.Text(ev.Text); err != nil {
 			return err
@@ -255,109 +315,9 @@ func (h *Handler) forward(s *datastream.Writer, ev Event, out *outcome) error {
 	if f := ev.Finish; f != nil {
 		out.finish, out.usage, out.sources, out.terminal = f.Reason, f.Usage, len(f.Sources), "d"
 		out.model, out.modelVersion = f.Model, f.ModelVersion
-		return s.Finish(metadata(f))
+		return s.Finish(f)
 	}
 	return nil
-}
-
-func (h *Handler) failBeforeStream(w http.ResponseWriter, r *http.Request, err error, ok bool, out *outcome) {
-	switch {
-	case r.Context().Err() != nil:
-		// Nobody is left to answer; 499 (client closed request) marks it in the log.
-		out.clientClosed, out.cause, out.status = true, r.Context().Err(), statusClientClosed
-		return
-	case !ok:
-		out.cause = errors.New("upstream ended without any event")
-		out.status = http.StatusInternalServerError
-		writeError(w, out.status, MsgServiceError, "the AI service returned an empty answer", 0)
-		return
-	}
-	out.cause = err
-	if ue, isUp := errors.AsType[*UpstreamError](err); isUp && ue.RateLimited {
-		out.status = http.StatusTooManyRequests
-		details := "too many requests to the AI service; try again later"
-		if ue.RetryAfter > 0 {
-			details = fmt.Sprintf("too many requests to the AI service; try again in %d seconds", retrySeconds(ue.RetryAfter))
-		}
-		writeError(w, out.status, MsgRateLimited, details, ue.RetryAfter)
-		return
-	}
-	out.status = http.StatusInternalServerError
-	writeError(w, out.status, MsgServiceError, upstreamDetails(err), 0)
-}
-
-func (h *Handler) failInStream(s *datastream.Writer, r *http.Request, ctx context.Context, err error, ok bool, out *outcome) {
-	var msg string
-	switch {
-	case timedOut(r, ctx):
-		out.timedOut, out.cause = true, errTimeLimit
-		msg = fmt.Sprintf("The answer was cut off: the time limit of %ss was reached.", strconv.FormatFloat(out.limit.Seconds(), 'f', -1, 64))
-	case r.Context().Err() != nil:
-		out.clientClosed, out.cause = true, r.Context().Err()
-		return
-	case !ok:
-		out.cause = errors.New("upstream stream ended without a finish reason")
-		msg = streamMsgBroken
-	default:
-		out.cause = err
-		msg = streamMsgUpstream
-		if ue, isUp := errors.AsType[*UpstreamError](err); isUp && ue.RateLimited {
-			msg = MsgRateLimited + ". Please try again later."
-		}
-	}
-	out.terminal = "e"
-	if werr := s.Error(msg); werr != nil {
-		out.clientClosed = true
-	}
-}
-
-func upstreamDetails(err error) string {
-	ue, ok := errors.AsType[*UpstreamError](err)
-	switch {
-	case !ok:
-		return "the AI service failed"
-	case ue.Status == 0:
-		return "the AI service could not be reached or sent a malformed response"
-	case ue.Status >= 500:
-		return fmt.Sprintf("the AI service is unavailable (upstream status %d); try again shortly", ue.Status)
-	default:
-		return fmt.Sprintf("the AI service refused the request (upstream status %d)", ue.Status)
-	}
-}
-
-func retrySeconds(d time.Duration) int64 { return int64(math.Ceil(d.Seconds())) }
-
-// ErrorBody is the JSON body of every non-stream response.
-type ErrorBody struct {
-	Error   string `json:"error"`
-	Details string `json:"details,omitempty"`
-}
-
-func writeError(w http.ResponseWriter, status int, msg, details string, retryAfter time.Duration) {
-	h := w.Header()
-	h.Set("Content-Type", "application/json")
-	h.Set("Cache-Control", "no-store")
-	if retryAfter > 0 {
-		h.Set("Retry-After", strconv.FormatInt(retrySeconds(retryAfter), 10))
-	}
-	w.WriteHeader(status)
-	_ = json.NewEncoder(w).Encode(ErrorBody{Error: msg, Details: details})
-}
-
-func metadata(f *Finish) datastream.Metadata {
-	m := datastream.Metadata{
-		FinishReason:      string(f.Reason),
-		SearchQueries:     f.SearchQueries,
-		SearchSuggestions: f.SearchSuggestions,
-	}
-	if f.Usage != nil {
-		m.Usage = datastream.Usage{PromptTokens: f.Usage.PromptTokens, CompletionTokens: f.Usage.CompletionTokens,
-			ReasoningTokens: f.Usage.ReasoningTokens, TotalTokens: f.Usage.TotalTokens}
-	}
-	for _, s := range f.Sources {
-		m.Sources = append(m.Sources, datastream.Source{URL: s.URL, Title: s.Title})
-	}
-	return m
 }
 
 func (h *Handler) logRequest(r *http.Request, id string, start time.Time, o *outcome) {
@@ -367,6 +327,7 @@ func (h *Handler) logRequest(r *http.Request, id string, start time.Time, o *out
 		slog.String("method", clip(r.Method, maxLoggedField)),
 		slog.String("path", clip(r.URL.Path, maxLoggedField)),
 		slog.Int("status", o.status),
+		slog.String("protocol", o.protocol),
 		slog.Int64("duration_ms", time.Since(start).Milliseconds()),
 		slog.Int("messages", o.messages),
 		slog.Bool("contract_address", o.contract),

@@ -129,17 +129,17 @@ func (c *Client) session(ctx context.Context, key string) (*genai.Client, *model
 // GenerateConfig is the provider request configuration for the given provider model, with
 // the fixed system prompt and nothing request-specific.
 func (c *Client) GenerateConfig(modelID string) *genai.GenerateContentConfig {
-	return c.requestConfig(modelID, c.cfg.SystemPrompt, true)
+	return c.requestConfig(modelID, c.cfg.SystemPrompt, true, c.cfg.MaxTokens)
 }
 
 // requestConfig shapes a request for the model actually called (the table in models.go):
 // its tools, its kind of thinking setting (never both kinds, never a value it refuses), and
 // an output limit of the answer's MaxTokens plus what thinking may spend.
-func (c *Client) requestConfig(modelID, system string, thinking bool) *genai.GenerateContentConfig {
+func (c *Client) requestConfig(modelID, system string, thinking bool, maxTokens int32) *genai.GenerateContentConfig {
 	cfg := &genai.GenerateContentConfig{
 		SystemInstruction: &genai.Content{Parts: []*genai.Part{{Text: system}}},
 		Temperature:       genai.Ptr(c.cfg.Temperature),
-		MaxOutputTokens:   c.cfg.MaxTokens,
+		MaxOutputTokens:   maxTokens,
 		// On by default in the SDK: it silently re-sends (and re-bills) the request.
 		AutomaticContinuation: genai.Ptr(false),
 	}
@@ -157,7 +157,7 @@ func (c *Client) requestConfig(modelID, system string, thinking bool) *genai.Gen
 		// the largest allowance, so that its thinking cannot eat the answer.
 		_, extra = thinkingConfig(modelID, ThinkingHigh)
 	}
-	cfg.MaxOutputTokens = min(maxOutputTokens, c.cfg.MaxTokens+extra)
+	cfg.MaxOutputTokens = min(maxOutputTokens, maxTokens+extra)
 	if thinking {
 		cfg.ThinkingConfig = tc
 	}
@@ -220,13 +220,18 @@ func (c *Client) Stream(ctx context.Context, key string, conv chat.Conversation)
 		}
 		contents := Contents(conv)
 		system := SystemInstruction(c.cfg.SystemPrompt, conv)
+		// A caller's own limit (OpenAI's max_tokens) only ever lowers the server's.
+		maxTokens := c.cfg.MaxTokens
+		if conv.MaxTokens > 0 && int64(conv.MaxTokens) < int64(maxTokens) {
+			maxTokens = int32(conv.MaxTokens)
+		}
 		models := mem.order(c.cfg.Model.Candidates)
 	nextModel:
 		for i, model := range models {
 			thinking := !mem.refusesThinking(model)
 			for try := 1; ; try++ {
-				cfg := c.requestConfig(model, system, thinking)
-				failed, answered := c.attempt(ctx, gc, log, model, contents, cfg, yield)
+				cfg := c.requestConfig(model, system, thinking, maxTokens)
+				failed, answered := c.attempt(ctx, gc, log, model, contents, cfg, maxTokens, yield)
 				if failed == nil {
 					return // finished, or the caller stopped, or the answer broke off
 				}
@@ -255,8 +260,8 @@ func (c *Client) Stream(ctx context.Context, key string, conv chat.Conversation)
 // the sequence is over: the answer finished or broke off, the caller stopped, or ctx ended,
 // each already reported through yield.
 func (c *Client) attempt(ctx context.Context, gc *genai.Client, log *slog.Logger, model string, contents []*genai.Content,
-	cfg *genai.GenerateContentConfig, yield func(chat.Event, error) bool) (failed *chat.UpstreamError, answered bool) {
-	acc := accumulator{model: model, maxTokens: c.cfg.MaxTokens}
+	cfg *genai.GenerateContentConfig, maxTokens int32, yield func(chat.Event, error) bool) (failed *chat.UpstreamError, answered bool) {
+	acc := accumulator{model: model, maxTokens: maxTokens}
 	// The attempt runs under a context of its own: once the provider has said the answer
 	// is finished, it gets finishGrace to send what trails (usage, grounding) and close;
 	// an upstream that keeps the connection open after that is cut, and the answer still
@@ -297,7 +302,7 @@ func (c *Client) attempt(ctx context.Context, gc *genai.Client, log *slog.Logger
 			// The answer reached MaxTokens: stop the provider (breaking out closes the
 			// call) and end with length.
 			log.Info("answer held to the maximum length; upstream call cancelled",
-				slog.Int("max_tokens", int(c.cfg.MaxTokens)), slog.String("model", model))
+				slog.Int("max_tokens", int(maxTokens)), slog.String("model", model))
 			break
 		}
 		if graceTimer == nil && acc.finished() {

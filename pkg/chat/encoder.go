@@ -1,0 +1,91 @@
+package chat
+
+import (
+	"encoding/json"
+	"net/http"
+	"time"
+
+	"github.com/chatsvc/chat/pkg/datastream"
+)
+
+// The protocols, as the request log names them.
+const (
+	protoSpec   = "datastream"
+	protoUI     = "ui-message-stream"
+	protoOpenAI = "chat-completions"
+)
+
+// Encoder renders one request's outcome in one wire protocol. The handler produces one
+// sequence (text, then a finish or an error) whatever the protocol; the encoder chosen for
+// the request turns it into bytes.
+type Encoder interface {
+	// WriteError answers with e when no answer began.
+	WriteError(w http.ResponseWriter, e *Error)
+	// Start begins an answer. What it writes at once (headers, a first event) is the
+	// protocol's business: a buffered protocol writes nothing until the end.
+	Start(w http.ResponseWriter, info StreamInfo) Stream
+}
+
+// StreamInfo is what an encoder may put on the wire about the answer as a whole.
+type StreamInfo struct {
+	// ID names the answer (the request id).
+	ID string
+	// Created is when the answer began.
+	Created time.Time
+}
+
+// Stream writes one answer. Exactly one of Finish and Fail ends it; a write error means the
+// caller is gone.
+type Stream interface {
+	Text(chunk string) error
+	Finish(f *Finish) error
+	Fail(e *Error) error
+	Terminated() bool
+}
+
+// ErrorBody is the specification's JSON body of every non-stream response; the UI message
+// stream protocol shares it.
+type ErrorBody struct {
+	Error   string `json:"error"`
+	Details string `json:"details,omitempty"`
+}
+
+// writeError writes the specification's error response.
+func writeError(w http.ResponseWriter, e *Error) {
+	h := w.Header()
+	h.Set("Content-Type", "application/json")
+	h.Set("Cache-Control", "no-store")
+	e.SetRetryAfter(h)
+	w.WriteHeader(e.Status)
+	_ = json.NewEncoder(w).Encode(ErrorBody{Error: e.Message, Details: e.Details})
+}
+
+// specEncoder speaks the specification's data stream (package datastream).
+type specEncoder struct{}
+
+func (specEncoder) WriteError(w http.ResponseWriter, e *Error) { writeError(w, e) }
+
+func (specEncoder) Start(w http.ResponseWriter, _ StreamInfo) Stream {
+	return specStream{datastream.Start(w)}
+}
+
+type specStream struct{ *datastream.Writer }
+
+func (s specStream) Finish(f *Finish) error { return s.Writer.Finish(metadata(f)) }
+func (s specStream) Fail(e *Error) error    { return s.Writer.Error(e.InStream) }
+
+func metadata(f *Finish) datastream.Metadata {
+	m := datastream.Metadata{
+		FinishReason:      string(f.Reason),
+		SearchQueries:     f.SearchQueries,
+		SearchSuggestions: f.SearchSuggestions,
+	}
+	if f.Usage != nil {
+		m.Usage = datastream.Usage{PromptTokens: f.Usage.PromptTokens, CompletionTokens: f.Usage.CompletionTokens,
+			ReasoningTokens: f.Usage.ReasoningTokens, TotalTokens: f.Usage.TotalTokens}
+	}
+	for _, s := range f.Sources {
+		m.Sources = append(m.Sources, datastream.Source{URL: s.URL, Title: s.Title})
+	}
+	return m
+}
