@@ -13,7 +13,8 @@ import (
 	"github.com/chatsvc/chat/pkg/config"
 )
 
-// localMux routes the local server: the endpoint under /api/, the page's config.json, and
+// localMux routes the local server: the endpoint under /api/ and the OpenAI-compatible API
+// under /v1/ (both served by the chat handler), the page's config.json, and
 // the built page's files. Every other request goes to the chat handler too, so that a wrong
 // path or method gets the same JSON error body as under /api/. It is a plain switch rather
 // than an http.ServeMux, whose redirects (/api to /api/, //api/chat to /api/chat) would answer
@@ -26,7 +27,7 @@ func localMux(cfg config.Config, demo bool, chatHandler http.Handler) http.Handl
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch p := r.URL.Path; {
-		case p == "/api" || strings.HasPrefix(p, "/api/"):
+		case p == "/api" || strings.HasPrefix(p, "/api/") || p == "/v1" || strings.HasPrefix(p, "/v1/"):
 			api.ServeHTTP(w, r)
 		case p == "/config.json" && (r.Method == http.MethodGet || r.Method == http.MethodHead):
 			w.Header().Set("Content-Type", "application/json")

@@ -16,6 +16,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/aws/aws-cdk-go/awscdk/v2"
@@ -53,9 +54,9 @@ const BuildCommand = "make build"
 // ConfigObjectKey is the object the page fetches to learn its endpoint and cooldown.
 const ConfigObjectKey = "config.json"
 
-// APIPathPattern is the distribution's behaviour for the API: every path the service serves
-// under /api/ goes to the function.
-const APIPathPattern = "/api/*"
+// APIPathPatterns are the distribution's behaviours for the API: every path the service
+// serves goes to the function: /api/ (the chat endpoint) and /v1/ (the OpenAI-compatible API).
+var APIPathPatterns = []string{"/api/*", "/v1/*"}
 
 // AliasName is the function alias the URL serves: each deploy publishes a version and moves
 // the alias, so a bad release rolls back by pointing it at the previous version.
@@ -305,12 +306,7 @@ func webACL(stack awscdk.Stack, st stage.Stage) awswafv2.CfnWebACL {
 					AggregateKeyType:    jsii.String("IP"),
 					Limit:               jsii.Number(st.RateLimit),
 					EvaluationWindowSec: jsii.Number(windowSeconds),
-					ScopeDownStatement: &awswafv2.CfnWebACL_StatementProperty{ByteMatchStatement: &awswafv2.CfnWebACL_ByteMatchStatementProperty{
-						FieldToMatch:         &awswafv2.CfnWebACL_FieldToMatchProperty{UriPath: map[string]any{}},
-						PositionalConstraint: jsii.String("STARTS_WITH"),
-						SearchString:         jsii.String("/api/"),
-						TextTransformations:  []any{&awswafv2.CfnWebACL_TextTransformationProperty{Priority: jsii.Number(0), Type: jsii.String("NONE")}},
-					}},
+					ScopeDownStatement:  apiPaths(),
 				}},
 				Action: &awswafv2.CfnWebACL_RuleActionProperty{Block: &awswafv2.CfnWebACL_BlockActionProperty{
 					CustomResponse: &awswafv2.CfnWebACL_CustomResponseProperty{
@@ -329,10 +325,25 @@ func webACL(stack awscdk.Stack, st stage.Stage) awswafv2.CfnWebACL {
 	})
 }
 
+// apiPaths matches the requests of every API path pattern: the rate limit counts the chat
+// endpoint and the OpenAI-compatible API together.
+func apiPaths() *awswafv2.CfnWebACL_StatementProperty {
+	var or []any
+	for _, p := range APIPathPatterns {
+		or = append(or, &awswafv2.CfnWebACL_StatementProperty{ByteMatchStatement: &awswafv2.CfnWebACL_ByteMatchStatementProperty{
+			FieldToMatch:         &awswafv2.CfnWebACL_FieldToMatchProperty{UriPath: map[string]any{}},
+			PositionalConstraint: jsii.String("STARTS_WITH"),
+			SearchString:         jsii.String(strings.TrimSuffix(p, "*")),
+			TextTransformations:  []any{&awswafv2.CfnWebACL_TextTransformationProperty{Priority: jsii.Number(0), Type: jsii.String("NONE")}},
+		}})
+	}
+	return &awswafv2.CfnWebACL_StatementProperty{OrStatement: &awswafv2.CfnWebACL_OrStatementProperty{Statements: or}}
+}
+
 // webACLName is the web ACL's name and metric name (CloudWatch's WebACL dimension).
 func webACLName(st stage.Stage) string { return "chat-" + st.Name }
 
-// distribution serves the page from S3 and /api/* from the function's URL, both through
+// distribution serves the page from S3 and /api/* and /v1/* from the function's URL, both through
 // origin access control.
 func distribution(stack awscdk.Stack, st stage.Stage, site, accessLogs awss3.Bucket, fnURL awslambda.FunctionUrl, acl awswafv2.CfnWebACL) awscloudfront.Distribution {
 	pageHeaders := awscloudfront.NewResponseHeadersPolicy(stack, jsii.String("PageHeaders"), &awscloudfront.ResponseHeadersPolicyProps{
@@ -357,6 +368,18 @@ func distribution(stack awscdk.Stack, st stage.Stage, site, accessLogs awss3.Buc
 			Description: jsii.String(fmt.Sprintf("chat %s: CloudFront signs every API request to the function URL", st.Name)),
 		}),
 	})
+	behaviours := map[string]*awscloudfront.BehaviorOptions{}
+	for _, p := range APIPathPatterns {
+		behaviours[p] = &awscloudfront.BehaviorOptions{
+			Origin:               api,
+			AllowedMethods:       awscloudfront.AllowedMethods_ALLOW_ALL(),
+			CachePolicy:          awscloudfront.CachePolicy_CACHING_DISABLED(),
+			OriginRequestPolicy:  awscloudfront.OriginRequestPolicy_ALL_VIEWER_EXCEPT_HOST_HEADER(),
+			ViewerProtocolPolicy: awscloudfront.ViewerProtocolPolicy_HTTPS_ONLY,
+			// An event stream must not be held back to be compressed.
+			Compress: jsii.Bool(false),
+		}
+	}
 	props := &awscloudfront.DistributionProps{
 		Comment:           jsii.String(fmt.Sprintf("chat page and API (%s)", st.Name)),
 		DefaultRootObject: jsii.String("index.html"),
@@ -369,17 +392,7 @@ func distribution(stack awscdk.Stack, st stage.Stage, site, accessLogs awss3.Buc
 			ViewerProtocolPolicy:  awscloudfront.ViewerProtocolPolicy_REDIRECT_TO_HTTPS,
 			ResponseHeadersPolicy: pageHeaders,
 		},
-		AdditionalBehaviors: &map[string]*awscloudfront.BehaviorOptions{
-			APIPathPattern: {
-				Origin:               api,
-				AllowedMethods:       awscloudfront.AllowedMethods_ALLOW_ALL(),
-				CachePolicy:          awscloudfront.CachePolicy_CACHING_DISABLED(),
-				OriginRequestPolicy:  awscloudfront.OriginRequestPolicy_ALL_VIEWER_EXCEPT_HOST_HEADER(),
-				ViewerProtocolPolicy: awscloudfront.ViewerProtocolPolicy_HTTPS_ONLY,
-				// An event stream must not be held back to be compressed.
-				Compress: jsii.Bool(false),
-			},
-		},
+		AdditionalBehaviors: &behaviours,
 	}
 	if acl != nil {
 		props.WebAclId = acl.AttrArn()

@@ -367,7 +367,8 @@ func checkWAF(t *testing.T, s synthesized) {
 		if rb, ok := st["RateBasedStatement"].(map[string]any); ok {
 			rate = rule
 			if rb["AggregateKeyType"] != "IP" || rb["Limit"] != float64(s.stage.RateLimit) || rb["EvaluationWindowSec"] != float64(window) ||
-				!strings.Contains(js(rb["ScopeDownStatement"]), `"SearchString":"/api/"`) {
+				!strings.Contains(js(rb["ScopeDownStatement"]), `"SearchString":"/api/"`) ||
+				!strings.Contains(js(rb["ScopeDownStatement"]), `"SearchString":"/v1/"`) {
 				t.Errorf("rate rule = %s", js(rb))
 			}
 		}
@@ -508,12 +509,29 @@ func checkDistribution(t *testing.T, s synthesized) {
 		t.Error("no access logs")
 	}
 	behaviours := cfg["CacheBehaviors"].([]any)
-	if len(behaviours) != 1 {
-		t.Fatalf("cache behaviours = %s", js(behaviours))
+	if len(behaviours) != 2 {
+		t.Fatalf("cache behaviours = %s, want /api/* and /v1/*", js(behaviours))
+	}
+	var patterns []string
+	for _, b := range behaviours {
+		patterns = append(patterns, b.(map[string]any)["PathPattern"].(string))
+		if b.(map[string]any)["TargetOriginId"] != behaviours[0].(map[string]any)["TargetOriginId"] {
+			t.Errorf("behaviour %s goes to another origin than %s", js(b), js(behaviours[0]))
+		}
+	}
+	slices.Sort(patterns)
+	if !slices.Equal(patterns, []string{"/api/*", "/v1/*"}) {
+		t.Errorf("API path patterns = %v", patterns)
+	}
+	for _, b := range behaviours[1:] {
+		if js(b.(map[string]any)["AllowedMethods"]) != js(behaviours[0].(map[string]any)["AllowedMethods"]) ||
+			b.(map[string]any)["CachePolicyId"] != behaviours[0].(map[string]any)["CachePolicyId"] {
+			t.Errorf("the API behaviours differ: %s", js(behaviours))
+		}
 	}
 	api := behaviours[0].(map[string]any)
 	for k, v := range map[string]any{
-		"PathPattern": stack.APIPathPattern, "ViewerProtocolPolicy": "https-only", "Compress": false,
+		"ViewerProtocolPolicy": "https-only", "Compress": false,
 		// AWS's managed policies: CachingDisabled, AllViewerExceptHostHeader.
 		"CachePolicyId": "4135ea2d-6df8-44a3-9df3-4b5a84be39ad", "OriginRequestPolicyId": "b689b0a8-53d0-40ab-baf2-68738e2966ac",
 	} {

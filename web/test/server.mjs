@@ -25,10 +25,12 @@ function freePort() {
 
 /**
  * startDemoServer builds ./functions/chat and runs it with -demo, serving
- * web/dist. It resolves once GET /config.json answers.
+ * web/dist. It resolves once GET /config.json answers. env adds to or overrides the
+ * server's environment.
+ * @param {{env?: Record<string, string>}} [opts]
  * @returns {Promise<{url: string, stop: () => Promise<void>, log: () => string}>}
  */
-export async function startDemoServer() {
+export async function startDemoServer(opts = {}) {
   const tmp = await mkdtemp(join(tmpdir(), 'chat-e2e-'));
   const bin = join(tmp, 'chat');
   const go = process.env.GO || 'go';
@@ -40,7 +42,7 @@ export async function startDemoServer() {
     cwd: repoRoot,
     // CHECK_CONTENT_SHA256: like the deployed function behind CloudFront's origin access
     // control, refuse a POST whose x-amz-content-sha256 is not the body's SHA-256.
-    env: { ...process.env, PORT: String(port), WEB_DIR: join(webDir, 'dist'), MAX_DURATION_SECONDS: '50', CHECK_CONTENT_SHA256: 'true' },
+    env: { ...process.env, PORT: String(port), WEB_DIR: join(webDir, 'dist'), MAX_DURATION_SECONDS: '50', CHECK_CONTENT_SHA256: 'true', ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.on('data', (d) => (output += d));
