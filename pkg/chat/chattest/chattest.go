@@ -53,6 +53,9 @@ func WithMaxDuration(d time.Duration) Option {
 // WithAPIKey sets the key function (nil key: "not configured").
 func WithAPIKey(f func() string) Option { return func(s *settings) { s.opts.APIKey = f } }
 
+// WithOptions changes the handler's options.
+func WithOptions(f func(*chat.Options)) Option { return func(s *settings) { f(&s.opts) } }
+
 // WithLimits sets the request limits.
 func WithLimits(l chat.Limits) Option { return func(s *settings) { s.opts.Limits = l } }
 
@@ -95,7 +98,13 @@ func Start(t testing.TB, script geminitest.Script, opts ...Option) *Stack {
 // Post sends body to the endpoint.
 func (s *Stack) Post(t testing.TB, body string) *http.Response {
 	t.Helper()
-	resp, err := http.Post(s.URL+chat.Path, "application/json", strings.NewReader(body))
+	return s.PostTo(t, chat.Path, body)
+}
+
+// PostTo sends body to a path of the server (/v1/chat/completions, ...).
+func (s *Stack) PostTo(t testing.TB, path, body string) *http.Response {
+	t.Helper()
+	resp, err := http.Post(s.URL+path, "application/json", strings.NewReader(body))
 	if err != nil {
 		t.Fatalf("POST: %v", err)
 	}
