@@ -88,6 +88,44 @@ func TestFunctionURLInvocations(t *testing.T) {
 				}
 			},
 		},
+		"UI messages get the UI message stream": {
+			event:   "ui-message.json",
+			timeout: 30 * time.Second,
+			check: func(t *testing.T, r response, _ result, _ time.Time) {
+				if r.prelude.StatusCode != 200 || r.prelude.Headers["X-Vercel-Ai-Ui-Message-Stream"] != "v1" {
+					t.Errorf("prelude %+v", r.prelude)
+				}
+				body := string(r.body)
+				if !strings.HasPrefix(body, "data: {\"type\":\"start\"}\n\n") || !strings.Contains(body, `"type":"text-delta"`) ||
+					!strings.HasSuffix(body, "data: [DONE]\n\n") || !strings.Contains(body, `"type":"finish","finishReason":"stop"`) {
+					t.Errorf("body %q", body)
+				}
+			},
+		},
+		"OpenAI chat completions stream": {
+			event:   "chat-completions.json",
+			timeout: 30 * time.Second,
+			check: func(t *testing.T, r response, _ result, _ time.Time) {
+				body := string(r.body)
+				if r.prelude.StatusCode != 200 || !strings.Contains(body, `"object":"chat.completion.chunk"`) ||
+					!strings.Contains(body, `"finish_reason":"stop"`) || !strings.Contains(body, `"choices":[],"usage":{"prompt_tokens"`) ||
+					!strings.HasSuffix(body, "data: [DONE]\n\n") {
+					t.Errorf("prelude %+v, body %q", r.prelude, body)
+				}
+				if got, want := strings.Count(body, `"delta":{"content":`), len(answerChunks); got != want {
+					t.Errorf("%d content chunks, want %d", got, want)
+				}
+			},
+		},
+		"OpenAI model list": {
+			event:   "models.json",
+			timeout: 30 * time.Second,
+			check: func(t *testing.T, r response, _ result, _ time.Time) {
+				if r.prelude.StatusCode != 200 || !strings.Contains(string(r.body), `"data":[{"id":"crypto-analyst","object":"model"`) {
+					t.Errorf("prelude %+v, body %q", r.prelude, r.body)
+				}
+			},
+		},
 		"malformed body is a buffered 400": {
 			event:   "malformed-body.json",
 			timeout: 30 * time.Second,

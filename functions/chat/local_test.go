@@ -3,6 +3,8 @@ package main
 import (
 	"bufio"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"io"
 	"log"
@@ -212,4 +214,62 @@ func TestStandardLogIsJSONAtWarn(t *testing.T) {
 		return
 	}
 	t.Errorf("the standard-log line is not in the log:\n%s", logs.String())
+}
+
+func TestLocalServerRoutesEveryProtocol(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	url, _, done := startLocal(t, ctx, map[string]string{}, "-demo")
+	post := func(path, body string, header ...string) (int, http.Header, string) {
+		req, _ := http.NewRequest(http.MethodPost, url+path, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		for i := 0; i+1 < len(header); i += 2 {
+			req.Header.Set(header[i], header[i+1])
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, resp.Header, string(b)
+	}
+	if code, h, b := post("/api/chat", `{"messages":[{"role":"user","parts":[{"type":"text","text":"hello"}]}]}`); code != 200 ||
+		h.Get("X-Vercel-Ai-Ui-Message-Stream") != "v1" || !strings.HasSuffix(b, "data: [DONE]\n\n") {
+		t.Errorf("UI message stream: %d %v %q", code, h, b)
+	}
+	if code, _, b := post("/v1/chat/completions", `{"model":"crypto-analyst","messages":[{"role":"user","content":"hello"}]}`,
+		"Authorization", "Bearer sk-anything"); code != 200 || !strings.Contains(b, `"object":"chat.completion"`) {
+		t.Errorf("chat completion: %d %q", code, b)
+	}
+	resp, err := http.Get(url + "/v1/models")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.Contains(string(b), `"id":"crypto-analyst"`) {
+		t.Errorf("models: %d %q", resp.StatusCode, b)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Error(err)
+	}
+
+	// Like CloudFront's origin access control, CHECK_CONTENT_SHA256 guards /v1 too.
+	ctx, cancel = context.WithCancel(context.Background())
+	defer cancel()
+	url, _, done = startLocal(t, ctx, map[string]string{"CHECK_CONTENT_SHA256": "true"}, "-demo")
+	body := `{"model":"crypto-analyst","messages":[{"role":"user","content":"hello"}]}`
+	if code, _, b := post("/v1/chat/completions", body); code != http.StatusForbidden {
+		t.Errorf("unsigned /v1 POST: %d %q, want 403", code, b)
+	}
+	sum := sha256.Sum256([]byte(body))
+	if code, _, b := post("/v1/chat/completions", body, ContentSHA256Header, hex.EncodeToString(sum[:])); code != 200 {
+		t.Errorf("signed /v1 POST: %d %q", code, b)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Error(err)
+	}
 }

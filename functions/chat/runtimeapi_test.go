@@ -301,8 +301,8 @@ func decode(t *testing.T, res result) response {
 		t.Fatalf("prelude %q: %v", head, err)
 	}
 	r.body = body
-	if !strings.HasPrefix(r.prelude.Headers["Content-Type"], "text/event-stream") {
-		return r // a buffered response, such as a JSON error
+	if !strings.HasPrefix(r.prelude.Headers["Content-Type"], "text/event-stream") || bytes.HasPrefix(body, []byte("data: {")) {
+		return r // a buffered response, such as a JSON error, or a stream of JSON events (UI, OpenAI)
 	}
 
 	// Arrival time of every byte offset of the body.
