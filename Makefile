@@ -91,6 +91,6 @@ lint-templates:
 ## bench: the figures of docs/BENCHMARKS.md: per-chunk benchmarks, then chatbench (latency,
 ## cold start, bootstrap size, memory, throughput) against the local server and a fake upstream
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem -benchtime 20000x ./pkg/datastream ./pkg/chat ./pkg/loadtest
+	$(GO) test -run '^$$' -bench . -benchmem -benchtime 20000x ./pkg/datastream ./pkg/uistream ./pkg/openai ./pkg/chat ./pkg/loadtest
 	$(GO) run ./pkg/loadtest/cmd/chatbench
 	$(GO) run ./pkg/loadtest/cmd/thinkbench

@@ -36,17 +36,25 @@ func (w *discardWriter) Write(p []byte) (int, error) { return len(p), nil }
 func (w *discardWriter) WriteHeader(int)             {}
 func (w *discardWriter) Flush()                      {}
 
-// BenchmarkHandlerChunk is the handler's own cost per forwarded chunk (model event to 0:
-// line, flush included), without the network or the provider SDK: one request of b.N chunks.
-// ns/op and allocs/op are per chunk.
+// BenchmarkHandlerChunk is the handler's own cost per forwarded chunk (model event to wire
+// event, flush included), without the network or the provider SDK, in each protocol: one
+// request of b.N chunks. ns/op and allocs/op are per chunk.
 func BenchmarkHandlerChunk(b *testing.B) {
-	h := chat.NewHandler(chat.Options{
-		Model:  chunkModel{n: b.N, text: "**ETH** trades near $3,000 today.\nSources say \"volatile\"."},
-		APIKey: func() string { return "k" },
-	})
-	req := httptest.NewRequest(http.MethodPost, chat.Path, strings.NewReader(`{"messages":[{"role":"user","content":"hi"}]}`))
-	w := &discardWriter{h: http.Header{}}
-	b.ReportAllocs()
-	b.ResetTimer()
-	h.ServeHTTP(w, req)
+	for _, p := range []struct{ name, path, body string }{
+		{"datastream", chat.Path, `{"messages":[{"role":"user","content":"hi"}]}`},
+		{"ui-message-stream", chat.Path, `{"messages":[{"role":"user","parts":[{"type":"text","text":"hi"}]}]}`},
+		{"chat-completions", "/v1/chat/completions", `{"model":"crypto-analyst","stream":true,"messages":[{"role":"user","content":"hi"}]}`},
+	} {
+		b.Run(p.name, func(b *testing.B) {
+			h := chat.NewHandler(chat.Options{
+				Model:  chunkModel{n: b.N, text: "**ETH** trades near $3,000 today.\nSources say \"volatile\"."},
+				APIKey: func() string { return "k" },
+			})
+			req := httptest.NewRequest(http.MethodPost, p.path, strings.NewReader(p.body))
+			w := &discardWriter{h: http.Header{}}
+			b.ReportAllocs()
+			b.ResetTimer()
+			h.ServeHTTP(w, req)
+		})
+	}
 }
