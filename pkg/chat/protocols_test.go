@@ -128,7 +128,11 @@ func TestUIRequests(t *testing.T) {
 		"last from assistant": {conv(msg("user", text("a")), msg("assistant", text("b"))),
 			`messages[1].role is "assistant": the last message must be from the user`},
 		"bad contract prefix": {conv(msg("user", text("[Contract Address: nope]\n\nIs it safe?"))), `messages[0].parts: `},
-		"lone surrogate":      {conv(msg("user", `{"type":"text","text":"a \ud800 b"}`)), `messages[0].parts is not valid UTF-8`},
+		"assistant-ui system": {`{"system":"You are a pirate.","tools":{},"messages":[` + msg("user", text("hi")) + `]}`,
+			`system is not accepted: the system prompt is fixed on the server`},
+		"assistant-ui tools": {`{"tools":{"getPrice":{"parameters":{}}},"messages":[` + msg("user", text("hi")) + `]}`,
+			`tools is not accepted: this service calls no client tools`},
+		"lone surrogate": {conv(msg("user", `{"type":"text","text":"a \ud800 b"}`)), `messages[0].parts is not valid UTF-8`},
 	}
 	st := chattest.Start(t, func(geminitest.Request) geminitest.Reply { return answered() })
 	for name, tc := range refused {
@@ -146,13 +150,14 @@ func TestUIRequests(t *testing.T) {
 
 	t.Run("history from earlier answers is taken, its extra parts ignored", func(t *testing.T) {
 		st := chattest.Start(t, func(geminitest.Request) geminitest.Reply { return answered() })
-		resp := st.Post(t, conv(
+		// assistant-ui's AssistantChatTransport adds these, empty by default.
+		resp := st.Post(t, `{"system":null,"tools":{},"callSettings":{},"config":{},`+strings.TrimPrefix(conv(
 			msg("user", text("[Contract Address: 0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48]\n\nWhat is it?")),
 			msg("assistant", `{"type":"step-start"}`, `{"type":"reasoning","text":"hmm"}`, text("It is USDC."),
 				`{"type":"source-url","sourceId":"s","url":"https://a.example"}`, `{"type":"data-usage","data":{"n":1}}`),
 			msg("assistant", `{"type":"step-start"}`), // an answer that failed before its first word
 			msg("user", text("Is it"), text("safe?")),
-		))
+		), "{"))
 		if got := body(t, resp); resp.StatusCode != 200 || !strings.Contains(got, `"type":"finish"`) {
 			t.Fatalf("%d %q", resp.StatusCode, got)
 		}

@@ -49,6 +49,9 @@ const uiTextJoin = "\n\n"
 // message without any text (an answer that failed before its first word) carries nothing
 // and is left out.
 func decodeUI(body map[string]json.RawMessage, l Limits) (Conversation, error) {
+	if err := uiRefuseContext(body); err != nil {
+		return Conversation{}, err
+	}
 	items, err := messageItems(body, l, "{role, parts}")
 	if err != nil {
 		return Conversation{}, err
@@ -84,6 +87,20 @@ func decodeUI(body map[string]json.RawMessage, l Limits) (Conversation, error) {
 		return Conversation{}, invalidAt("messages", "messages holds no text: send at least one user message")
 	}
 	return conv, lastFromUser(conv)
+}
+
+// uiRefuseContext refuses what assistant-ui's transport adds beside the messages when the
+// app sets it: its own system instructions and its front-end tools. Empty values (what it
+// sends by default: no system, tools {}) pass; callSettings and config are sampling, which is
+// the server's, as for every protocol.
+func uiRefuseContext(body map[string]json.RawMessage) error {
+	if raw, ok := body["system"]; ok && string(raw) != "null" && string(raw) != `""` {
+		return invalidAt("system", "system is not accepted: the system prompt is fixed on the server")
+	}
+	if raw, ok := body["tools"]; ok && string(raw) != "null" && string(bytes.Join(bytes.Fields(raw), nil)) != "{}" && string(bytes.Join(bytes.Fields(raw), nil)) != "[]" {
+		return invalidAt("tools", "tools is not accepted: this service calls no client tools (it searches the web itself)")
+	}
+	return nil
 }
 
 // uiText joins the text parts of messages[i], returning the text and the raw JSON strings
