@@ -273,3 +273,40 @@ describe('the openai client', () => {
     assert.match(text, /and then the upstream fails$/);
   });
 });
+
+describe("through a front door that wants x-amz-content-sha256 (the README's signedFetch)", () => {
+  /** @type {Awaited<ReturnType<typeof startDemoServer>>} */
+  let guarded;
+  before(async () => {
+    guarded = await startDemoServer({ env: { CHECK_CONTENT_SHA256: 'true' } });
+  });
+  after(async () => {
+    await guarded?.stop();
+  });
+
+  // The README's snippet, as it is there.
+  /** @param {any} url @param {any} init */
+  const signedFetch = async (url, init = {}) => {
+    const body = typeof init.body === 'string' ? init.body : '';
+    const hash = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(body));
+    const hex = [...new Uint8Array(hash)].map((b) => b.toString(16).padStart(2, '0')).join('');
+    return fetch(url, { ...init, headers: { ...Object.fromEntries(new Headers(init.headers)), 'x-amz-content-sha256': hex } });
+  };
+
+  test('stock clients are refused without it and served with it', async () => {
+    const plain = new OpenAI({ baseURL: `${guarded.url}/v1`, apiKey: 'unused', maxRetries: 0 });
+    await assert.rejects(plain.chat.completions.create({ model: 'crypto-analyst', messages: [{ role: 'user', content: 'hi' }] }),
+      (e) => e instanceof OpenAI.PermissionDeniedError);
+    const signed = new OpenAI({ baseURL: `${guarded.url}/v1`, apiKey: 'unused', maxRetries: 0, fetch: signedFetch });
+    const c = await signed.chat.completions.create({ model: 'crypto-analyst', messages: [{ role: 'user', content: 'hi' }] });
+    assert.match(c.choices[0].message.content ?? '', /^\(Scripted demo answer\)/);
+
+    const state = new State();
+    const chat = new (class extends AbstractChat {})({
+      state, transport: new DefaultChatTransport({ api: `${guarded.url}/api/chat`, fetch: /** @type {any} */ (signedFetch) }),
+    });
+    await chat.sendMessage({ text: 'hi' });
+    assert.equal(chat.status, 'ready');
+    assert.match(textOf(chat.messages[1]), /^\(Scripted demo answer\)/);
+  });
+});
