@@ -11,15 +11,15 @@
 package datastream
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
+
+	"github.com/chatsvc/chat/pkg/sse"
 )
 
 // ContentType is the media type of the stream.
-const ContentType = "text/event-stream"
+const ContentType = sse.ContentType
 
 // Line codes, as the specification names them.
 const (
@@ -64,36 +64,18 @@ type Source struct {
 
 // Writer writes one stream. It is not safe for concurrent use.
 type Writer struct {
-	w          io.Writer
-	flush      func() error
-	buf        bytes.Buffer
+	sse        *sse.Writer
 	terminated bool
 }
 
 // NewWriter returns a Writer on w that flushes after every line. It writes no header: call
 // Start on an http.ResponseWriter, or use NewWriter directly on any io.Writer (tests,
 // benchmarks).
-func NewWriter(w io.Writer) *Writer {
-	s := &Writer{w: w, flush: func() error { return nil }}
-	if rw, ok := w.(http.ResponseWriter); ok {
-		rc := http.NewResponseController(rw)
-		s.flush = func() error {
-			if err := rc.Flush(); err != nil && !errors.Is(err, http.ErrNotSupported) {
-				return err
-			}
-			return nil
-		}
-	}
-	return s
-}
+func NewWriter(w io.Writer) *Writer { return &Writer{sse: sse.NewWriter(w)} }
 
 // Start sets the stream headers, commits status 200 and returns a Writer for the body.
 func Start(w http.ResponseWriter) *Writer {
-	h := w.Header()
-	h.Set("Content-Type", ContentType)
-	h.Set("Cache-Control", "no-cache")
-	// Stops proxies such as nginx from buffering the stream.
-	h.Set("X-Accel-Buffering", "no")
+	sse.StartHeaders(w.Header())
 	w.WriteHeader(http.StatusOK)
 	return NewWriter(w)
 }
@@ -127,19 +109,8 @@ func (s *Writer) line(code byte, payload any, terminal bool) error {
 	if terminal {
 		s.terminated = true
 	}
-	s.buf.Reset()
-	s.buf.WriteString("data: ")
-	s.buf.WriteByte(code)
-	s.buf.WriteByte(':')
-	enc := json.NewEncoder(&s.buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(payload); err != nil {
-		return err
-	}
-	// Encode ends with one newline; the event needs a blank line after it.
-	s.buf.WriteByte('\n')
-	if _, err := s.w.Write(s.buf.Bytes()); err != nil {
-		return err
-	}
-	return s.flush()
+	return s.sse.JSON(prefixes[code], payload)
 }
+
+// prefixes are the data prefixes of the line codes, made once.
+var prefixes = map[byte]string{CodeText: "0:", CodeFinish: "d:", CodeError: "e:"}

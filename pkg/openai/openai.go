@@ -5,13 +5,14 @@
 package openai
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
 	"strconv"
 	"time"
+
+	"github.com/chatsvc/chat/pkg/sse"
 )
 
 // ErrTerminated is returned by a write after the stream ended.
@@ -147,9 +148,7 @@ func NewCompletion(id, model string, created time.Time, content, finishReason st
 // StreamWriter writes the chunks of one streamed completion. It is not safe for concurrent
 // use.
 type StreamWriter struct {
-	w            io.Writer
-	flush        func() error
-	buf          bytes.Buffer
+	sse          *sse.Writer
 	id, model    string
 	created      int64
 	includeUsage bool
@@ -160,10 +159,7 @@ type StreamWriter struct {
 // (stream_options.include_usage) adds "usage":null to every chunk and a last chunk with the
 // usage and no choices.
 func Start(w http.ResponseWriter, id, model string, created time.Time, includeUsage bool) *StreamWriter {
-	h := w.Header()
-	h.Set("Content-Type", "text/event-stream")
-	h.Set("Cache-Control", "no-cache")
-	h.Set("X-Accel-Buffering", "no")
+	sse.StartHeaders(w.Header())
 	w.WriteHeader(http.StatusOK)
 	return NewStreamWriter(w, id, model, created, includeUsage)
 }
@@ -171,17 +167,7 @@ func Start(w http.ResponseWriter, id, model string, created time.Time, includeUs
 // NewStreamWriter returns a writer on w that flushes after every chunk, without headers
 // (tests, benchmarks).
 func NewStreamWriter(w io.Writer, id, model string, created time.Time, includeUsage bool) *StreamWriter {
-	s := &StreamWriter{w: w, flush: func() error { return nil }, id: id, model: model, created: created.Unix(), includeUsage: includeUsage}
-	if rw, ok := w.(http.ResponseWriter); ok {
-		rc := http.NewResponseController(rw)
-		s.flush = func() error {
-			if err := rc.Flush(); err != nil && !errors.Is(err, http.ErrNotSupported) {
-				return err
-			}
-			return nil
-		}
-	}
-	return s
+	return &StreamWriter{sse: sse.NewWriter(w), id: id, model: model, created: created.Unix(), includeUsage: includeUsage}
 }
 
 type chunk struct {
@@ -272,29 +258,10 @@ func (s *StreamWriter) write(v any) error {
 	if s.terminated {
 		return ErrTerminated
 	}
-	s.buf.Reset()
-	s.buf.WriteString("data: ")
-	enc := json.NewEncoder(&s.buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return err
-	}
-	s.buf.WriteByte('\n')
-	return s.send()
+	return s.sse.JSON("", v)
 }
 
-func (s *StreamWriter) done() error {
-	s.buf.Reset()
-	s.buf.WriteString("data: [DONE]\n\n")
-	return s.send()
-}
-
-func (s *StreamWriter) send() error {
-	if _, err := s.w.Write(s.buf.Bytes()); err != nil {
-		return err
-	}
-	return s.flush()
-}
+func (s *StreamWriter) done() error { return s.sse.Data("[DONE]") }
 
 func writeJSON(w io.Writer, v any) {
 	enc := json.NewEncoder(w)

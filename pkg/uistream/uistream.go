@@ -21,17 +21,17 @@
 package uistream
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
 	"strconv"
+
+	"github.com/chatsvc/chat/pkg/sse"
 )
 
 // The response headers of the protocol, as the AI SDK's own servers send them.
 const (
-	ContentType   = "text/event-stream"
+	ContentType   = sse.ContentType
 	VersionHeader = "X-Vercel-Ai-Ui-Message-Stream"
 	Version       = "v1"
 )
@@ -57,9 +57,7 @@ type Finish struct {
 
 // Writer writes one stream. It is not safe for concurrent use.
 type Writer struct {
-	w          io.Writer
-	flush      func() error
-	buf        bytes.Buffer
+	sse        *sse.Writer
 	textID     string // the open text part, "" when none is open
 	texts      int
 	terminated bool
@@ -67,28 +65,13 @@ type Writer struct {
 
 // NewWriter returns a Writer on w that flushes after every chunk. It writes nothing yet: call
 // Begin (Start does both for an http.ResponseWriter).
-func NewWriter(w io.Writer) *Writer {
-	s := &Writer{w: w, flush: func() error { return nil }}
-	if rw, ok := w.(http.ResponseWriter); ok {
-		rc := http.NewResponseController(rw)
-		s.flush = func() error {
-			if err := rc.Flush(); err != nil && !errors.Is(err, http.ErrNotSupported) {
-				return err
-			}
-			return nil
-		}
-	}
-	return s
-}
+func NewWriter(w io.Writer) *Writer { return &Writer{sse: sse.NewWriter(w)} }
 
 // Start sets the protocol's headers, commits status 200, writes the start chunk and returns
 // the Writer for the rest.
 func Start(w http.ResponseWriter) (*Writer, error) {
-	h := w.Header()
-	h.Set("Content-Type", ContentType)
-	h.Set("Cache-Control", "no-cache")
-	h.Set(VersionHeader, Version)
-	h.Set("X-Accel-Buffering", "no")
+	sse.StartHeaders(w.Header())
+	w.Header().Set(VersionHeader, Version)
 	w.WriteHeader(http.StatusOK)
 	s := NewWriter(w)
 	return s, s.Begin()
@@ -190,27 +173,7 @@ func (s *Writer) chunk(c any, terminal bool) error {
 	if terminal {
 		s.terminated = true
 	}
-	s.buf.Reset()
-	s.buf.WriteString("data: ")
-	enc := json.NewEncoder(&s.buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(c); err != nil {
-		return err
-	}
-	// Encode ends with one newline; the event needs a blank line after it.
-	s.buf.WriteByte('\n')
-	return s.write()
+	return s.sse.JSON("", c)
 }
 
-func (s *Writer) done() error {
-	s.buf.Reset()
-	s.buf.WriteString("data: [DONE]\n\n")
-	return s.write()
-}
-
-func (s *Writer) write() error {
-	if _, err := s.w.Write(s.buf.Bytes()); err != nil {
-		return err
-	}
-	return s.flush()
-}
+func (s *Writer) done() error { return s.sse.Data("[DONE]") }
