@@ -55,6 +55,9 @@ func FuzzDecodeRequest(f *testing.F) {
 			if _, ok := errors.AsType[*chat.RequestError](err); !ok {
 				t.Fatalf("error %v (%T) is not a *RequestError", err, err)
 			}
+			if rec.Header().Get("X-Vercel-Ai-Ui-Message-Stream") != "" {
+				return // UI messages (parts, no content): FuzzProtocols checks those
+			}
 			var eb chat.ErrorBody
 			if rec.Code != http.StatusBadRequest || json.Unmarshal(rec.Body.Bytes(), &eb) != nil || eb.Error != chat.MsgInvalidRequest {
 				t.Fatalf("refused body answered %d %q, want 400 %q", rec.Code, rec.Body.String(), chat.MsgInvalidRequest)
@@ -83,6 +86,65 @@ func FuzzDecodeRequest(f *testing.F) {
 					t.Fatalf("messages[%d].content holds %U", i, r)
 				}
 			}
+		}
+	})
+}
+
+// FuzzProtocols checks every protocol's decoder through the handler: no body makes it panic
+// or answer 5xx; a refusal has the protocol's error body; an answer ends with the protocol's
+// terminal event.
+func FuzzProtocols(f *testing.F) {
+	for _, s := range []string{
+		`{"messages":[{"role":"user","parts":[{"type":"text","text":"hi"}]}]}`,
+		`{"messages":[{"role":"user","parts":[{"type":"text","text":"a"},{"type":"file","url":"x"}]}]}`,
+		`{"messages":[{"role":"assistant","parts":[{"type":"step-start"}]},{"role":"user","parts":[{"type":"text","text":"b"}]}]}`,
+		`{"system":"x","messages":[{"role":"user","parts":[]}]}`,
+		`{"model":"crypto-analyst","messages":[{"role":"user","content":"hi"}]}`,
+		`{"model":"crypto-analyst","stream":true,"stream_options":{"include_usage":true},"messages":[{"role":"user","content":[{"type":"text","text":"hi"}]}]}`,
+		`{"model":"crypto-analyst","max_tokens":-1,"n":2,"messages":[{"role":"tool","content":"1"}]}`,
+		`{"model":"x"}`, `{}`, `[]`,
+	} {
+		f.Add([]byte(s), false)
+		f.Add([]byte(s), true)
+	}
+	limits := chat.Limits{MaxBodyBytes: 8 << 10, MaxMessages: 8, MaxContentChars: 512}
+	h := chat.NewHandler(chat.Options{Model: fuzzModel{}, APIKey: func() string { return "k" }, Limits: limits})
+	f.Fuzz(func(t *testing.T, body []byte, openAI bool) {
+		path := chat.Path
+		if openAI {
+			path = "/v1/chat/completions"
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, path, bytes.NewReader(body)))
+		out := rec.Body.String()
+		switch {
+		case rec.Code == http.StatusOK:
+			b := rec.Body.Bytes()
+			switch {
+			case json.Valid(b):
+				if !openAI || !bytes.Contains(b, []byte(`"object":"chat.completion"`)) {
+					t.Fatalf("answer %q is JSON but not a completion", out)
+				}
+			case openAI || rec.Header().Get("X-Vercel-Ai-Ui-Message-Stream") != "":
+				if !bytes.HasSuffix(b, []byte("data: [DONE]\n\n")) {
+					t.Fatalf("answer %q does not end with [DONE]", out)
+				}
+			case !bytes.Contains(b, []byte("data: d:")) && !bytes.Contains(b, []byte("data: e:")):
+				t.Fatalf("answer %q has no terminal line", out)
+			}
+		case rec.Code == http.StatusBadRequest || (openAI && rec.Code == http.StatusNotFound):
+			var eb map[string]any
+			if json.Unmarshal(rec.Body.Bytes(), &eb) != nil {
+				t.Fatalf("refusal %d %q is not JSON", rec.Code, out)
+			}
+			if e, ok := eb["error"].(map[string]any); openAI && (!ok || e["message"] == "") {
+				t.Fatalf("refusal %q is not OpenAI's error body", out)
+			}
+			if !openAI && eb["error"] != chat.MsgInvalidRequest {
+				t.Fatalf("refusal %q is not the spec's error body", out)
+			}
+		default:
+			t.Fatalf("answered %d %q", rec.Code, out)
 		}
 	})
 }
