@@ -8,7 +8,6 @@ import (
 	"io"
 	"net/http"
 	"os"
-	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -59,6 +58,9 @@ func DecodeRequest(r io.Reader, l Limits) (Conversation, error) {
 	}
 	if !json.Valid(data) {
 		return Conversation{}, invalid("the body is not valid JSON: %s", syntaxError(data))
+	}
+	if err := checkRawText(data); err != nil {
+		return Conversation{}, err
 	}
 	var body map[string]json.RawMessage
 	if err := json.Unmarshal(data, &body); err != nil {
@@ -150,24 +152,12 @@ func checkContent(i int, s string, raw json.RawMessage, l Limits) error {
 	if n := utf8.RuneCountInString(s); l.MaxContentChars > 0 && n > l.MaxContentChars {
 		return invalid("messages[%d].content has %d characters; the limit is %d", i, n, l.MaxContentChars)
 	}
-	// encoding/json turns lone surrogate escapes (\ud800) into U+FFFD without an error; a
-	// replacement character that the raw text does not spell out is such a case.
-	if strings.ContainsRune(s, utf8.RuneError) && !bytes.Contains(raw, []byte("\uFFFD")) &&
-		!bytes.Contains(bytes.ToLower(raw), []byte(`\ufffd`)) {
-		return invalid("messages[%d].content is not valid UTF-8 (it holds an unpaired surrogate escape)", i)
-	}
 	for j, r := range s {
 		if unicode.IsControl(r) && r != '\t' && r != '\n' && r != '\r' {
 			return invalid("messages[%d].content holds the control character %U at byte %d; only tab, newline and carriage return are allowed", i, r, j)
 		}
 	}
 	return nil
-}
-
-// isBlank reports whether s holds nothing a reader can see: only white space and invisible
-// format characters (zero-width space and joiners, BOM, soft hyphen, direction marks).
-func isBlank(s string) bool {
-	return strings.TrimFunc(s, func(r rune) bool { return unicode.IsSpace(r) || unicode.Is(unicode.Cf, r) }) == ""
 }
 
 func jsonKind(raw json.RawMessage) string {
