@@ -213,3 +213,84 @@ func TestStandardLogIsJSONAtWarn(t *testing.T) {
 	}
 	t.Errorf("the standard-log line is not in the log:\n%s", logs.String())
 }
+
+// TestNoUnattributedProviderSDKLines (issue 13, item 5): the provider SDK logs every stream
+// that ends in a read error through the standard log package ("Error context canceled" when
+// the caller leaves, "Error time limit reached" at the time limit): lines without a request
+// id that repeat the request line. A caller who leaves, a time-limit cut and a dropped
+// upstream connection leave no such line, and the request line still says what happened.
+func TestNoUnattributedProviderSDKLines(t *testing.T) {
+	up := geminitest.NewServer(func(r geminitest.Request) geminitest.Reply {
+		switch r.LastUserText() {
+		case "drop":
+			return geminitest.Reply{Steps: []geminitest.Step{
+				{Chunk: geminitest.Text("part ")}, {Delay: 100 * time.Millisecond, Drop: true}}}
+		default: // "leave", "cut": one chunk, then nothing until the caller goes away
+			return geminitest.Reply{Steps: []geminitest.Step{{Chunk: geminitest.Text("part ")}, {Stall: true}}}
+		}
+	})
+	defer up.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	url, logs, done := startLocal(t, ctx, map[string]string{
+		"AIPROVIDER_BASE_URL":              up.BaseURL(),
+		"AIPROVIDER_GENERATIVE_AI_API_KEY": "k",
+		"MAX_DURATION_SECONDS":             "2",
+	})
+	ask := func(q string) *http.Response {
+		resp, err := http.Post(url+"/api/chat", "application/json", strings.NewReader(`{"messages":[{"role":"user","content":"`+q+`"}]}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resp
+	}
+
+	// The caller leaves after the first chunk.
+	resp := ask("leave")
+	if _, err := resp.Body.Read(make([]byte, 64)); err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	select {
+	case <-up.Canceled():
+	case <-time.After(5 * time.Second):
+		t.Fatal("the upstream call was not cancelled when the caller left")
+	}
+	// The time limit cuts an answer; then an upstream connection drops mid-answer.
+	for _, q := range []string{"cut", "drop"} {
+		resp = ask(q)
+		s := chattest.ReadStream(t, resp.Body)
+		resp.Body.Close()
+		if term := s.Terminal(t); term.Code != 'e' {
+			t.Errorf("%s: terminal %c:%s, want e:", q, term.Code, term.Payload)
+		}
+	}
+	reqs := logs.WaitRequestLog(t, 3)
+	cancel()
+	if err := <-done; err != nil {
+		t.Error(err)
+	}
+
+	want := []struct {
+		flag, level string
+	}{{"client_closed", "INFO"}, {"time_limit_reached", "ERROR"}, {"", "ERROR"}}
+	for i, w := range want {
+		r := reqs[i]
+		if (w.flag != "" && r[w.flag] != true) || r["level"] != w.level || r["cause"] == nil || r["cause"] == "" {
+			t.Errorf("request line %d = %v, want %s at %s with a cause", i, r, w.flag, w.level)
+		}
+	}
+	for _, line := range strings.Split(strings.TrimSpace(logs.String()), "\n") {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(line), &m); err != nil {
+			t.Errorf("log line %q is not JSON", line)
+			continue
+		}
+		if msg, _ := m["msg"].(string); strings.HasPrefix(msg, "Error ") || m["request_id"] == nil && m["level"] != "INFO" {
+			t.Errorf("unattributed log line: %s", line)
+		}
+	}
+	if t.Failed() {
+		t.Logf("log:\n%s", logs.String())
+	}
+}

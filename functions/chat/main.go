@@ -57,8 +57,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}
 	logger := newLogger(stderr, cfg.LogLevel)
 	// The provider SDK and the Lambda runtime write warnings and errors with the standard log
-	// package ("Error ...", "WARNING! ..."); route them into the same JSON log, at WARN rather
-	// than slog's default INFO for that bridge.
+	// package ("Warning: ...", "WARNING! ..."); route them into the same JSON log, at WARN
+	// rather than slog's default INFO for that bridge. (The SDK's "Error <cause>" line for
+	// each broken stream is kept from it in pkg/gemini: the request line says it.)
 	slog.SetDefault(logger)
 	slog.SetLogLoggerLevel(slog.LevelWarn)
 
