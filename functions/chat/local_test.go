@@ -4,9 +4,11 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -293,4 +295,48 @@ func TestNoUnattributedProviderSDKLines(t *testing.T) {
 	if t.Failed() {
 		t.Logf("log:\n%s", logs.String())
 	}
+}
+
+// TestConfigErrorOutput (issue 13, item 6): run's start-up error under Lambda is one JSON
+// line on stderr (the slog JSON handler's shape: time, level, msg, error), and main adds
+// nothing to it; locally it stays the plain line main writes, for a person at a terminal.
+func TestConfigErrorOutput(t *testing.T) {
+	initErr := make(chan []byte, 1)
+	api := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		initErr <- b
+		w.WriteHeader(http.StatusAccepted)
+	}))
+	defer api.Close()
+	env := map[string]string{"TEMPERATURE": "3"}
+
+	t.Run("lambda", func(t *testing.T) {
+		env := map[string]string{"TEMPERATURE": "3", runtimeAPIVar: strings.TrimPrefix(api.URL, "http://")}
+		var stderr strings.Builder
+		err := run(context.Background(), nil, func(k string) string { return env[k] }, io.Discard, &stderr)
+		if err == nil || !strings.Contains(err.Error(), "TEMPERATURE") {
+			t.Fatalf("run = %v, want an error naming TEMPERATURE", err)
+		}
+		reportExit(err, &stderr)
+		lines := strings.Split(strings.TrimSuffix(stderr.String(), "\n"), "\n")
+		var m map[string]any
+		if len(lines) != 1 || json.Unmarshal([]byte(lines[0]), &m) != nil {
+			t.Fatalf("stderr = %q, want one JSON line", stderr.String())
+		}
+		if _, err := time.Parse(time.RFC3339Nano, fmt.Sprint(m["time"])); err != nil || m["level"] != "ERROR" || m["msg"] == "" ||
+			!strings.Contains(fmt.Sprint(m["error"]), "TEMPERATURE") || len(m) != 4 {
+			t.Errorf("line = %v, want time, level ERROR, msg, error naming TEMPERATURE", m)
+		}
+		if b := <-initErr; !strings.Contains(string(b), "TEMPERATURE") {
+			t.Errorf("init error %s", b)
+		}
+	})
+	t.Run("local", func(t *testing.T) {
+		var stderr strings.Builder
+		err := run(context.Background(), nil, func(k string) string { return env[k] }, io.Discard, &stderr)
+		reportExit(err, &stderr)
+		if got := stderr.String(); !strings.HasPrefix(got, "chat: config: TEMPERATURE") || strings.Count(got, "\n") != 1 {
+			t.Errorf("stderr = %q, want one plain line", got)
+		}
+	})
 }

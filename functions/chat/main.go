@@ -34,10 +34,23 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if err := run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr); err != nil {
-		fmt.Fprintln(os.Stderr, "chat:", err)
+		reportExit(err, os.Stderr)
 		os.Exit(1)
 	}
 }
+
+// reportExit writes why the program stops, unless run has logged it already.
+func reportExit(err error, stderr io.Writer) {
+	if _, logged := errors.AsType[loggedError](err); logged {
+		return
+	}
+	fmt.Fprintln(stderr, "chat:", err)
+}
+
+// loggedError is an error run has already written to the log.
+type loggedError struct{ error }
+
+func (e loggedError) Unwrap() error { return e.error }
 
 // run is the whole program, with its dependencies passed in so that tests can run it.
 func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
@@ -51,7 +64,13 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	cfg, err := config.Load(getenv)
 	if err != nil {
 		if runtimeAPI != "" {
-			reportInitError(ctx, runtimeAPI, "Runtime.InvalidConfig", err, stderr)
+			// Lambda's log is JSON: one line in the shape of every other, before the
+			// configured logger exists. (Locally main prints the plain error, for a person
+			// at a terminal.)
+			logger := newLogger(stderr, "error")
+			logger.Error("invalid configuration: the function cannot start", slog.String("error", err.Error()))
+			reportInitError(ctx, runtimeAPI, "Runtime.InvalidConfig", err, logger)
+			return loggedError{err}
 		}
 		return err
 	}
