@@ -2,11 +2,13 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"log"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -339,4 +341,99 @@ func TestConfigErrorOutput(t *testing.T) {
 			t.Errorf("stderr = %q, want one plain line", got)
 		}
 	})
+}
+
+// TestMalformedHTTPFraming (issue 13, item 4): requests net/http refuses before any handler
+// runs get, from the local server, the endpoint's JSON error body and an X-Request-Id
+// header, with net/http's status, and a log line naming that id; a well-formed request on
+// the same server is not touched. Raw bytes over TCP, to the server run() starts.
+func TestMalformedHTTPFraming(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	url, logs, done := startLocal(t, ctx, map[string]string{"AIPROVIDER_GENERATIVE_AI_API_KEY": "k"})
+	addr := strings.TrimPrefix(url, "http://")
+	post := func(headers, body string) string {
+		return "POST /api/chat HTTP/1.1\r\n" + headers + "\r\n" + body
+	}
+	cases := []struct {
+		name, request string
+		status        int
+		details       string
+	}{
+		{"negative Content-Length", post("Host: a\r\nContent-Length: -1\r\n", ""), 400, "could not be parsed"},
+		{"doubled Content-Length", post("Host: a\r\nContent-Length: 2\r\nContent-Length: 3\r\n", "{}"), 400, "could not be parsed"},
+		{"missing Host", post("Content-Length: 2\r\n", "{}"), 400, "missing required Host header"},
+		{"two Hosts", post("Host: a\r\nHost: b\r\nContent-Length: 2\r\n", "{}"), 400, "could not be parsed"},
+		{"malformed Host", post("Host: a b\r\nContent-Length: 2\r\n", "{}"), 400, "malformed Host header"},
+		{"invalid header name", post("Host: a\r\nBad Header: x\r\n", ""), 400, "invalid header name"},
+		{"garbage request line", "HELLO\r\n\r\n", 400, "could not be parsed"},
+		{"headers over 1 MiB", post("Host: a\r\nX-Big: "+strings.Repeat("x", 1<<20+8192)+"\r\n", ""), 431, "headers are larger than"},
+		{"unknown Transfer-Encoding", post("Host: a\r\nTransfer-Encoding: gzip\r\n", ""), 501, "Transfer-Encoding is not supported"},
+		{"unknown Expect", post("Host: a\r\nExpect: 200-ok\r\nContent-Length: 2\r\n", "{}"), 417, "Expect header is not supported"},
+		{"unknown HTTP version", "POST /api/chat HTTP/9.9\r\nHost: a\r\n\r\n", 505, "HTTP version is not supported"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			c, err := net.Dial("tcp", addr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer c.Close()
+			_ = c.SetDeadline(time.Now().Add(10 * time.Second))
+			go func() { _, _ = io.WriteString(c, tc.request) }()
+			resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+			if err != nil {
+				t.Fatalf("no HTTP response: %v", err)
+			}
+			defer resp.Body.Close()
+			b := chattest.ErrorBody(t, resp)
+			id := resp.Header.Get("X-Request-Id")
+			if resp.StatusCode != tc.status || b.Error != "Invalid request format" || !strings.Contains(b.Details, tc.details) || id == "" {
+				t.Fatalf("%d %+v (X-Request-Id %q), want %d Invalid request format with details containing %q and an id",
+					resp.StatusCode, b, id, tc.status, tc.details)
+			}
+			for end := time.Now().Add(5 * time.Second); !strings.Contains(logs.String(), `"request_id":"`+id+`"`); time.Sleep(10 * time.Millisecond) {
+				if time.Now().After(end) {
+					t.Fatalf("no log line names %s:\n%s", id, logs.String())
+				}
+			}
+			for _, line := range strings.Split(logs.String(), "\n") {
+				if strings.Contains(line, id) && (!strings.Contains(line, fmt.Sprintf(`"status":%d`, tc.status)) || !strings.Contains(line, `"cause":"net/http: `)) {
+					t.Errorf("log line %s, want status %d and net/http's cause", line, tc.status)
+				}
+			}
+		})
+	}
+
+	// Well-formed requests, on one keep-alive connection, the second with 100-continue.
+	c, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	br := bufio.NewReader(c)
+	for _, req := range []string{
+		"GET /config.json HTTP/1.1\r\nHost: a\r\n\r\n",
+		post("Host: a\r\nExpect: 100-continue\r\nContent-Length: 2\r\n", "{}"),
+		"GET /nope HTTP/1.1\r\nHost: a\r\n\r\n",
+	} {
+		_, _ = io.WriteString(c, req)
+		resp, err := http.ReadResponse(br, nil)
+		for err == nil && resp.StatusCode == http.StatusContinue {
+			resp, err = http.ReadResponse(br, nil)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		want := map[string]int{"GET /c": 200, "POST /": 400, "GET /n": 404}[req[:6]]
+		if resp.StatusCode != want || bytes.Contains(body, []byte("malformed HTTP")) {
+			t.Errorf("%.30q: %d %s, want %d from the handler", req, resp.StatusCode, body, want)
+		}
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Error(err)
+	}
 }

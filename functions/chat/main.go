@@ -170,6 +170,8 @@ func serveLocal(ctx context.Context, cfg config.Config, demo bool, h http.Handle
 		// handler enforces itself.
 		ErrorLog: slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
 	}
+	// Requests net/http refuses itself (malformed framing) get the JSON error and a log line.
+	ln = framingGuard{log: logger}.install(srv, ln)
 	url := "http://" + ln.Addr().String()
 	logger.Info("listening", slog.String("url", url), slog.String("model", cfg.Model.Name),
 		slog.Any("models", cfg.Model.Candidates), slog.String("thinking", cfg.Thinking.String()), slog.Bool("demo", demo))
