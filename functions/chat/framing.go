@@ -89,19 +89,34 @@ func (c *framingConn) handlerStarted() {
 
 func (c *framingConn) Write(p []byte) (int, error) {
 	c.mu.Lock()
-	refusal := c.active && !c.handled && (c.replaced || bytes.HasPrefix(p, []byte("HTTP/1.")))
-	first := refusal && !c.replaced
-	c.replaced = c.replaced || refusal
+	dropped := c.replaced
+	first := !dropped && c.active && !c.handled && refusalStatus(p) != 0
+	c.replaced = dropped || first
 	c.mu.Unlock()
-	if !refusal {
+	switch {
+	case dropped:
+		return len(p), nil // the rest of a refusal already replaced
+	case !first:
 		return c.Conn.Write(p)
 	}
-	if first {
-		if _, err := c.Conn.Write(c.guard.replace(p, c.RemoteAddr())); err != nil {
-			return 0, err
-		}
+	if _, err := c.Conn.Write(c.guard.replace(p, c.RemoteAddr())); err != nil {
+		return 0, err
 	}
 	return len(p), nil
+}
+
+// refusalStatus is the status of a response that starts with p, when it is an error (4xx or
+// 5xx); else 0. net/http also answers "OPTIONS *" itself, with a 200 that is left alone.
+func refusalStatus(p []byte) int {
+	rest, ok := bytes.CutPrefix(p, []byte("HTTP/1."))
+	if !ok || len(rest) < 5 || rest[1] != ' ' {
+		return 0
+	}
+	code, err := strconv.Atoi(string(rest[2:5]))
+	if err != nil || code < 400 || code > 599 {
+		return 0
+	}
+	return code
 }
 
 // CloseWrite lets net/http half-close the connection after a 431, as it does unwrapped.
@@ -117,10 +132,7 @@ func (c *framingConn) CloseWrite() error {
 func (g framingGuard) replace(refusal []byte, remote net.Addr) []byte {
 	statusLine, _, _ := bytes.Cut(refusal, []byte("\r\n"))
 	_, statusText, _ := bytes.Cut(statusLine, []byte(" ")) // "400 Bad Request: why"
-	code, _ := strconv.Atoi(string(statusText[:min(3, len(statusText))]))
-	if code < 400 || code > 599 {
-		code = http.StatusBadRequest
-	}
+	code := refusalStatus(refusal)
 	id := randomRequestID()
 	details := framingDetails(code, string(statusText))
 	body, _ := json.Marshal(chat.ErrorBody{Error: chat.MsgInvalidRequest, Details: details})
