@@ -76,7 +76,7 @@ func lambdaRequestID(r *http.Request) string {
 
 // reportInitError tells the Runtime API why the function cannot start, so that the reason
 // shows in the invocation's error instead of only in the log.
-func reportInitError(ctx context.Context, runtimeAPI, errorType string, cause error, stderr io.Writer) {
+func reportInitError(ctx context.Context, runtimeAPI, errorType string, cause error, logger *slog.Logger) {
 	body, _ := json.Marshal(map[string]any{
 		"errorType":    errorType,
 		"errorMessage": cause.Error(),
@@ -87,7 +87,7 @@ func reportInitError(ctx context.Context, runtimeAPI, errorType string, cause er
 	url := "http://" + runtimeAPI + "/2018-06-01/runtime/init/error"
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
 	if err != nil {
-		fmt.Fprintln(stderr, "chat: report init error:", err)
+		logger.Error("reporting the init error to the Runtime API failed", slog.String("error", err.Error()))
 		return
 	}
 	req.Header.Set("Content-Type", "application/json")
@@ -96,7 +96,7 @@ func reportInitError(ctx context.Context, runtimeAPI, errorType string, cause er
 	client := &http.Client{Transport: &http.Transport{Proxy: nil}}
 	resp, err := client.Do(req)
 	if err != nil {
-		fmt.Fprintln(stderr, "chat: report init error:", err)
+		logger.Error("reporting the init error to the Runtime API failed", slog.String("error", err.Error()))
 		return
 	}
 	_, _ = io.Copy(io.Discard, resp.Body)

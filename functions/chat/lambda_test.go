@@ -410,3 +410,32 @@ func TestSIGTERMEndsTheFunction(t *testing.T) {
 		t.Errorf("no shutdown line in the log:\n%s", logs)
 	}
 }
+
+// TestInitErrorIsOneJSONLine (issue 13, item 6): under Lambda, whose log is JSON, an invalid
+// setting at start-up is logged as one JSON line at ERROR, like every other line of the
+// function, and nothing else (no plain "chat: ..." line) is written.
+func TestInitErrorIsOneJSONLine(t *testing.T) {
+	fn := startFunction(t, map[string]string{"TEMPERATURE": "hot", "MAX_TOKENS": "0"})
+	select {
+	case <-fn.api.initErr:
+	case <-time.After(10 * time.Second):
+		t.Fatal("no init error reported")
+	}
+	select {
+	case <-fn.exited:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the function did not exit")
+	}
+	lines := strings.Split(strings.TrimSpace(fn.stderr.String()), "\n")
+	if len(lines) != 1 {
+		t.Fatalf("the function wrote %d lines, want one:\n%s", len(lines), fn.stderr.String())
+	}
+	var m map[string]any
+	if err := json.Unmarshal([]byte(lines[0]), &m); err != nil {
+		t.Fatalf("the line %q is not JSON: %v", lines[0], err)
+	}
+	e, _ := m["error"].(string)
+	if m["level"] != "ERROR" || m["time"] == nil || m["msg"] == "" || !strings.Contains(e, "TEMPERATURE") || !strings.Contains(e, "MAX_TOKENS") {
+		t.Errorf("line = %v, want time, level ERROR, msg and an error naming TEMPERATURE and MAX_TOKENS", m)
+	}
+}

@@ -2,13 +2,17 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log"
+	"net"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -267,6 +271,227 @@ func TestLocalServerRoutesEveryProtocol(t *testing.T) {
 	sum := sha256.Sum256([]byte(body))
 	if code, _, b := post("/v1/chat/completions", body, ContentSHA256Header, hex.EncodeToString(sum[:])); code != 200 {
 		t.Errorf("signed /v1 POST: %d %q", code, b)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Error(err)
+	}
+}
+
+// TestNoUnattributedProviderSDKLines (issue 13, item 5): the provider SDK logs every stream
+// that ends in a read error through the standard log package ("Error context canceled" when
+// the caller leaves, "Error time limit reached" at the time limit): lines without a request
+// id that repeat the request line. A caller who leaves, a time-limit cut and a dropped
+// upstream connection leave no such line, and the request line still says what happened.
+func TestNoUnattributedProviderSDKLines(t *testing.T) {
+	up := geminitest.NewServer(func(r geminitest.Request) geminitest.Reply {
+		switch r.LastUserText() {
+		case "drop":
+			return geminitest.Reply{Steps: []geminitest.Step{
+				{Chunk: geminitest.Text("part ")}, {Delay: 100 * time.Millisecond, Drop: true}}}
+		default: // "leave", "cut": one chunk, then nothing until the caller goes away
+			return geminitest.Reply{Steps: []geminitest.Step{{Chunk: geminitest.Text("part ")}, {Stall: true}}}
+		}
+	})
+	defer up.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	url, logs, done := startLocal(t, ctx, map[string]string{
+		"AIPROVIDER_BASE_URL":              up.BaseURL(),
+		"AIPROVIDER_GENERATIVE_AI_API_KEY": "k",
+		"MAX_DURATION_SECONDS":             "2",
+	})
+	ask := func(q string) *http.Response {
+		resp, err := http.Post(url+"/api/chat", "application/json", strings.NewReader(`{"messages":[{"role":"user","content":"`+q+`"}]}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resp
+	}
+
+	// The caller leaves after the first chunk.
+	resp := ask("leave")
+	if _, err := resp.Body.Read(make([]byte, 64)); err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	select {
+	case <-up.Canceled():
+	case <-time.After(5 * time.Second):
+		t.Fatal("the upstream call was not cancelled when the caller left")
+	}
+	// The time limit cuts an answer; then an upstream connection drops mid-answer.
+	for _, q := range []string{"cut", "drop"} {
+		resp = ask(q)
+		s := chattest.ReadStream(t, resp.Body)
+		resp.Body.Close()
+		if term := s.Terminal(t); term.Code != 'e' {
+			t.Errorf("%s: terminal %c:%s, want e:", q, term.Code, term.Payload)
+		}
+	}
+	reqs := logs.WaitRequestLog(t, 3)
+	cancel()
+	if err := <-done; err != nil {
+		t.Error(err)
+	}
+
+	want := []struct {
+		flag, level string
+	}{{"client_closed", "INFO"}, {"time_limit_reached", "ERROR"}, {"", "ERROR"}}
+	for i, w := range want {
+		r := reqs[i]
+		if (w.flag != "" && r[w.flag] != true) || r["level"] != w.level || r["cause"] == nil || r["cause"] == "" {
+			t.Errorf("request line %d = %v, want %s at %s with a cause", i, r, w.flag, w.level)
+		}
+	}
+	for _, line := range strings.Split(strings.TrimSpace(logs.String()), "\n") {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(line), &m); err != nil {
+			t.Errorf("log line %q is not JSON", line)
+			continue
+		}
+		if msg, _ := m["msg"].(string); strings.HasPrefix(msg, "Error ") || m["request_id"] == nil && m["level"] != "INFO" {
+			t.Errorf("unattributed log line: %s", line)
+		}
+	}
+	if t.Failed() {
+		t.Logf("log:\n%s", logs.String())
+	}
+}
+
+// TestConfigErrorOutput (issue 13, item 6): run's start-up error under Lambda is one JSON
+// line on stderr (the slog JSON handler's shape: time, level, msg, error), and main adds
+// nothing to it; locally it stays the plain line main writes, for a person at a terminal.
+func TestConfigErrorOutput(t *testing.T) {
+	initErr := make(chan []byte, 1)
+	api := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		initErr <- b
+		w.WriteHeader(http.StatusAccepted)
+	}))
+	defer api.Close()
+	env := map[string]string{"TEMPERATURE": "3"}
+
+	t.Run("lambda", func(t *testing.T) {
+		env := map[string]string{"TEMPERATURE": "3", runtimeAPIVar: strings.TrimPrefix(api.URL, "http://")}
+		var stderr strings.Builder
+		err := run(context.Background(), nil, func(k string) string { return env[k] }, io.Discard, &stderr)
+		if err == nil || !strings.Contains(err.Error(), "TEMPERATURE") {
+			t.Fatalf("run = %v, want an error naming TEMPERATURE", err)
+		}
+		reportExit(err, &stderr)
+		lines := strings.Split(strings.TrimSuffix(stderr.String(), "\n"), "\n")
+		var m map[string]any
+		if len(lines) != 1 || json.Unmarshal([]byte(lines[0]), &m) != nil {
+			t.Fatalf("stderr = %q, want one JSON line", stderr.String())
+		}
+		if _, err := time.Parse(time.RFC3339Nano, fmt.Sprint(m["time"])); err != nil || m["level"] != "ERROR" || m["msg"] == "" ||
+			!strings.Contains(fmt.Sprint(m["error"]), "TEMPERATURE") || len(m) != 4 {
+			t.Errorf("line = %v, want time, level ERROR, msg, error naming TEMPERATURE", m)
+		}
+		if b := <-initErr; !strings.Contains(string(b), "TEMPERATURE") {
+			t.Errorf("init error %s", b)
+		}
+	})
+	t.Run("local", func(t *testing.T) {
+		var stderr strings.Builder
+		err := run(context.Background(), nil, func(k string) string { return env[k] }, io.Discard, &stderr)
+		reportExit(err, &stderr)
+		if got := stderr.String(); !strings.HasPrefix(got, "chat: config: TEMPERATURE") || strings.Count(got, "\n") != 1 {
+			t.Errorf("stderr = %q, want one plain line", got)
+		}
+	})
+}
+
+// TestMalformedHTTPFraming (issue 13, item 4): requests net/http refuses before any handler
+// runs get, from the local server, the endpoint's JSON error body and an X-Request-Id
+// header, with net/http's status, and a log line naming that id; a well-formed request on
+// the same server is not touched. Raw bytes over TCP, to the server run() starts.
+func TestMalformedHTTPFraming(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	url, logs, done := startLocal(t, ctx, map[string]string{"AIPROVIDER_GENERATIVE_AI_API_KEY": "k"})
+	addr := strings.TrimPrefix(url, "http://")
+	post := func(headers, body string) string {
+		return "POST /api/chat HTTP/1.1\r\n" + headers + "\r\n" + body
+	}
+	cases := []struct {
+		name, request string
+		status        int
+		details       string
+	}{
+		{"negative Content-Length", post("Host: a\r\nContent-Length: -1\r\n", ""), 400, "could not be parsed"},
+		{"doubled Content-Length", post("Host: a\r\nContent-Length: 2\r\nContent-Length: 3\r\n", "{}"), 400, "could not be parsed"},
+		{"missing Host", post("Content-Length: 2\r\n", "{}"), 400, "missing required Host header"},
+		{"two Hosts", post("Host: a\r\nHost: b\r\nContent-Length: 2\r\n", "{}"), 400, "could not be parsed"},
+		{"malformed Host", post("Host: a b\r\nContent-Length: 2\r\n", "{}"), 400, "malformed Host header"},
+		{"invalid header name", post("Host: a\r\nBad Header: x\r\n", ""), 400, "invalid header name"},
+		{"garbage request line", "HELLO\r\n\r\n", 400, "could not be parsed"},
+		{"headers over 1 MiB", post("Host: a\r\nX-Big: "+strings.Repeat("x", 1<<20+8192)+"\r\n", ""), 431, "headers are larger than"},
+		{"unknown Transfer-Encoding", post("Host: a\r\nTransfer-Encoding: gzip\r\n", ""), 501, "Transfer-Encoding is not supported"},
+		{"unknown Expect", post("Host: a\r\nExpect: 200-ok\r\nContent-Length: 2\r\n", "{}"), 417, "Expect header is not supported"},
+		{"unknown HTTP version", "POST /api/chat HTTP/9.9\r\nHost: a\r\n\r\n", 505, "HTTP version is not supported"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			c, err := net.Dial("tcp", addr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer c.Close()
+			_ = c.SetDeadline(time.Now().Add(10 * time.Second))
+			go func() { _, _ = io.WriteString(c, tc.request) }()
+			resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+			if err != nil {
+				t.Fatalf("no HTTP response: %v", err)
+			}
+			defer resp.Body.Close()
+			b := chattest.ErrorBody(t, resp)
+			id := resp.Header.Get("X-Request-Id")
+			if resp.StatusCode != tc.status || b.Error != "Invalid request format" || !strings.Contains(b.Details, tc.details) || id == "" {
+				t.Fatalf("%d %+v (X-Request-Id %q), want %d Invalid request format with details containing %q and an id",
+					resp.StatusCode, b, id, tc.status, tc.details)
+			}
+			for end := time.Now().Add(5 * time.Second); !strings.Contains(logs.String(), `"request_id":"`+id+`"`); time.Sleep(10 * time.Millisecond) {
+				if time.Now().After(end) {
+					t.Fatalf("no log line names %s:\n%s", id, logs.String())
+				}
+			}
+			for _, line := range strings.Split(logs.String(), "\n") {
+				if strings.Contains(line, id) && (!strings.Contains(line, fmt.Sprintf(`"status":%d`, tc.status)) || !strings.Contains(line, `"cause":"net/http: `)) {
+					t.Errorf("log line %s, want status %d and net/http's cause", line, tc.status)
+				}
+			}
+		})
+	}
+
+	// Well-formed requests, on one keep-alive connection, the second with 100-continue.
+	c, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	br := bufio.NewReader(c)
+	for _, req := range []string{
+		"GET /config.json HTTP/1.1\r\nHost: a\r\n\r\n",
+		post("Host: a\r\nExpect: 100-continue\r\nContent-Length: 2\r\n", "{}"),
+		"GET /nope HTTP/1.1\r\nHost: a\r\n\r\n",
+		"OPTIONS * HTTP/1.1\r\nHost: a\r\n\r\n", // answered by net/http itself, a 200
+	} {
+		_, _ = io.WriteString(c, req)
+		resp, err := http.ReadResponse(br, nil)
+		for err == nil && resp.StatusCode == http.StatusContinue {
+			resp, err = http.ReadResponse(br, nil)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		want := map[string]int{"GET /c": 200, "POST /": 400, "GET /n": 404, "OPTION": 200}[req[:6]]
+		if resp.StatusCode != want || bytes.Contains(body, []byte("malformed HTTP")) {
+			t.Errorf("%.30q: %d %s, want %d from the handler", req, resp.StatusCode, body, want)
+		}
 	}
 	cancel()
 	if err := <-done; err != nil {

@@ -34,10 +34,23 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if err := run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr); err != nil {
-		fmt.Fprintln(os.Stderr, "chat:", err)
+		reportExit(err, os.Stderr)
 		os.Exit(1)
 	}
 }
+
+// reportExit writes why the program stops, unless run has logged it already.
+func reportExit(err error, stderr io.Writer) {
+	if _, logged := errors.AsType[loggedError](err); logged {
+		return
+	}
+	fmt.Fprintln(stderr, "chat:", err)
+}
+
+// loggedError is an error run has already written to the log.
+type loggedError struct{ error }
+
+func (e loggedError) Unwrap() error { return e.error }
 
 // run is the whole program, with its dependencies passed in so that tests can run it.
 func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
@@ -51,14 +64,21 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	cfg, err := config.Load(getenv)
 	if err != nil {
 		if runtimeAPI != "" {
-			reportInitError(ctx, runtimeAPI, "Runtime.InvalidConfig", err, stderr)
+			// Lambda's log is JSON: one line in the shape of every other, before the
+			// configured logger exists. (Locally main prints the plain error, for a person
+			// at a terminal.)
+			logger := newLogger(stderr, "error")
+			logger.Error("invalid configuration: the function cannot start", slog.String("error", err.Error()))
+			reportInitError(ctx, runtimeAPI, "Runtime.InvalidConfig", err, logger)
+			return loggedError{err}
 		}
 		return err
 	}
 	logger := newLogger(stderr, cfg.LogLevel)
 	// The provider SDK and the Lambda runtime write warnings and errors with the standard log
-	// package ("Error ...", "WARNING! ..."); route them into the same JSON log, at WARN rather
-	// than slog's default INFO for that bridge.
+	// package ("Warning: ...", "WARNING! ..."); route them into the same JSON log, at WARN
+	// rather than slog's default INFO for that bridge. (The SDK's "Error <cause>" line for
+	// each broken stream is kept from it in pkg/gemini: the request line says it.)
 	slog.SetDefault(logger)
 	slog.SetLogLoggerLevel(slog.LevelWarn)
 
@@ -150,6 +170,8 @@ func serveLocal(ctx context.Context, cfg config.Config, demo bool, h http.Handle
 		// handler enforces itself.
 		ErrorLog: slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
 	}
+	// Requests net/http refuses itself (malformed framing) get the JSON error and a log line.
+	ln = framingGuard{log: logger}.install(srv, ln)
 	url := "http://" + ln.Addr().String()
 	logger.Info("listening", slog.String("url", url), slog.String("model", cfg.Model.Name),
 		slog.Any("models", cfg.Model.Candidates), slog.String("thinking", cfg.Thinking.String()), slog.Bool("demo", demo))

@@ -16,6 +16,7 @@ import (
 
 	"github.com/chatsvc/chat/infra/cfn"
 	"github.com/chatsvc/chat/infra/sam"
+	"github.com/chatsvc/chat/pkg/config"
 	"github.com/chatsvc/chat/pkg/stage"
 )
 
@@ -343,4 +344,33 @@ func get[T any](t *testing.T, v any, path ...string) T {
 		t.Fatalf("%s is %T, not %T", strings.Join(path, "."), v, out)
 	}
 	return out
+}
+
+// TestTemplateEnvironmentLoadsToTheRow (issue 13, item 11): the environment template.yaml
+// gives the function in each stage (its Variables, resolved through StageConfig) is read by
+// the function's own config.Load to exactly the stage table's settings.
+func TestTemplateEnvironmentLoadsToTheRow(t *testing.T) {
+	tmpl := loadTemplate(t)
+	mapping := get[map[string]any](t, tmpl, "Mappings", sam.MappingName)
+	vars := get[map[string]any](t, tmpl, "Resources", "ChatFunction", "Properties", "Environment", "Variables")
+	for _, st := range stage.Stages() {
+		t.Run(st.Name, func(t *testing.T) {
+			row := get[map[string]any](t, mapping, st.Name)
+			env := map[string]string{}
+			for name, v := range vars {
+				find, ok := v.(map[string]any)["Fn::FindInMap"].([]any)
+				if !ok || len(find) != 3 {
+					t.Fatalf("%s = %v, want a FindInMap into %s", name, v, sam.MappingName)
+				}
+				env[name] = fmt.Sprint(row[fmt.Sprint(find[2])])
+			}
+			c, err := config.Load(func(k string) string { return env[k] })
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := st.Matches(c); err != nil {
+				t.Error(err)
+			}
+		})
+	}
 }

@@ -176,7 +176,7 @@ func TestFaults(t *testing.T) {
 		"event over the upstream event bound": {
 			replies: []geminitest.Reply{{Steps: []geminitest.Step{hello, geminitest.Verbatim(geminitest.Text(strings.Repeat("y", gemini.MaxEventBytes))), stop}}},
 			status:  http.StatusOK, terminal: 'e', payload: "failed while answering", text: "Hello",
-			calls: 1, cause: "bytes cut]", log: "exceeds 4 MiB",
+			calls: 1, cause: "exceeds 4 MiB", log: "exceeds 4 MiB",
 			// The cut comes from the byte count; a short limit would race it on a busy
 			// machine under -race (4 MiB through the SDK's scanner).
 			maxDuration: 15 * time.Second,
@@ -342,4 +342,16 @@ func readLargeStream(t *testing.T, body io.Reader) chattest.Stream {
 		st.Lines = append(st.Lines, chattest.Line{Code: code[0], Payload: payload, At: time.Now()})
 	}
 	return st
+}
+
+// TestLongUpstreamCauseIsClipped: an upstream error that quotes a megabyte of the upstream's
+// bytes (here the SDK's "error unmarshalling data" for a malformed 1 MiB event) is logged
+// clipped.
+func TestLongUpstreamCauseIsClipped(t *testing.T) {
+	garbage := geminitest.Step{Raw: "data: {" + strings.Repeat("z", 1<<20) + "\r\n\r\n"}
+	runFault(t, fault{
+		replies: []geminitest.Reply{{Steps: []geminitest.Step{{Chunk: geminitest.Text("Hello")}, garbage}}},
+		status:  http.StatusOK, terminal: 'e', payload: "failed while answering", text: "Hello",
+		calls: 1, cause: "bytes cut]", maxDuration: 15 * time.Second,
+	})
 }

@@ -253,3 +253,68 @@ type answerError struct {
 func (e *answerError) Error() string {
 	return "answer " + http.StatusText(e.status) + ": " + e.body
 }
+
+// TestInvisibleAndAmbiguousBodies (issue 13, items 1-3): content that shows nothing, an
+// unpaired surrogate escape hidden behind a real U+FFFD, and duplicate keys each get the
+// spec's 400 through the real handler, and nothing goes upstream; the same texts written
+// visibly are answered.
+func TestInvisibleAndAmbiguousBodies(t *testing.T) {
+	st := chattest.Start(t, nil) // a nil script would panic if the fake were ever called
+	one := func(content string) string {
+		b, _ := json.Marshal(map[string]any{"messages": []map[string]string{{"role": "user", "content": content}}})
+		return string(b)
+	}
+	refused := map[string]struct{ body, details string }{
+		"HANGUL FILLER":              {`{"messages":[{"role":"user","content":"\u3164\u3164"}]}`, "messages[0].content is empty"},
+		"BRAILLE PATTERN BLANK":      {one("\u2800\u2800\u2800"), "messages[0].content is empty"},
+		"Hangul jamo fillers":        {one("\u115f\u1160"), "messages[0].content is empty"},
+		"HALFWIDTH HANGUL FILLER":    {one("\uffa0"), "messages[0].content is empty"},
+		"only combining marks":       {one("\u0301\u0301\u0308"), "messages[0].content is empty"},
+		"variation selectors":        {one("\ufe0f\U000e0100"), "messages[0].content is empty"},
+		"fillers after the contract": {one("[Contract Address: So11111111111111111111111111111111111111112]\n\n\u3164"), "question after the contract-address prefix is empty"},
+		"lone surrogate behind U+FFFD": {`{"messages":[{"role":"user","content":"\ud800 x \ufffd"}]}`,
+			`not valid UTF-8: the escape \ud800 at byte 39`},
+		"lone surrogate behind a raw U+FFFD": {`{"messages":[{"role":"user","content":"\udc00 ` + "\ufffd" + `"}]}`, `\udc00`},
+		"lone surrogate in an ignored field": {`{"id":"\ud800","messages":[{"role":"user","content":"hi"}]}`, `\ud800`},
+		"duplicate role":                     {`{"messages":[{"role":"system","role":"user","content":"x"}]}`, `messages[0] has the key "role" twice`},
+		"duplicate messages":                 {`{"messages":[{"role":"user","content":"a"}],"messages":[{"role":"user","content":"b"}]}`, `the body has the key "messages" twice`},
+		"duplicate content, second message":  {`{"messages":[{"role":"user","content":"a"},{"role":"user","content":"b","content":"c"}]}`, `messages[1] has the key "content" twice`},
+		"role in another case":               {`{"messages":[{"role":"user","Role":"system","content":"x"}]}`, `messages[0] has the key "role" twice`},
+	}
+	for name, tc := range refused {
+		t.Run(name, func(t *testing.T) {
+			resp := st.Post(t, tc.body)
+			b := chattest.ErrorBody(t, resp)
+			if resp.StatusCode != http.StatusBadRequest || b.Error != chat.MsgInvalidRequest || !strings.Contains(b.Details, tc.details) {
+				t.Errorf("%d %+v, want 400 %q with details containing %q", resp.StatusCode, b, chat.MsgInvalidRequest, tc.details)
+			}
+		})
+	}
+	if n := len(st.Upstream.Requests()); n != 0 {
+		t.Errorf("upstream got %d requests for refused bodies, want 0", n)
+	}
+
+	ok := chattest.Start(t, func(geminitest.Request) geminitest.Reply {
+		return geminitest.Stream(0, geminitest.Text("Fine."), geminitest.Finish("STOP"))
+	})
+	for name, body := range map[string]string{
+		"decomposed accent":            one("e\u0301"),
+		"emoji with ZWJ":               one("\U0001F468\u200d\U0001F469\u200d\U0001F467"),
+		"Hangul":                       one("한국어"),
+		"Arabic":                       one("مرحبا"),
+		"Devanagari":                   one("नमस्ते"),
+		"a real U+FFFD":                one("a \ufffd b"),
+		"an escaped U+FFFD":            `{"messages":[{"role":"user","content":"a \ufffd b"}]}`,
+		"a surrogate pair":             `{"messages":[{"role":"user","content":"\ud83d\ude00"}]}`,
+		"an escaped backslash and u":   `{"messages":[{"role":"user","content":"\\ud800"}]}`,
+		"the same keys in two objects": `{"messages":[{"role":"user","content":"a"},{"role":"assistant","content":"b"},{"role":"user","content":"c"}]}`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			resp := ok.Post(t, body)
+			s := chattest.ReadStream(t, resp.Body)
+			if resp.StatusCode != http.StatusOK || s.Text() != "Fine." {
+				t.Errorf("%d, answer:\n%s", resp.StatusCode, s.Describe())
+			}
+		})
+	}
+}

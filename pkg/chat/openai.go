@@ -154,11 +154,11 @@ func decodeOpenAI(body map[string]json.RawMessage, l Limits) (openAIRequest, err
 		if tc, ok := fields["tool_calls"]; ok && string(tc) != "null" && string(tc) != "[]" {
 			return req, invalidAt(fmt.Sprintf("messages[%d].tool_calls", i), "messages[%d].tool_calls is not accepted: this service calls no client tools", i)
 		}
-		text, raw, field, err := openAIContent(i, fields["content"])
+		text, field, err := openAIContent(i, fields["content"])
 		if err != nil {
 			return req, err
 		}
-		m, err := newMessage(r, text, raw, field, l)
+		m, err := newMessage(r, text, field, l)
 		if err != nil {
 			return req, err
 		}
@@ -220,50 +220,48 @@ func boolField(fields map[string]json.RawMessage, name string) (bool, error) {
 }
 
 // openAIContent reads messages[i].content: a string, or an array of text parts, joined by a
-// blank line. It returns the text, the raw JSON strings it came from and the field's name.
-func openAIContent(i int, raw json.RawMessage) (string, json.RawMessage, string, error) {
+// blank line. It returns the text and the field's name.
+func openAIContent(i int, raw json.RawMessage) (string, string, error) {
 	field := fmt.Sprintf("messages[%d].content", i)
 	switch {
 	case raw == nil || string(raw) == "null":
-		return "", nil, field, invalidAt(field, "%s is required", field)
+		return "", field, invalidAt(field, "%s is required", field)
 	case raw[0] == '"':
 		var s string
 		if json.Unmarshal(raw, &s) != nil {
-			return "", nil, field, invalidAt(field, "%s must be a string", field)
+			return "", field, invalidAt(field, "%s must be a string", field)
 		}
-		return s, raw, field, nil
+		return s, field, nil
 	case raw[0] != '[':
-		return "", nil, field, invalidAt(field, "%s must be a string or an array of text parts, not %s", field, jsonKind(raw))
+		return "", field, invalidAt(field, "%s must be a string or an array of text parts, not %s", field, jsonKind(raw))
 	}
 	var parts []json.RawMessage
 	if json.Unmarshal(raw, &parts) != nil {
-		return "", nil, field, invalidAt(field, "%s must be a string or an array of text parts", field)
+		return "", field, invalidAt(field, "%s must be a string or an array of text parts", field)
 	}
 	var texts []string
-	var raws []byte
 	for j, p := range parts {
 		pf := fmt.Sprintf("%s[%d]", field, j)
 		var part map[string]json.RawMessage
 		if p[0] != '{' || json.Unmarshal(p, &part) != nil {
-			return "", nil, field, invalidAt(pf, "%s must be an object {\"type\":\"text\",\"text\":\"...\"}, not %s", pf, jsonKind(p))
+			return "", field, invalidAt(pf, "%s must be an object {\"type\":\"text\",\"text\":\"...\"}, not %s", pf, jsonKind(p))
 		}
 		var typ, text string
 		if t, ok := part["type"]; !ok || t[0] != '"' || json.Unmarshal(t, &typ) != nil {
-			return "", nil, field, invalidAt(pf+".type", "%s.type is required", pf)
+			return "", field, invalidAt(pf+".type", "%s.type is required", pf)
 		}
 		if typ != "text" {
-			return "", nil, field, invalidAt(pf, "%s has the type %q, which this service does not read: send text parts", pf, clip(typ, 64))
+			return "", field, invalidAt(pf, "%s has the type %q, which this service does not read: send text parts", pf, clip(typ, 64))
 		}
 		t, ok := part["text"]
 		if !ok || t[0] != '"' || json.Unmarshal(t, &text) != nil {
-			return "", nil, field, invalidAt(pf+".text", "%s.text must be a string", pf)
+			return "", field, invalidAt(pf+".text", "%s.text must be a string", pf)
 		}
 		if text != "" {
 			texts = append(texts, text)
-			raws = append(raws, t...)
 		}
 	}
-	return strings.Join(texts, uiTextJoin), raws, field, nil
+	return strings.Join(texts, uiTextJoin), field, nil
 }
 
 // openAIEncoder speaks Chat Completions: a stream of chunks, or one completion object.

@@ -132,7 +132,7 @@ func TestUIRequests(t *testing.T) {
 			`system is not accepted: the system prompt is fixed on the server`},
 		"assistant-ui tools": {`{"tools":{"getPrice":{"parameters":{}}},"messages":[` + msg("user", text("hi")) + `]}`,
 			`tools is not accepted: this service calls no client tools`},
-		"lone surrogate": {conv(msg("user", `{"type":"text","text":"a \ud800 b"}`)), `messages[0].parts is not valid UTF-8`},
+		"lone surrogate": {conv(msg("user", `{"type":"text","text":"a \ud800 b"}`)), `the body is not valid UTF-8: the escape \ud800`},
 	}
 	st := chattest.Start(t, func(geminitest.Request) geminitest.Reply { return answered() })
 	for name, tc := range refused {

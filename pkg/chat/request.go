@@ -8,7 +8,6 @@ import (
 	"io"
 	"net/http"
 	"os"
-	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -79,6 +78,9 @@ func readJSON(r io.Reader, l Limits) (map[string]json.RawMessage, error) {
 	if !json.Valid(data) {
 		return nil, invalid("the body is not valid JSON: %s", syntaxError(data))
 	}
+	if err := checkRawText(data); err != nil {
+		return nil, err
+	}
 	var body map[string]json.RawMessage
 	if err := json.Unmarshal(data, &body); err != nil {
 		return nil, invalid("the body must be a JSON object with a messages array")
@@ -126,7 +128,7 @@ func decodeSpec(body map[string]json.RawMessage, l Limits) (Conversation, error)
 		if err != nil {
 			return Conversation{}, err
 		}
-		m, err := newMessage(role, content, fields["content"], fmt.Sprintf("messages[%d].content", i), l)
+		m, err := newMessage(role, content, fmt.Sprintf("messages[%d].content", i), l)
 		if err != nil {
 			return Conversation{}, err
 		}
@@ -169,11 +171,11 @@ func messageRole(i int, fields map[string]json.RawMessage) (Role, error) {
 	}
 }
 
-// newMessage validates one message's text, whatever protocol carried it: raw is the JSON
-// string it came from and field names it in the error texts. A user message's
+// newMessage validates one message's text, whatever protocol carried it: field names it in
+// the error texts. A user message's
 // contract-address prefix is split off.
-func newMessage(role Role, content string, raw json.RawMessage, field string, l Limits) (Message, error) {
-	if err := checkContent(field, content, raw, l); err != nil {
+func newMessage(role Role, content, field string, l Limits) (Message, error) {
+	if err := checkContent(field, content, l); err != nil {
 		return Message{}, err
 	}
 	m := Message{Role: role, Content: content}
@@ -205,18 +207,12 @@ func stringField(i int, name string, fields map[string]json.RawMessage) (string,
 	return s, nil
 }
 
-func checkContent(field, s string, raw json.RawMessage, l Limits) error {
+func checkContent(field, s string, l Limits) error {
 	if isBlank(s) {
 		return invalidAt(field, "%s is empty (only spaces or invisible characters)", field)
 	}
 	if n := utf8.RuneCountInString(s); l.MaxContentChars > 0 && n > l.MaxContentChars {
 		return invalidAt(field, "%s has %d characters; the limit is %d", field, n, l.MaxContentChars)
-	}
-	// encoding/json turns lone surrogate escapes (\ud800) into U+FFFD without an error; a
-	// replacement character that the raw text does not spell out is such a case.
-	if strings.ContainsRune(s, utf8.RuneError) && !bytes.Contains(raw, []byte("\uFFFD")) &&
-		!bytes.Contains(bytes.ToLower(raw), []byte(`\ufffd`)) {
-		return invalidAt(field, "%s is not valid UTF-8 (it holds an unpaired surrogate escape)", field)
 	}
 	for j, r := range s {
 		if unicode.IsControl(r) && r != '\t' && r != '\n' && r != '\r' {
@@ -224,12 +220,6 @@ func checkContent(field, s string, raw json.RawMessage, l Limits) error {
 		}
 	}
 	return nil
-}
-
-// isBlank reports whether s holds nothing a reader can see: only white space and invisible
-// format characters (zero-width space and joiners, BOM, soft hyphen, direction marks).
-func isBlank(s string) bool {
-	return strings.TrimFunc(s, func(r rune) bool { return unicode.IsSpace(r) || unicode.Is(unicode.Cf, r) }) == ""
 }
 
 func jsonKind(raw json.RawMessage) string {

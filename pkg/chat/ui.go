@@ -66,7 +66,7 @@ func decodeUI(body map[string]json.RawMessage, l Limits) (Conversation, error) {
 		if err != nil {
 			return Conversation{}, err
 		}
-		text, raw, err := uiText(i, fields["parts"])
+		text, err := uiText(i, fields["parts"])
 		if err != nil {
 			return Conversation{}, err
 		}
@@ -77,7 +77,7 @@ func decodeUI(body map[string]json.RawMessage, l Limits) (Conversation, error) {
 		if text == "" {
 			return Conversation{}, invalidAt(field, "%s has no text part: send the question as a part {\"type\":\"text\",\"text\":\"...\"}", field)
 		}
-		m, err := newMessage(role, text, raw, field, l)
+		m, err := newMessage(role, text, field, l)
 		if err != nil {
 			return Conversation{}, err
 		}
@@ -103,51 +103,48 @@ func uiRefuseContext(body map[string]json.RawMessage) error {
 	return nil
 }
 
-// uiText joins the text parts of messages[i], returning the text and the raw JSON strings
-// it came from (for the check of unpaired surrogate escapes).
-func uiText(i int, raw json.RawMessage) (string, json.RawMessage, error) {
+// uiText joins the text parts of messages[i].
+func uiText(i int, raw json.RawMessage) (string, error) {
 	field := fmt.Sprintf("messages[%d].parts", i)
 	if raw == nil || string(raw) == "null" {
-		return "", nil, invalidAt(field, "%s is required: an array of parts such as {\"type\":\"text\",\"text\":\"...\"}", field)
+		return "", invalidAt(field, "%s is required: an array of parts such as {\"type\":\"text\",\"text\":\"...\"}", field)
 	}
 	var parts []json.RawMessage
 	if raw[0] != '[' || json.Unmarshal(raw, &parts) != nil {
-		return "", nil, invalidAt(field, "%s must be an array, not %s", field, jsonKind(raw))
+		return "", invalidAt(field, "%s must be an array, not %s", field, jsonKind(raw))
 	}
 	var texts []string
-	var raws bytes.Buffer
 	for j, p := range parts {
 		pf := fmt.Sprintf("%s[%d]", field, j)
 		var part map[string]json.RawMessage
 		if p[0] != '{' || json.Unmarshal(p, &part) != nil {
-			return "", nil, invalidAt(pf, "%s must be an object with a type, not %s", pf, jsonKind(p))
+			return "", invalidAt(pf, "%s must be an object with a type, not %s", pf, jsonKind(p))
 		}
 		var typ string
 		if t, ok := part["type"]; !ok || t[0] != '"' || json.Unmarshal(t, &typ) != nil {
-			return "", nil, invalidAt(pf+".type", "%s.type is required: a string such as \"text\"", pf)
+			return "", invalidAt(pf+".type", "%s.type is required: a string such as \"text\"", pf)
 		}
 		switch {
 		case typ == "text":
 			var s string
 			t, ok := part["text"]
 			if !ok || t[0] != '"' || json.Unmarshal(t, &s) != nil {
-				return "", nil, invalidAt(pf+".text", "%s.text must be a string", pf)
+				return "", invalidAt(pf+".text", "%s.text must be a string", pf)
 			}
 			if s != "" {
 				texts = append(texts, s)
-				raws.Write(t)
 			}
 		case uiIgnoredPart(typ):
 			// What an answer of this service leaves behind, sent back as history.
 		case typ == "file":
-			return "", nil, invalidAt(pf, "%s is a file part, which this service does not read: send text only", pf)
+			return "", invalidAt(pf, "%s is a file part, which this service does not read: send text only", pf)
 		case strings.HasPrefix(typ, "tool-") || typ == "dynamic-tool":
-			return "", nil, invalidAt(pf, "%s is a tool part (%q): this service calls no client tools and takes no tool results", pf, clip(typ, 64))
+			return "", invalidAt(pf, "%s is a tool part (%q): this service calls no client tools and takes no tool results", pf, clip(typ, 64))
 		default:
-			return "", nil, invalidAt(pf, "%s has the type %q, which this service does not take: send text parts", pf, clip(typ, 64))
+			return "", invalidAt(pf, "%s has the type %q, which this service does not take: send text parts", pf, clip(typ, 64))
 		}
 	}
-	return strings.Join(texts, uiTextJoin), raws.Bytes(), nil
+	return strings.Join(texts, uiTextJoin), nil
 }
 
 // uiIgnoredPart reports whether a part is one that answers carry and clients send back:

@@ -273,16 +273,14 @@ func (c *Client) attempt(ctx context.Context, gc *genai.Client, log *slog.Logger
 	defer func() { stopAttempt(graceTimer, acancel) }()
 	for resp, err := range gc.Models.GenerateContentStream(actx, model, contents, cfg) {
 		if err != nil {
+			if rerr := hints.readError(); rerr != nil {
+				err = rerr // what broke the stream, rather than the SDK's view of its cut end
+			}
 			if acc.finished() {
 				// The answer is complete: whatever ends the stream now (the grace, a
 				// dropped connection, an error event, the time limit) takes nothing from
 				// it, and it is not retried.
-				cause := err
-				if c := context.Cause(actx); c != nil {
-					cause = c
-				}
-				log.Warn("upstream stream ended abnormally after the finish reason; the answer is complete",
-					slog.String("cause", cause.Error()))
+				endedAfterFinish(log, actx, err)
 				break
 			}
 			if ctx.Err() != nil {
@@ -313,12 +311,30 @@ func (c *Client) attempt(ctx context.Context, gc *genai.Client, log *slog.Logger
 		yield(chat.Event{}, context.Cause(ctx))
 		return nil, answered
 	}
+	// A read error the transport kept from the SDK (see eventLimitedBody) ended the stream
+	// as if it were complete.
+	if rerr := hints.readError(); rerr != nil && !acc.held {
+		if !acc.finished() {
+			return classify(rerr, hints), answered
+		}
+		endedAfterFinish(log, actx, rerr)
+	}
 	if f := acc.finish(log); f != nil {
 		yield(chat.Event{Finish: f}, nil)
 	}
 	// No finish reason: the sequence ends with neither Finish nor error, which the handler
 	// reports as a broken answer.
 	return nil, answered
+}
+
+// endedAfterFinish logs a stream that broke after its finish reason: the answer is complete.
+func endedAfterFinish(log *slog.Logger, actx context.Context, err error) {
+	cause := err
+	if c := context.Cause(actx); c != nil {
+		cause = c
+	}
+	log.Warn("upstream stream ended abnormally after the finish reason; the answer is complete",
+		slog.String("cause", cause.Error()))
 }
 
 // refusedThinking reports whether a provider error is a 400 that names the thinking
@@ -352,10 +368,23 @@ func stopAttempt(t *time.Timer, cancel context.CancelCauseFunc) {
 }
 
 // responseHints carries what the SDK's error value drops from the provider's HTTP response:
-// the Retry-After header of a 429. The transport fills it in for the attempt whose context
-// holds it.
+// the Retry-After header of a 429, and the error that broke a stream. The transport fills it
+// in for the attempt whose context holds it.
 type responseHints struct {
 	retryAfter atomic.Int64 // a time.Duration
+	readErr    atomic.Pointer[error]
+}
+
+// readError is the first error reading the stream's body, which the transport kept from
+// the SDK; nil if there was none.
+func (h *responseHints) readError() error {
+	if h == nil {
+		return nil
+	}
+	if p := h.readErr.Load(); p != nil {
+		return *p
+	}
+	return nil
 }
 
 type responseHintsKey struct{}
@@ -669,15 +698,26 @@ func (l eventLimit) RoundTrip(r *http.Request) (*http.Response, error) {
 		if id := chat.RequestID(r.Context()); id != "" && log != nil {
 			log = log.With(slog.String("request_id", id))
 		}
-		resp.Body = &eventLimitedBody{ReadCloser: resp.Body, log: log}
+		body := &eventLimitedBody{ReadCloser: resp.Body, log: log}
+		if resp.StatusCode == http.StatusOK {
+			body.hints, _ = r.Context().Value(responseHintsKey{}).(*responseHints)
+		}
+		resp.Body = body
 	}
 	return resp, err
 }
 
 // eventLimitedBody fails a read once more than MaxEventBytes pass without a blank line.
+//
+// On a stream (a 200 with hints), a read error is kept in hints and the SDK sees the end of
+// the body instead: the SDK logs every stream read error itself, through the standard log
+// package ("Error context canceled" for each caller who leaves, "Error time limit reached"
+// for each cut), in lines without a request id that repeat what the request line says.
+// attempt takes the error from hints and reports it as the SDK would have.
 type eventLimitedBody struct {
 	io.ReadCloser
 	log     *slog.Logger
+	hints   *responseHints
 	run     int  // bytes since the last blank line
 	newline bool // the last byte other than CR was LF
 }
@@ -702,7 +742,11 @@ func (b *eventLimitedBody) Read(p []byte) (int, error) {
 			b.log.Warn("upstream response cut", slog.String("cause", ErrEventTooLarge.Error()))
 			b.log = nil
 		}
-		return n, ErrEventTooLarge
+		err = ErrEventTooLarge
+	}
+	if err != nil && err != io.EOF && b.hints != nil {
+		b.hints.readErr.CompareAndSwap(nil, &err)
+		return n, io.EOF
 	}
 	return n, err
 }

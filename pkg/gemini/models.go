@@ -143,6 +143,9 @@ func (t Thinking) String() string {
 	return thinkingNames[t]
 }
 
+// ThinkingNames lists the THINKING values, from the least thinking to the most.
+func ThinkingNames() []string { return slices.Clone(thinkingNames[:]) }
+
 // ParseThinking reads a THINKING value; empty means low.
 func ParseThinking(s string) (Thinking, error) {
 	s = strings.ToLower(strings.TrimSpace(s))

@@ -4,17 +4,22 @@
 // The table is plain Go so that everything deriving from it can import it: the CDK stack in
 // infra/ (function timeout, environment, concurrency, CORS, log retention), the tests that keep
 // template.yaml and samconfig.toml in step with it, and the chat function itself. Adding a stage
-// is adding one row to [Stages].
+// is adding one row to [Stages]. The names it sets and the values it allows (environment
+// variables, models, thinking levels) are the function's own, from pkg/config and pkg/gemini.
 package stage
 
 import (
 	"errors"
 	"fmt"
 	"net/url"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/chatsvc/chat/pkg/config"
+	"github.com/chatsvc/chat/pkg/gemini"
 )
 
 // Plan is a host-platform plan; each plan caps how long one invocation may run (spec section 8).
@@ -47,26 +52,26 @@ const MaxRequestDuration = 50 * time.Second
 // LambdaMaxTimeout is the longest timeout AWS Lambda accepts for a function.
 const LambdaMaxTimeout = 900 * time.Second
 
-// Names of the environment variables the chat function reads; [Stage.Environment] sets them.
+// Names of the environment variables [Stage.Environment] sets: the chat function's own names
+// (pkg/config), so that the two cannot drift apart.
 const (
-	EnvModel              = "MODEL"
-	EnvTemperature        = "TEMPERATURE"
-	EnvMaxTokens          = "MAX_TOKENS"
-	EnvThinking           = "THINKING"
-	EnvMaxDurationSeconds = "MAX_DURATION_SECONDS"
-	EnvAPIKeyParameter    = "AIPROVIDER_GENERATIVE_AI_API_KEY_PARAMETER"
-	EnvToolWebSearch      = "TOOL_WEB_SEARCH"
-	EnvToolURLContext     = "TOOL_URL_CONTEXT"
-	EnvAPIKeyTTLSeconds   = "API_KEY_TTL_SECONDS"
+	EnvModel              = config.ModelVar
+	EnvTemperature        = config.TemperatureVar
+	EnvMaxTokens          = config.MaxTokensVar
+	EnvThinking           = config.ThinkingVar
+	EnvMaxDurationSeconds = config.MaxDurationVar
+	EnvAPIKeyParameter    = config.APIKeyParameterVar
+	EnvToolWebSearch      = config.WebSearchVar
+	EnvToolURLContext     = config.URLContextVar
+	EnvAPIKeyTTLSeconds   = config.APIKeyTTLVar
 )
 
-// Models lists the model names of spec section 2, the values MODEL may take.
-func Models() []string {
-	return []string{"model-2.5-flash", "model-2.5-pro", "model-1.5-flash", "model-1.5-pro"}
-}
+// Models lists the model names of spec section 2, the values a stage's MODEL may take: the
+// names the function's model adapter knows (pkg/gemini).
+func Models() []string { return gemini.ModelNames() }
 
-// ThinkingLevels lists the values THINKING may take.
-func ThinkingLevels() []string { return []string{"off", "low", "medium", "high"} }
+// ThinkingLevels lists the values THINKING may take, as the function reads them.
+func ThinkingLevels() []string { return gemini.ThinkingNames() }
 
 // LogRetentionDays lists the retention periods CloudWatch Logs accepts, in days.
 func LogRetentionDays() []int {
@@ -233,6 +238,38 @@ func (s Stage) Environment() map[string]string {
 		EnvToolURLContext:     strconv.FormatBool(s.URLContext),
 		EnvAPIKeyTTLSeconds:   strconv.Itoa(int(s.APIKeyTTL / time.Second)),
 	}
+}
+
+// Matches reports every way c, the chat function's settings, differs from what the row
+// means: its model, temperature, maximum tokens, thinking, duration, tools and API key
+// parameter and TTL, and the function's defaults for everything the row does not set. The
+// tests that tie the stage table, the SAM template and config.Load together use it.
+func (s Stage) Matches(c config.Config) error {
+	want, err := config.Load(func(string) string { return "" })
+	if err != nil {
+		return err
+	}
+	if want.Model, err = gemini.ResolveModel(s.Model); err != nil {
+		return fmt.Errorf("stage %q: %w", s.Name, err)
+	}
+	if want.Thinking, err = gemini.ParseThinking(s.Thinking); err != nil {
+		return fmt.Errorf("stage %q: thinking: %w", s.Name, err)
+	}
+	want.Temperature = float32(s.Temperature)
+	want.MaxTokens = int32(s.MaxTokens)
+	want.MaxDuration = s.MaxDuration()
+	want.APIKeyParameter = s.APIKeyParameter
+	want.APIKeyTTL = s.APIKeyTTL
+	want.WebSearch, want.URLContext = s.WebSearch, s.URLContext
+
+	var errs []error
+	wv, cv := reflect.ValueOf(want), reflect.ValueOf(c)
+	for i := range wv.NumField() {
+		if w, g := wv.Field(i).Interface(), cv.Field(i).Interface(); !reflect.DeepEqual(w, g) {
+			errs = append(errs, fmt.Errorf("stage %q: the function's %s is %+v, want %+v", s.Name, wv.Type().Field(i).Name, g, w))
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // Validate reports every way the row breaks the rules: the duration within the plan's cap and
