@@ -7,13 +7,19 @@ BUILD_DIR := .build/chat
 
 .PHONY: run demo smoke nag-deps test test-go test-web build web web-deps browser vet fmt-check bench synth lint-templates clean
 
+# The local server is built, then exec'd (not `go run`): Ctrl-C then reaches the server itself,
+# which stops gracefully and exits 0, so make ends cleanly instead of reporting "Error 1".
+LOCAL_BIN := .build/local/chat
+
 ## run: serve the chat endpoint (and the built page) on 127.0.0.1:$(PORT)
 run: web
-	$(GO) run ./functions/chat
+	$(GO) build -o $(LOCAL_BIN) ./functions/chat
+	exec $(LOCAL_BIN)
 
 ## demo: like run, but against the built-in scripted fake upstream (no key, no internet)
 demo: web
-	$(GO) run ./functions/chat -demo
+	$(GO) build -o $(LOCAL_BIN) ./functions/chat
+	exec $(LOCAL_BIN) -demo
 
 ## smoke: with your own key, ask the real provider (or AIPROVIDER_BASE_URL) through the real
 ## server: which model answered, time to first text, finish, usage, sources. Not part of test.
