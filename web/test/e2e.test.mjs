@@ -6,9 +6,11 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { findChromium } from './chromium.mjs';
 import { startDemoServer } from './server.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+// CHROMIUM_PATH, else Debian's /usr/bin/chromium, else playwright-core's own Chrome.
+const CHROMIUM = await findChromium();
 const ARTIFACTS = join(new URL('../..', import.meta.url).pathname, 'artifacts', 'web');
 const EVM = '0x52908400098527886E0F7030069857D2E4169EE7';
 
@@ -18,14 +20,14 @@ let server;
 let browser;
 
 before(async () => {
-  assert.ok(existsSync(CHROMIUM), `${CHROMIUM} is missing: run \`make browser\``);
+  assert.ok(CHROMIUM.path, `${CHROMIUM.path ? '' : CHROMIUM.error}: run \`make browser\` or set CHROMIUM_PATH`);
   assert.ok(existsSync(new URL('../dist/index.html', import.meta.url)), 'web/dist is missing: run `npm run build`');
   // CHAT_SERVER_URL points the test at a demo server already running.
   server = process.env.CHAT_SERVER_URL
     ? { url: process.env.CHAT_SERVER_URL, stop: async () => {}, log: () => '' }
     : await startDemoServer();
   browser = await chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: CHROMIUM.path ?? undefined,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
