@@ -7,13 +7,19 @@ BUILD_DIR := .build/chat
 
 .PHONY: run demo smoke nag-deps test test-go test-web build web web-deps browser vet fmt-check bench synth lint-templates clean
 
+# The local server is built, then exec'd (not `go run`): Ctrl-C then reaches the server itself,
+# which stops gracefully and exits 0, so make ends cleanly instead of reporting "Error 1".
+LOCAL_BIN := .build/local/chat
+
 ## run: serve the chat endpoint (and the built page) on 127.0.0.1:$(PORT)
 run: web
-	$(GO) run ./functions/chat
+	$(GO) build -o $(LOCAL_BIN) ./functions/chat
+	exec $(LOCAL_BIN)
 
 ## demo: like run, but against the built-in scripted fake upstream (no key, no internet)
 demo: web
-	$(GO) run ./functions/chat -demo
+	$(GO) build -o $(LOCAL_BIN) ./functions/chat
+	exec $(LOCAL_BIN) -demo
 
 ## smoke: with your own key, ask the real provider (or AIPROVIDER_BASE_URL) through the real
 ## server: which model answered, time to first text, finish, usage, sources. Not part of test.
@@ -30,7 +36,8 @@ fmt-check:
 vet:
 	$(GO) vet ./...
 
-test-go: nag-deps
+# web-deps too: internal/repocheck runs `make browser`, which asks playwright-core.
+test-go: nag-deps web-deps
 	$(GO) test -race -count=1 ./...
 
 ## nag-deps: cdk-nag and aws-cdk-lib for the infra tests, exactly as infra/nag/package-lock.json pins them
@@ -46,12 +53,25 @@ build:
 	GOOS=linux GOARCH=arm64 CGO_ENABLED=0 $(GO) build -tags lambda.norpc -trimpath -ldflags="-s -w" -o $(BUILD_DIR)/bootstrap ./functions/chat
 	@echo "$(BUILD_DIR)/bootstrap: $$(stat -c %s $(BUILD_DIR)/bootstrap) bytes"
 
-## browser: Debian's chromium for the browser test, installed when /usr/bin/chromium is missing
-browser:
-	@if [ ! -x /usr/bin/chromium ]; then \
-		sudo=$$([ "$$(id -u)" = 0 ] || echo sudo); \
-		$$sudo apt-get update && $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; \
-	fi
+## browser: a Chromium for the browser test: $$CHROMIUM_PATH, else Debian's /usr/bin/chromium,
+## else the Chrome playwright-core finds (web/test/chromium.mjs decides, and e2e.test.mjs uses
+## the same). Only when there is none does it install Debian's chromium: as root, or through
+## sudo when sudo needs no password; otherwise it stops and says what to do (never a prompt).
+DEBIAN_CHROMIUM ?= /usr/bin/chromium
+SUDO ?= sudo
+browser: web-deps
+	@found=$$(node web/test/chromium.mjs $(DEBIAN_CHROMIUM)); rc=$$?; \
+	if [ $$rc = 0 ]; then echo "browser: $$found"; exit 0; fi; \
+	if [ $$rc != 1 ]; then exit $$rc; fi; \
+	if [ "$$(id -u)" = 0 ]; then sudo=; \
+	elif command -v $(SUDO) >/dev/null 2>&1 && $(SUDO) -n true 2>/dev/null; then sudo="$(SUDO) -n"; \
+	else \
+		echo "make browser: installing Debian's chromium needs root, and this is not root and has no $(SUDO) without a password." >&2; \
+		echo "  Either install it yourself (sudo apt-get install chromium) or set CHROMIUM_PATH to a Chrome or Chromium binary." >&2; \
+		exit 1; \
+	fi; \
+	echo "browser: installing Debian's chromium"; \
+	$$sudo apt-get update && $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
 
 ## web-deps: the page's npm packages, exactly as web/package-lock.json pins them (only when needed)
 web-deps: web/node_modules/.package-lock.json
@@ -75,16 +95,22 @@ clean:
 STAGE ?= dev
 # The stages of pkg/stage, in table order (a test in infra/sam keeps this list in step).
 STAGES := dev staging prod
-CDK ?= npx --yes aws-cdk@2
+# The CDK CLI, pinned to an exact version (README and docs/DEPLOY.md name the same one; a test
+# in internal/repocheck keeps them in step). It reads the templates of aws-cdk-go v2.220 and
+# runs on Node 20. --no-notices: no fetch of AWS's notices feed (synthesis stays offline).
+CDK ?= npx --yes aws-cdk@2.1148.1
+# The 12-line banner on Node 20 comes from the CDK app's own jsii runtime (jsii-runtime-go),
+# not from the CLI: it calls Node 20 end-of-life. Node 20 is the version this project states.
+synth lint-templates: export JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION = 20
 synth:
-	cd infra && $(CDK) synth -c stage=$(STAGE) --quiet -o cdk.out/$(STAGE)
+	cd infra && $(CDK) synth --no-notices -c stage=$(STAGE) --quiet -o cdk.out/$(STAGE)
 	@echo "infra/cdk.out/$(STAGE)/chat-$(STAGE).template.json"
 
 ## lint-templates: cfn-lint template.yaml and every stage's synthesized CDK template
 lint-templates:
 	cfn-lint template.yaml
 	set -e; for s in $(STAGES); do \
-		(cd infra && $(CDK) synth -c stage=$$s --quiet -o cdk.out/$$s); \
+		(cd infra && $(CDK) synth --no-notices -c stage=$$s --quiet -o cdk.out/$$s); \
 		cfn-lint --ignore-checks W3005 W3045 -- infra/cdk.out/$$s/chat-$$s.template.json; \
 	done
 

@@ -2,8 +2,8 @@
 // `-c stage=<name>` makes the app hold that stage's stack alone; without it the app holds them
 // all, so `cdk list` names them and `cdk deploy` asks which one (or takes `chat-prod`, `--all`).
 //
-//	cd infra && npx aws-cdk@2 synth -c stage=dev    # or from the repository root
-//	cd infra && npx aws-cdk@2 deploy -c stage=prod
+//	cd infra && npx aws-cdk@2.1148.1 synth -c stage=dev    # or from the repository root
+//	cd infra && npx aws-cdk@2.1148.1 deploy -c stage=prod
 //
 // Unless told otherwise, the app first runs `make build web` at the repository root, so what is
 // deployed is always the code of the working tree (make and Go's build cache make this quick

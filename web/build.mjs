@@ -1,4 +1,5 @@
-// Builds dist/: index.html plus one hashed JS and one hashed CSS bundle.
+// Builds dist/: index.html plus one hashed JS and one hashed CSS bundle (and, with
+// --sourcemap, their source maps).
 import * as esbuild from 'esbuild';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
@@ -13,7 +14,9 @@ const result = await esbuild.build({
   format: 'esm',
   target: ['es2022'],
   minify: true,
-  sourcemap: 'linked',
+  // No source map by default: what `make web` builds is what deploys. `node build.mjs
+  // --sourcemap` writes a linked one for debugging (the deployment excludes *.map anyway).
+  sourcemap: process.argv.includes('--sourcemap') ? 'linked' : false,
   entryNames: '[name]-[hash]',
   outdir: 'dist',
   metafile: true,

@@ -151,9 +151,10 @@ func New(scope constructs.Construct, id string, props Props) (awscdk.Stack, erro
 	}
 	if webDirExists {
 		// The build writes a default config.json for plain static serving; the stage's own,
-		// generated above, is the only one deployed.
+		// generated above, is the only one deployed. Source maps (written only by a debugging
+		// build, `node build.mjs --sourcemap`) never ship.
 		page := awss3deployment.Source_Asset(jsii.String(props.WebDir), &awss3assets.AssetOptions{
-			Exclude: jsii.Strings(ConfigObjectKey),
+			Exclude: jsii.Strings(ConfigObjectKey, "*.map"),
 		})
 		sources = append([]awss3deployment.ISource{page}, sources...)
 	} else {

@@ -170,6 +170,13 @@ func fakeWeb(t *testing.T) string {
 	if err := os.WriteFile(filepath.Join(dir, "index.html"), []byte("<!doctype html><title>chat</title>"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// A source map (the page's build writes one only when asked for it) must not ship either.
+	if err := os.WriteFile(filepath.Join(dir, "main-TEST.js"), []byte("//"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "main-TEST.js.map"), []byte(`{"version":3}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	// The page build writes a default config.json; the deployment must not ship it.
 	if err := os.WriteFile(filepath.Join(dir, "config.json"), []byte(`{"apiUrl":"","cooldownSeconds":50}`), 0o644); err != nil {
 		t.Fatal(err)
@@ -630,6 +637,23 @@ func checkWebAssets(t *testing.T, s synthesized) {
 	}
 	if deploy["DistributionPaths"] == nil {
 		t.Error("the deployment does not invalidate the distribution: a stale config.json would linger")
+	}
+	if !s.withWeb {
+		return
+	}
+	// The page's files are deployed, its source maps are not.
+	var js, sourceMaps int
+	for _, key := range keys {
+		asset := filepath.Join(s.outdir, "asset."+key)
+		if _, ok := readAsset(t, asset, "main-TEST.js"); ok {
+			js++
+		}
+		if _, ok := readAsset(t, asset, "main-TEST.js.map"); ok {
+			sourceMaps++
+		}
+	}
+	if js != 1 || sourceMaps != 0 {
+		t.Errorf("deployed sources hold main-TEST.js %d times (want 1) and main-TEST.js.map %d times (want 0)", js, sourceMaps)
 	}
 }
 

@@ -4,9 +4,10 @@ import './style.css';
 import { checkContractAddress, composeContent } from './address.js';
 import { buildMessages, stripControl, MAX_CONTENT } from './conversation.js';
 import { loadConfig, DEFAULTS } from './config.js';
-import { markSubmitted, remainingSeconds } from './cooldown.js';
+import { markRetryAfter, markSubmitted, remainingSeconds, RETRY_KEY, STORAGE_KEY } from './cooldown.js';
+import { loadHistory, saveHistory } from './history.js';
 import { renderMarkdown } from './markdown.js';
-import { describeHttpError, parseRetryAfter, readStream } from './protocol.js';
+import { describeHttpError, parseRetryAfter, readStream, waitText } from './protocol.js';
 import { contentSha256, CONTENT_SHA256 } from './sign.js';
 
 /** @param {string} id */
@@ -24,19 +25,31 @@ const cooldownSecondsEl = $('cooldown-seconds');
 const statusEl = $('status');
 const conversation = $('conversation');
 
-const storage = (() => {
+/** @param {'localStorage'|'sessionStorage'} name */
+const openStorage = (name) => {
   try {
-    return window.localStorage;
+    return window[name];
   } catch {
     return null;
   }
-})();
+};
+// localStorage: the cooldown, shared by tabs. sessionStorage: this tab's conversation.
+const storage = openStorage('localStorage');
+const tabStorage = openStorage('sessionStorage');
 
 let config = { ...DEFAULTS };
-/** @type {import('./conversation.js').Exchange[]} */
+/**
+ * An exchange as sent (question is the content with any address prefix) and as shown.
+ * @typedef {import('./conversation.js').Exchange & {display: string, address: string,
+ *   state: import('./history.js').Saved['state'] | 'streaming', notice: string,
+ *   meta: import('./protocol.js').Metadata | null}} ShownExchange
+ */
+/** @type {ShownExchange[]} */
 const exchanges = [];
 /** @type {AbortController | null} */
 let inFlight = null;
+/** @type {{exchange: ShownExchange, answer: HTMLElement} | null} the answer coming in */
+let current = null;
 let cooldownTimer = 0;
 let wasCooling = false;
 // following: the view keeps the growing answer in sight until the reader
@@ -57,19 +70,20 @@ function announce(msg) {
   setTimeout(() => (statusEl.textContent = msg), 50);
 }
 
-function cooldownLeft() {
-  return remainingSeconds(storage, config.cooldownSeconds, Date.now());
+/** The seconds before the next question may go: the countdown's number. */
+function cooldownLeft(now = Date.now()) {
+  return remainingSeconds(storage, config.cooldownSeconds, now);
 }
 
 // updateControls reflects the cooldown and the request in flight; it runs on
 // a timer while the cooldown lasts.
-function updateControls() {
-  const left = cooldownLeft();
+function updateControls(now = Date.now()) {
+  const left = cooldownLeft(now);
   sendButton.disabled = left > 0 || inFlight !== null;
   cooldownBox.hidden = left === 0;
   cooldownSecondsEl.textContent = String(left);
   if (left > 0 && !cooldownTimer) {
-    cooldownTimer = window.setInterval(updateControls, 250);
+    cooldownTimer = window.setInterval(() => updateControls(), 250);
   } else if (left === 0 && cooldownTimer) {
     clearInterval(cooldownTimer);
     cooldownTimer = 0;
@@ -207,14 +221,59 @@ function showMetadata(answer, meta) {
     section.className = 'suggestions';
     const h = document.createElement('h3');
     h.textContent = 'Search suggestions';
+    // allow-same-origin without allow-scripts: nothing in the frame can run (the page's CSP,
+    // which a srcdoc frame inherits, forbids inline scripts too), but this page may measure
+    // the content to fit the frame to it. The frame's colour scheme follows the page's, so in
+    // dark mode it is transparent over the dark panel instead of a white box.
     const frame = document.createElement('iframe');
-    frame.setAttribute('sandbox', 'allow-popups allow-popups-to-escape-sandbox');
+    frame.setAttribute('sandbox', 'allow-popups allow-popups-to-escape-sandbox allow-same-origin');
     frame.setAttribute('referrerpolicy', 'no-referrer');
-    frame.title = 'Google Search suggestions for this answer';
-    frame.srcdoc = `<!doctype html><meta charset="utf-8"><base target="_blank">${meta.searchSuggestions}`;
+    frame.title = 'Search suggestions for this answer';
+    frame.srcdoc = '<!doctype html><meta charset="utf-8"><meta name="color-scheme" content="light dark">' +
+      '<base target="_blank"><style>html{background:transparent;overflow:hidden}' +
+      'body{margin:0;display:flow-root;color:CanvasText;font-family:system-ui,sans-serif}</style>' +
+      meta.searchSuggestions;
+    frame.addEventListener('load', () => fitFrame(frame));
     section.append(h, frame);
     answer.append(section);
   }
+}
+
+/** fitFrame sets a suggestions frame's height to its content's. @param {HTMLIFrameElement} frame */
+function fitFrame(frame) {
+  try {
+    const body = frame.contentDocument?.body;
+    if (body) frame.style.height = `${Math.ceil(body.getBoundingClientRect().height)}px`;
+  } catch {
+    // not readable: the stylesheet's height stays
+  }
+}
+window.addEventListener('resize', () => document.querySelectorAll('.suggestions iframe').forEach((f) => fitFrame(/** @type {HTMLIFrameElement} */ (f))));
+
+/** saveConversation keeps this tab's conversation for a reload. */
+function saveConversation() {
+  saveHistory(tabStorage, exchanges.flatMap((x) => x.state === 'streaming' ? [] : [{
+    question: x.display, address: x.address, content: x.question, answer: x.answer,
+    state: x.state, notice: x.notice, meta: x.meta,
+  }]));
+}
+
+/** restoreConversation shows the conversation this tab had before a reload. */
+function restoreConversation() {
+  conversation.setAttribute('aria-busy', 'true');
+  for (const saved of loadHistory(tabStorage)) {
+    /** @type {ShownExchange} */
+    const x = {
+      question: saved.content, answer: saved.answer, complete: saved.state === 'done',
+      display: saved.question, address: saved.address, state: saved.state, notice: saved.notice, meta: saved.meta,
+    };
+    exchanges.push(x);
+    const answer = addExchange(x.display, x.address);
+    /** @type {HTMLElement} */ (answer.querySelector('.markdown')).innerHTML = renderMarkdown(x.answer);
+    finishAnswer(answer, x.state, x.notice);
+    if (x.meta) showMetadata(answer, x.meta);
+  }
+  conversation.setAttribute('aria-busy', 'false');
 }
 
 /** @param {unknown} err */
@@ -228,7 +287,8 @@ const isAbort = (err) => err instanceof DOMException && err.name === 'AbortError
  */
 async function ask(content, question, address) {
   const messages = buildMessages(exchanges, content);
-  const exchange = { question: content, answer: '', complete: false };
+  /** @type {ShownExchange} */
+  const exchange = { question: content, answer: '', complete: false, display: question, address, state: 'streaming', notice: '', meta: null };
   exchanges.push(exchange);
   const answer = addExchange(question, address);
   const markdown = /** @type {HTMLElement} */ (answer.querySelector('.markdown'));
@@ -259,6 +319,25 @@ async function ask(content, question, address) {
     if (frame) cancelAnimationFrame(frame);
     render();
   };
+  /**
+   * end shows how the answer ended, keeps it for a reload and says it in the status region.
+   * A notice that names a wait names the countdown's number at this very moment.
+   * @param {import('./history.js').Saved['state']} state
+   * @param {(wait: number) => string} notice "" for none
+   * @param {string} said what the status region says
+   * @param {import('./protocol.js').Metadata} [meta]
+   */
+  const end = (state, notice, said, meta) => {
+    const now = Date.now();
+    updateControls(now);
+    const text = notice(cooldownLeft(now));
+    finishAnswer(answer, state, text);
+    if (meta) showMetadata(answer, meta);
+    Object.assign(exchange, { state, notice: text, meta: meta ?? null, complete: state === 'done' });
+    saveConversation();
+    announce(said || text);
+  };
+  current = { exchange, answer };
 
   try {
     // The hash is of these exact bytes: the body is serialised once and sent as it is.
@@ -282,30 +361,36 @@ async function ask(content, question, address) {
         // not JSON: describe by status alone
       }
       const status = res.ok ? 0 : res.status;
-      finishAnswer(answer, 'error', describeHttpError(status, body, parseRetryAfter(res.headers.get('Retry-After'), Date.now())));
+      // The lock is the longer of the cooldown left and the server's Retry-After; the notice
+      // names that same number.
+      const retryAfter = parseRetryAfter(res.headers.get('Retry-After'), Date.now());
+      if (retryAfter) markRetryAfter(storage, retryAfter, Date.now());
+      end('error', (wait) => describeHttpError(status, body, wait), '');
       return;
     }
     const outcome = await readStream(res.body, onText);
     flush();
     if (outcome.kind === 'done') {
-      exchange.complete = true;
-      finishAnswer(answer, 'done');
-      showMetadata(answer, outcome.meta);
+      const note = FINISH_NOTES[/** @type {keyof FINISH_NOTES} */ (outcome.meta.finishReason)];
+      end('done', () => '', note ? `Answer cut off. ${note}` : 'Answer finished.', outcome.meta);
     } else if (outcome.kind === 'error') {
-      finishAnswer(answer, 'error', `Error: ${outcome.message}`);
+      end('error', () => `Error: ${outcome.message}`, `Answer cut off by an error: ${outcome.message}`);
     } else {
-      finishAnswer(answer, 'interrupted', 'The answer was interrupted: the connection closed before it finished.');
+      const msg = 'The answer was interrupted: the connection closed before it finished.';
+      end('interrupted', () => msg, `Answer cut off. ${msg}`);
     }
   } catch (err) {
     flush();
     if (controller.signal.aborted || isAbort(err)) {
-      finishAnswer(answer, 'stopped', 'Stopped.');
+      end('stopped', () => 'Stopped.', 'Answer stopped.');
     } else if (exchange.answer) {
-      finishAnswer(answer, 'interrupted', 'The answer was interrupted: the connection broke before it finished.');
+      const msg = 'The answer was interrupted: the connection broke before it finished.';
+      end('interrupted', () => msg, `Answer cut off. ${msg}`);
     } else {
-      finishAnswer(answer, 'error', 'Could not reach the chat service. Check your connection and try again.');
+      end('error', (wait) => `Could not reach the chat service. Check your connection. ${waitText(wait)}`, '');
     }
   } finally {
+    current = null;
     followAnswer(); // the notices, sources and suggestions added at the end
     following = false;
     inFlight = null;
@@ -370,13 +455,20 @@ document.addEventListener('keydown', (e) => {
   }
 });
 window.addEventListener('storage', (e) => {
-  if (e.key === 'lastSubmitTime') updateControls();
+  if (e.key === STORAGE_KEY || e.key === RETRY_KEY) updateControls();
+});
+// Leaving (or reloading) while an answer comes: keep what arrived, marked as interrupted.
+window.addEventListener('pagehide', () => {
+  if (!current) return;
+  Object.assign(current.exchange, { state: 'interrupted', notice: 'The answer was interrupted: the page was left before it finished.' });
+  saveConversation();
 });
 // A change to lastSubmitTime in this very tab fires no storage event: look
 // again every second.
-window.setInterval(updateControls, 1000);
+window.setInterval(() => updateControls(), 1000);
 
 sendButton.disabled = true;
+restoreConversation();
 config = await loadConfig();
 $('demo-banner').hidden = !config.demo;
 document.documentElement.dataset.ready = 'true';

@@ -108,12 +108,21 @@ export function parseRetryAfter(value, now) {
 }
 
 /**
+ * waitText says when the next question may go: the same number of seconds the
+ * page's countdown shows (the cooldown left, or a longer Retry-After).
+ * @param {number} wait seconds
+ */
+export function waitText(wait) {
+  return wait > 0 ? `Please wait ${wait} ${wait === 1 ? 'second' : 'seconds'} and try again.` : 'You can try again now.';
+}
+
+/**
  * describeHttpError is the message shown for a response that is not a stream.
  * @param {number} status
  * @param {{error?: unknown, details?: unknown} | null} body the JSON error body, if any
- * @param {number|null} retryAfter seconds from Retry-After
+ * @param {number} wait seconds until the page lets the next question go
  */
-export function describeHttpError(status, body, retryAfter) {
+export function describeHttpError(status, body, wait) {
   const details = typeof body?.details === 'string' && body.details ? body.details : '';
   const error = typeof body?.error === 'string' && body.error ? body.error : SPEC_ERRORS[status] ?? '';
   // The server's own error text and the status first, then what to do.
@@ -124,11 +133,9 @@ export function describeHttpError(status, body, retryAfter) {
     case 401:
       return `${head}: the service has no API key. Please tell the operator.`;
     case 429:
-      return retryAfter !== null
-        ? `${head}: too many requests right now. Please wait ${retryAfter} ${retryAfter === 1 ? 'second' : 'seconds'} and try again.`
-        : `${head}: too many requests right now. Please wait a little and try again.`;
+      return `${head}: too many requests right now. ${waitText(wait)}`;
     case 500:
-      return `${head}: the AI service failed to answer${details ? ` (${details})` : ''}. Please try again later.`;
+      return `${head}: the AI service failed to answer${details ? ` (${details})` : ''}. ${waitText(wait)}`;
     case 404:
     case 405:
       return `${head}: the chat endpoint is not available at this address.`;

@@ -3,12 +3,14 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { findChromium } from './chromium.mjs';
 import { startDemoServer } from './server.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+// CHROMIUM_PATH, else Debian's /usr/bin/chromium, else playwright-core's own Chrome.
+const CHROMIUM = await findChromium();
 const ARTIFACTS = join(new URL('../..', import.meta.url).pathname, 'artifacts', 'web');
 const EVM = '0x52908400098527886E0F7030069857D2E4169EE7';
 
@@ -18,14 +20,14 @@ let server;
 let browser;
 
 before(async () => {
-  assert.ok(existsSync(CHROMIUM), `${CHROMIUM} is missing: run \`make browser\``);
+  assert.ok(CHROMIUM.path, `${CHROMIUM.path ? '' : CHROMIUM.error}: run \`make browser\` or set CHROMIUM_PATH`);
   assert.ok(existsSync(new URL('../dist/index.html', import.meta.url)), 'web/dist is missing: run `npm run build`');
   // CHAT_SERVER_URL points the test at a demo server already running.
   server = process.env.CHAT_SERVER_URL
     ? { url: process.env.CHAT_SERVER_URL, stop: async () => {}, log: () => '' }
     : await startDemoServer();
   browser = await chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: CHROMIUM.path ?? undefined,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
@@ -42,14 +44,15 @@ after(async () => {
  * starts without a cooldown) and records console errors and chat requests.
  * expectedStatus lists HTTP statuses the test provokes on purpose: Chromium
  * logs "Failed to load resource" for them, which is the browser, not the page.
- * @param {{viewport?: {width: number, height: number}, expectedStatus?: number[]}} [opts]
+ * allowedConsole lists other console errors a test provokes on purpose.
+ * @param {{viewport?: {width: number, height: number}, expectedStatus?: number[], colorScheme?: 'light'|'dark', allowedConsole?: string[]}} [opts]
  */
 async function open(opts = {}) {
-  const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1024, height: 800 } });
+  const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1024, height: 800 }, colorScheme: opts.colorScheme ?? 'light' });
   const page = await context.newPage();
   /** @type {string[]} */
   const errors = [];
-  const allowed = (opts.expectedStatus ?? []).map((s) => `the server responded with a status of ${s}`);
+  const allowed = (opts.expectedStatus ?? []).map((s) => `the server responded with a status of ${s}`).concat(opts.allowedConsole ?? []);
   page.on('console', (m) => {
     if (m.type() === 'error' && !allowed.some((a) => m.text().includes(a))) errors.push(`console: ${m.text()}`);
   });
@@ -85,6 +88,32 @@ async function ask(page, question) {
   const answer = page.locator('.answer').nth(before);
   await answer.and(page.locator(':not([data-state="streaming"])')).waitFor({ timeout: 20_000 });
   return answer;
+}
+
+/**
+ * noticeAndCountdown runs action and records, at the moment the answer's notice appears, its
+ * text, the wait it names ("Please wait N seconds") and the countdown shown beside Send.
+ * @param {import('playwright-core').Page} page
+ * @param {() => Promise<unknown>} action
+ */
+async function noticeAndCountdown(page, action) {
+  const before = await page.locator('.answer').count();
+  await page.evaluate((n) => {
+    const w = /** @type {any} */ (window);
+    w.__seen = null;
+    new MutationObserver((_, obs) => {
+      const notice = document.querySelectorAll('.answer')[n]?.querySelector('.notice');
+      if (!notice) return;
+      obs.disconnect();
+      const box = /** @type {HTMLElement} */ (document.getElementById('cooldown'));
+      w.__seen = { notice: notice.textContent, countdown: box.hidden ? 0 : Number(document.getElementById('cooldown-seconds')?.textContent) };
+    }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+  }, before);
+  await action();
+  await page.waitForFunction(() => /** @type {any} */ (window).__seen);
+  const seen = await page.evaluate(() => /** @type {any} */ (window).__seen);
+  const m = /Please wait (\d+) seconds?/.exec(seen.notice);
+  return { ...seen, wait: m ? Number(m[1]) : null };
 }
 
 describe('chat page against the demo server', () => {
@@ -130,8 +159,13 @@ describe('chat page against the demo server', () => {
       assert.match(href ?? '', /^https?:\/\//);
     }
     const frame = answer.locator('.suggestions iframe');
-    assert.equal(await frame.getAttribute('sandbox'), 'allow-popups allow-popups-to-escape-sandbox');
+    const sandbox = (await frame.getAttribute('sandbox'))?.split(/\s+/) ?? [];
+    assert.ok(sandbox.includes('allow-popups-to-escape-sandbox'), `links open unsandboxed: ${sandbox}`);
+    assert.ok(!sandbox.includes('allow-scripts'), `no scripts in the frame: ${sandbox}`);
     assert.ok((await frame.getAttribute('srcdoc'))?.length, 'suggestions are shown in the frame');
+    // The README promises callers never see the provider's name: the frame's title is neutral.
+    const title = (await frame.getAttribute('title')) ?? '';
+    assert.ok(title.trim() !== '' && !/google|gemini/i.test(title), `neutral frame title, got ${JSON.stringify(title)}`);
 
     assert.equal(chats.length, 1);
     assert.deepEqual(chats[0], { messages: [{ role: 'user', content: 'What is this token about?' }] });
@@ -174,7 +208,37 @@ describe('chat page against the demo server', () => {
     await page.reload();
     await page.waitForSelector('html[data-ready="true"]');
     await blocked();
-    assert.equal(await page.locator('.answer').count(), 0, 'the reload started a fresh view');
+    assert.equal(await page.locator('.answer').count(), 1, 'the reload kept the conversation');
+    await done();
+  });
+
+  test('a reload keeps the conversation of this tab, and a follow-up still sends it', async () => {
+    const { page, chats, done } = await open();
+    const first = await ask(page, 'First question');
+    const text = await first.locator('.markdown').innerText();
+    await page.reload();
+    await page.waitForSelector('html[data-ready="true"]');
+    const answer = page.locator('.answer');
+    assert.equal(await answer.count(), 1, 'the answer is back after the reload');
+    assert.equal(await answer.getAttribute('data-state'), 'done');
+    assert.equal(await answer.locator('.markdown').innerText(), text, 'the same rendered text');
+    assert.equal(await answer.locator('.markdown h2').count(), 1, 'rendered as Markdown again');
+    assert.equal(await answer.locator('.sources a').count(), 2, 'its sources too');
+    assert.equal(await answer.locator('.suggestions iframe').count(), 1, 'and its search suggestions');
+    assert.equal(await page.locator('.user .text').innerText(), 'First question');
+    assert.equal(await page.locator('#empty-hint').count(), 0);
+
+    await page.evaluate(() => localStorage.setItem('lastSubmitTime', String(Date.now() - 60_000)));
+    await page.locator('#cooldown').waitFor({ state: 'hidden' });
+    await ask(page, 'And a follow-up');
+    assert.deepEqual(chats[1].messages.map((m) => m.role), ['user', 'assistant', 'user']);
+    assert.match(chats[1].messages[1].content, /^\(Scripted demo answer\)/);
+
+    // Another tab (a fresh session) starts empty.
+    const other = await page.context().newPage();
+    await other.goto(server.url + '/');
+    await other.waitForSelector('html[data-ready="true"]');
+    assert.equal(await other.locator('.answer').count(), 0, 'a new tab starts with no conversation');
     await done();
   });
 
@@ -194,12 +258,134 @@ describe('chat page against the demo server', () => {
     await done();
   });
 
-  test('a 429 shows the wait from Retry-After', async () => {
+  test('a 429: the notice names the wait the countdown shows, max(cooldown left, Retry-After)', async () => {
     const { page, done } = await open({ expectedStatus: [429] });
-    const answer = await ask(page, 'Trigger the rate limit');
-    assert.equal(await answer.getAttribute('data-state'), 'error');
-    assert.match(await answer.locator('.notice[role="alert"]').innerText(), /wait 7 seconds/);
+    // The demo's 429 says Retry-After: 7; the spec's cooldown (50 s) is longer, so it rules.
+    let seen = await noticeAndCountdown(page, () => ask(page, 'Trigger the rate limit'));
+    assert.match(seen.notice, /^Rate limit exceeded \(HTTP 429\)/);
+    assert.ok(seen.wait !== null && seen.wait >= 45 && seen.wait <= 50, `the cooldown's wait, not Retry-After's 7: ${seen.notice}`);
+    assert.equal(seen.countdown, seen.wait, `notice "${seen.notice}" and countdown ${seen.countdown} agree`);
+
+    // A Retry-After longer than the cooldown (WAF says 600) locks that long, and says so.
+    await page.route('**/api/chat', (route) => route.fulfill({
+      status: 429,
+      headers: { 'Content-Type': 'application/json', 'Retry-After': '600' },
+      body: '{"error":"Rate limit exceeded","details":"too many requests from your address; try again in 600 seconds"}',
+    }));
+    // Lift both locks (the cooldown and the demo's Retry-After) to ask again.
+    await page.evaluate(() => ['lastSubmitTime', 'retryAfterUntil'].forEach((k) => localStorage.removeItem(k)));
+    seen = await noticeAndCountdown(page, () => ask(page, 'Another one'));
+    assert.equal(seen.wait, 600, seen.notice);
+    assert.equal(seen.countdown, 600);
+    await page.reload();
+    await page.waitForSelector('html[data-ready="true"]');
+    const left = Number(await page.locator('#cooldown-seconds').innerText());
+    assert.ok(left > 590 && left <= 600, `the Retry-After lock survives a reload: ${left}`);
+    assert.equal(await page.locator('#send').isDisabled(), true);
     await done();
+  });
+
+  test('a failure before any text: the notice says when to try again, as the countdown does', async () => {
+    const { page, done } = await open({ expectedStatus: [500], allowedConsole: ['net::ERR_CONNECTION_REFUSED'] });
+    let fail = 'status';
+    await page.route('**/api/chat', (route) => fail === 'status'
+      ? route.fulfill({ status: 500, headers: { 'Content-Type': 'application/json' }, body: '{"error":"AI service error"}' })
+      : route.abort('connectionrefused'));
+    let seen = await noticeAndCountdown(page, () => ask(page, 'Anything'));
+    assert.match(seen.notice, /^AI service error \(HTTP 500\)/);
+    assert.ok(seen.wait !== null && seen.wait > 0, `the notice names a wait: ${seen.notice}`);
+    assert.equal(seen.countdown, seen.wait, `notice "${seen.notice}" and countdown ${seen.countdown} agree`);
+
+    fail = 'network';
+    await page.evaluate(() => localStorage.removeItem('lastSubmitTime'));
+    seen = await noticeAndCountdown(page, () => ask(page, 'Anything again'));
+    assert.match(seen.notice, /^Could not reach the chat service/);
+    assert.equal(seen.countdown, seen.wait, `notice "${seen.notice}" and countdown ${seen.countdown} agree`);
+    await done();
+  });
+
+  test('the end of every answer is announced in the status region', async () => {
+    const { page, done } = await open({ expectedStatus: [429] });
+    const status = page.locator('#status');
+    assert.equal(await status.getAttribute('role'), 'status');
+    const lift = () => page.evaluate(() => ['lastSubmitTime', 'retryAfterUntil'].forEach((k) => localStorage.removeItem(k)));
+
+    await ask(page, 'What is ETH?');
+    await status.filter({ hasText: /^Answer finished\.$/ }).waitFor({ timeout: 2000 });
+
+    await lift();
+    await ask(page, 'Please fail');
+    await status.filter({ hasText: /^Answer cut off by an error: ./ }).waitFor({ timeout: 2000 });
+
+    await lift();
+    const limited = await ask(page, 'Trigger the rate limit');
+    const notice = await limited.locator('.notice').innerText();
+    await status.filter({ hasText: notice }).waitFor({ timeout: 2000 });
+
+    await lift();
+    await page.locator('#question').fill('Give me a slow answer');
+    await page.locator('#question').press('Enter');
+    await page.waitForFunction(() => (document.querySelectorAll('.answer .markdown')[3]?.textContent?.length ?? 0) > 0);
+    await page.keyboard.press('Escape');
+    await status.filter({ hasText: /^Answer stopped\.$/ }).waitFor({ timeout: 2000 });
+    await done();
+  });
+
+  test('in dark mode the search suggestions fit their content and are not a white box', async () => {
+    const { page, done } = await open({ colorScheme: 'dark', viewport: { width: 800, height: 1200 } });
+    const answer = await ask(page, 'What is this token about?');
+    const frame = answer.locator('.suggestions iframe');
+    await frame.waitFor();
+    const content = await frame.contentFrame();
+    // Let the frame load and be sized.
+    await page.waitForTimeout(300);
+    const box = await frame.boundingBox();
+    assert.ok(box, 'the frame is laid out');
+    const bottom = await content.locator('body > *').evaluateAll((els) =>
+      Math.max(...els.map((e) => e.getBoundingClientRect().bottom + parseFloat(getComputedStyle(e).marginBottom || '0'))));
+    assert.ok(bottom > 5, `content has height ${bottom}`);
+    assert.ok(box.height >= bottom - 1, `nothing is cut: frame ${box.height} px, content ${bottom} px`);
+    assert.ok(box.height - bottom <= 4, `no empty space: frame ${box.height} px, content ${bottom} px`);
+
+    const shot = await frame.screenshot();
+    const luminance = await page.evaluate(async (b64) => {
+      const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+      const img = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+      const canvas = new OffscreenCanvas(img.width, img.height);
+      const ctx = /** @type {OffscreenCanvasRenderingContext2D} */ (canvas.getContext('2d'));
+      ctx.drawImage(img, 0, 0);
+      const { data } = ctx.getImageData(0, 0, img.width, img.height);
+      let sum = 0;
+      for (let i = 0; i < data.length; i += 4) sum += 0.2126 * data[i] + 0.7152 * data[i + 1] + 0.0722 * data[i + 2];
+      return sum / (data.length / 4);
+    }, shot.toString('base64'));
+    assert.ok(luminance < 90, `the frame is dark like the page, mean luminance ${luminance.toFixed(0)} of 255`);
+    await page.screenshot({ path: join(ARTIFACTS, 'dark.png') });
+    await done();
+  });
+
+  test('search suggestions run no script, even with scripts in the provider HTML', async () => {
+    const { page, done } = await open({ allowedConsole: ['Blocked script execution', 'Refused to execute inline'] });
+    const html = '<script>parent.__sugg = 1</script><img src="data:," onerror="parent.__sugg = 2"><a href="https://example.com/">chip</a>';
+    await page.route('**/api/chat', (route) => route.fulfill({
+      status: 200,
+      headers: { 'Content-Type': 'text/event-stream' },
+      body: `data: 0:"Hello"\n\ndata: d:${JSON.stringify({ finishReason: 'stop', searchSuggestions: html })}\n\n`,
+    }));
+    const answer = await ask(page, 'hello');
+    await answer.locator('.suggestions iframe').waitFor();
+    await page.waitForTimeout(300);
+    assert.equal(await page.evaluate(() => /** @type {any} */ (window).__sugg), undefined);
+    await done();
+  });
+
+  test('the built page ships no source map', async () => {
+    const dist = new URL('../dist/', import.meta.url);
+    const files = await readdir(dist);
+    assert.deepEqual(files.filter((f) => f.endsWith('.map')), [], 'no .map file in dist/');
+    for (const f of files.filter((f) => f.endsWith('.js') || f.endsWith('.css'))) {
+      assert.doesNotMatch(await readFile(new URL(f, dist), 'utf8'), /sourceMappingURL/, `${f} points at no source map`);
+    }
   });
 
   test('Stop aborts the request', async () => {

@@ -5,8 +5,9 @@ import { readFileSync } from 'node:fs';
 import { checkContractAddress, composeContent } from '../src/address.js';
 import { buildMessages, stripControl, cutChars, MAX_MESSAGES, MAX_BODY_BYTES, MAX_CONTENT } from '../src/conversation.js';
 import { normalizeConfig, DEFAULTS } from '../src/config.js';
-import { remainingSeconds, markSubmitted, STORAGE_KEY } from '../src/cooldown.js';
-import { describeHttpError, parseData, parseRetryAfter, readStream } from '../src/protocol.js';
+import { remainingSeconds, markSubmitted, markRetryAfter, STORAGE_KEY, RETRY_KEY, MAX_RETRY_AFTER } from '../src/cooldown.js';
+import { describeHttpError, parseData, parseRetryAfter, readStream, waitText } from '../src/protocol.js';
+import { loadHistory, saveHistory, HISTORY_KEY, MAX_SAVED } from '../src/history.js';
 import { contentSha256 } from '../src/sign.js';
 
 describe('checkContractAddress', () => {
@@ -120,6 +121,26 @@ describe('cooldown', () => {
     assert.equal(remainingSeconds(s, 50, T + 49_001), 1);
     assert.equal(remainingSeconds(s, 50, T + 50_000), 0);
   });
+  test('a Retry-After longer than the cooldown left extends the lock; a shorter one changes nothing', () => {
+    const s = store();
+    markSubmitted(s, T);
+    markRetryAfter(s, 7, T);
+    assert.equal(remainingSeconds(s, 50, T), 50, 'the cooldown is longer than 7 s');
+    markRetryAfter(s, 600, T);
+    assert.equal(s.getItem(RETRY_KEY), String(T + 600_000));
+    assert.equal(remainingSeconds(s, 50, T), 600);
+    assert.equal(remainingSeconds(s, 50, T + 100_000), 500);
+    assert.equal(remainingSeconds(s, 50, T + 600_000), 0);
+    markRetryAfter(s, 0, T);
+    assert.equal(s.getItem(RETRY_KEY), String(T + 600_000), 'no Retry-After leaves the stored one');
+  });
+  test('a Retry-After never blocks longer than MAX_RETRY_AFTER', () => {
+    const s = store();
+    markRetryAfter(s, 10 * MAX_RETRY_AFTER, T);
+    assert.equal(remainingSeconds(s, 50, T), MAX_RETRY_AFTER);
+    s.setItem(RETRY_KEY, String(T + 1e12)); // clock moved back
+    assert.equal(remainingSeconds(s, 50, T), MAX_RETRY_AFTER);
+  });
   test('a time in the future never blocks longer than one cooldown', () => {
     const s = store();
     markSubmitted(s, T + 9_000_000);
@@ -175,12 +196,15 @@ describe('protocol', () => {
     assert.equal(parseRetryAfter('7', 0), 7);
     assert.equal(parseRetryAfter(new Date(10_000).toUTCString(), 0), 10);
     assert.equal(parseRetryAfter(null, 0), null);
-    assert.match(describeHttpError(429, { error: 'Rate limit exceeded' }, 7), /^Rate limit exceeded \(HTTP 429\).*wait 7 seconds/);
-    assert.match(describeHttpError(429, null, null), /^Rate limit exceeded \(HTTP 429\).*wait a little/);
-    assert.match(describeHttpError(400, { error: 'Invalid request format', details: 'messages is empty' }, null), /^Invalid request format \(HTTP 400\).*messages is empty/);
-    assert.match(describeHttpError(401, null, null), /^API key not configured \(HTTP 401\)/);
-    assert.match(describeHttpError(500, { error: 'AI service error', details: 'the AI service failed' }, null), /^AI service error \(HTTP 500\).*try again later/);
-    assert.match(describeHttpError(503, null, null), /^Unexpected response \(HTTP 503\)/);
+    // The wait named is the page's own (the countdown's), whatever the status.
+    assert.match(describeHttpError(429, { error: 'Rate limit exceeded' }, 47), /^Rate limit exceeded \(HTTP 429\).*Please wait 47 seconds and try again\.$/);
+    assert.match(describeHttpError(429, null, 0), /^Rate limit exceeded \(HTTP 429\).*You can try again now\.$/);
+    assert.match(describeHttpError(400, { error: 'Invalid request format', details: 'messages is empty' }, 50), /^Invalid request format \(HTTP 400\).*messages is empty/);
+    assert.match(describeHttpError(401, null, 50), /^API key not configured \(HTTP 401\)/);
+    assert.match(describeHttpError(500, { error: 'AI service error', details: 'the AI service failed' }, 1), /^AI service error \(HTTP 500\).*Please wait 1 second and try again\.$/);
+    assert.doesNotMatch(describeHttpError(500, null, 49), /later/);
+    assert.match(describeHttpError(503, null, 50), /^Unexpected response \(HTTP 503\)/);
+    assert.equal(waitText(2), 'Please wait 2 seconds and try again.');
   });
 });
 
@@ -193,5 +217,41 @@ describe('contentSha256', () => {
   });
   test('is null without Web Crypto', async () => {
     assert.equal(await contentSha256('abc', null), null);
+  });
+});
+
+describe('history', () => {
+  const store = () => {
+    const m = new Map();
+    return { getItem: (k) => (m.has(k) ? m.get(k) : null), setItem: (k, v) => m.set(k, String(v)) };
+  };
+  const item = (n) => ({ question: `q${n}`, address: '', content: `q${n}`, answer: `a${n}`, state: 'done', notice: '', meta: { sources: [] } });
+  test('round trip', () => {
+    const s = store();
+    assert.deepEqual(loadHistory(s), []);
+    saveHistory(s, [item(1), item(2)]);
+    assert.deepEqual(loadHistory(s), [item(1), item(2)]);
+  });
+  test('keeps the newest MAX_SAVED', () => {
+    const s = store();
+    saveHistory(s, Array.from({ length: MAX_SAVED + 5 }, (_, i) => item(i)));
+    const got = loadHistory(s);
+    assert.equal(got.length, MAX_SAVED);
+    assert.equal(got[0].content, 'q5');
+  });
+  test('drops the oldest when storage is full', () => {
+    const m = new Map();
+    const s = { getItem: (k) => m.get(k) ?? null, setItem: (k, v) => { if (v.length > 200) throw new Error('QuotaExceededError'); m.set(k, v); } };
+    saveHistory(s, [item(1), item(2), item(3)]);
+    assert.deepEqual(loadHistory(s).map((x) => x.content), ['q3']);
+  });
+  test('junk is dropped', () => {
+    const s = store();
+    s.setItem(HISTORY_KEY, '{"not":"a list"}');
+    assert.deepEqual(loadHistory(s), []);
+    s.setItem(HISTORY_KEY, JSON.stringify([null, { content: 'x', state: 'weird' }, { content: '', state: 'done' }, item(1)]));
+    assert.deepEqual(loadHistory(s), [item(1)]);
+    s.setItem(HISTORY_KEY, 'not json');
+    assert.deepEqual(loadHistory(s), []);
   });
 });

@@ -1,0 +1,56 @@
+// The conversation of this tab, kept in sessionStorage so that a reload shows it again (and a
+// follow-up still sends it), while a new tab starts empty. Only what the page rendered is kept:
+// the question as typed, the address, the content sent, the answer's text, how it ended, its
+// notice and its metadata (sources, search suggestions).
+
+/** HISTORY_KEY is the sessionStorage key. */
+export const HISTORY_KEY = 'chatConversation';
+/** MAX_SAVED is how many exchanges are kept (the request replays at most 24 anyway). */
+export const MAX_SAVED = 50;
+
+const STATES = ['done', 'error', 'stopped', 'interrupted'];
+
+/**
+ * @typedef {{question: string, address: string, content: string, answer: string,
+ *   state: 'done'|'error'|'stopped'|'interrupted', notice: string,
+ *   meta: import('./protocol.js').Metadata | null}} Saved
+ */
+
+/**
+ * saveHistory stores the exchanges; when storage is full the oldest are dropped until they fit.
+ * @param {Storage|null} storage
+ * @param {Saved[]} items
+ */
+export function saveHistory(storage, items) {
+  let keep = items.slice(-MAX_SAVED);
+  for (;;) {
+    try {
+      storage?.setItem(HISTORY_KEY, JSON.stringify(keep));
+      return;
+    } catch {
+      if (keep.length === 0) return;
+      keep = keep.slice(1);
+    }
+  }
+}
+
+/**
+ * loadHistory reads the stored exchanges, dropping anything malformed.
+ * @param {Storage|null} storage
+ * @returns {Saved[]}
+ */
+export function loadHistory(storage) {
+  let raw;
+  try {
+    raw = JSON.parse(storage?.getItem(HISTORY_KEY) ?? '[]');
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(raw)) return [];
+  const str = (/** @type {unknown} */ v) => (typeof v === 'string' ? v : '');
+  return raw.flatMap((x) => {
+    if (!x || typeof x !== 'object' || typeof x.content !== 'string' || !x.content || !STATES.includes(x.state)) return [];
+    const meta = x.meta && typeof x.meta === 'object' && !Array.isArray(x.meta) ? x.meta : null;
+    return [{ question: str(x.question) || x.content, address: str(x.address), content: x.content, answer: str(x.answer), state: x.state, notice: str(x.notice), meta }];
+  }).slice(-MAX_SAVED);
+}
