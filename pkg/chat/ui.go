@@ -174,7 +174,7 @@ func (s uiStream) Fail(e *Error) error { return s.Writer.Error(e.InStream) }
 
 func (s uiStream) Finish(f *Finish) error {
 	m := metadata(f)
-	u := uistream.Finish{Reason: uiFinishReason(f.Reason), Metadata: UIMetadata{
+	u := uistream.Finish{Metadata: UIMetadata{
 		FinishReason: m.FinishReason, Usage: m.Usage, SearchQueries: m.SearchQueries, SearchSuggestions: m.SearchSuggestions,
 	}}
 	for _, src := range f.Sources {
@@ -186,20 +186,9 @@ func (s uiStream) Finish(f *Finish) error {
 // UIMetadata is the message metadata of an answer in the UI message stream: the
 // specification's finish payload without its sources, which travel as source-url parts.
 type UIMetadata struct {
-	// FinishReason is the specification's reason (the finish chunk's may differ: see
-	// uiFinishReason).
+	// FinishReason is the specification's: stop, length, content-filter or tool-calls.
 	FinishReason      string           `json:"finishReason"`
 	Usage             datastream.Usage `json:"usage"`
 	SearchQueries     []string         `json:"searchQueries,omitempty"`
 	SearchSuggestions string           `json:"searchSuggestions,omitempty"`
-}
-
-// uiFinishReason maps the specification's reasons to the protocol's: the same, but for
-// tool-calls (a malformed tool call of the model's own search tools), which to a UI client
-// would promise tool parts that never come: other.
-func uiFinishReason(r FinishReason) string {
-	if r == FinishToolCalls {
-		return "other"
-	}
-	return string(r)
 }

@@ -12,7 +12,7 @@
 //
 //	data: {"type":"source-url","sourceId":"source-1","url":"https://...","title":"..."}
 //
-//	data: {"type":"finish","finishReason":"stop","messageMetadata":{...}}
+//	data: {"type":"finish","messageMetadata":{"finishReason":"stop",...}}
 //
 //	data: [DONE]
 //
@@ -47,9 +47,6 @@ type Source struct {
 
 // Finish closes an answer.
 type Finish struct {
-	// Reason is one of the protocol's finish reasons: stop, length, content-filter,
-	// tool-calls, error, other.
-	Reason  string
 	Sources []Source
 	// Metadata becomes the message's metadata (messageMetadata); nil for none.
 	Metadata any
@@ -108,7 +105,7 @@ func (s *Writer) Finish(f Finish) error {
 			return err
 		}
 	}
-	if err := s.chunk(finishChunk{Type: "finish", FinishReason: f.Reason, MessageMetadata: f.Metadata}, true); err != nil {
+	if err := s.chunk(finishChunk{Type: "finish", MessageMetadata: f.Metadata}, true); err != nil {
 		return err
 	}
 	return s.done()
@@ -155,9 +152,10 @@ type sourceChunk struct {
 	Title    string `json:"title,omitempty"`
 }
 
+// finishChunk carries no finishReason of its own: AI SDK 5.0.0 to 5.0.91 validate the chunk
+// strictly and refuse one, so the reason travels in the message metadata.
 type finishChunk struct {
 	Type            string `json:"type"`
-	FinishReason    string `json:"finishReason,omitempty"`
 	MessageMetadata any    `json:"messageMetadata,omitempty"`
 }
 

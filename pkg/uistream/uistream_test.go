@@ -18,7 +18,6 @@ func TestStreamExactBytes(t *testing.T) {
 		"text, sources, finish with metadata": {
 			write: func(w *uistream.Writer) error {
 				return errors.Join(w.Begin(), w.Text("Hello "), w.Text("\"world\" <b>&</b>\n"), w.Finish(uistream.Finish{
-					Reason:   "stop",
 					Sources:  []uistream.Source{{URL: "https://a.example/x?a=1&b=2", Title: "A"}, {URL: "https://b.example/"}},
 					Metadata: map[string]any{"usage": map[string]int{"totalTokens": 3}},
 				}))
@@ -30,12 +29,12 @@ func TestStreamExactBytes(t *testing.T) {
 				"data: {\"type\":\"text-end\",\"id\":\"text-1\"}\n\n" +
 				"data: {\"type\":\"source-url\",\"sourceId\":\"source-1\",\"url\":\"https://a.example/x?a=1&b=2\",\"title\":\"A\"}\n\n" +
 				"data: {\"type\":\"source-url\",\"sourceId\":\"source-2\",\"url\":\"https://b.example/\"}\n\n" +
-				"data: {\"type\":\"finish\",\"finishReason\":\"stop\",\"messageMetadata\":{\"usage\":{\"totalTokens\":3}}}\n\n" +
+				"data: {\"type\":\"finish\",\"messageMetadata\":{\"usage\":{\"totalTokens\":3}}}\n\n" +
 				"data: [DONE]\n\n",
 		},
 		"finish without text opens no text part": {
-			write: func(w *uistream.Writer) error { return w.Finish(uistream.Finish{Reason: "content-filter"}) },
-			want:  "data: {\"type\":\"finish\",\"finishReason\":\"content-filter\"}\n\ndata: [DONE]\n\n",
+			write: func(w *uistream.Writer) error { return w.Finish(uistream.Finish{}) },
+			want:  "data: {\"type\":\"finish\"}\n\ndata: [DONE]\n\n",
 		},
 		"error mid-text closes the text part first": {
 			write: func(w *uistream.Writer) error {
@@ -79,7 +78,7 @@ func TestOneTerminalEvent(t *testing.T) {
 		t.Error("not terminated after the error")
 	}
 	n := buf.Len()
-	for _, err := range []error{w.Text("more"), w.Finish(uistream.Finish{Reason: "stop"}), w.Error("again")} {
+	for _, err := range []error{w.Text("more"), w.Finish(uistream.Finish{}), w.Error("again")} {
 		if !errors.Is(err, uistream.ErrTerminated) {
 			t.Errorf("write after the end: %v, want ErrTerminated", err)
 		}

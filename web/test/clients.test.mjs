@@ -4,6 +4,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AbstractChat, DefaultChatTransport } from 'ai';
+// The first AI SDK 5 release, whose chunk schemas were strict: a stock client of that age must
+// read the stream too.
+import * as aiV5 from 'ai-v5';
 import { AssistantMessageAccumulator, UIMessageStreamDecoder } from 'assistant-stream';
 import OpenAI from 'openai';
 import { startDemoServer } from './server.mjs';
@@ -129,6 +132,24 @@ describe('the AI SDK: a stock Chat with DefaultChatTransport', () => {
     const body = JSON.parse(chat.errors[0].message);
     assert.equal(body.error, 'Invalid request format');
     assert.match(body.details, /^messages\[0\]\.parts\[\d\] is a file part/);
+  });
+});
+
+describe('the AI SDK 5.0.0 (strict chunk schemas)', () => {
+  test('a stock Chat reads an answer, sources and metadata', async () => {
+    const state = new State();
+    /** @type {Error[]} */
+    const errors = [];
+    const chat = new (class extends aiV5.AbstractChat {})({
+      state, transport: new aiV5.DefaultChatTransport({ api: `${server.url}/api/chat` }), onError: (e) => errors.push(e),
+    });
+    await chat.sendMessage({ text: 'What is this token?' });
+    assert.deepEqual(errors.map(String), []);
+    assert.equal(chat.status, 'ready');
+    const answer = /** @type {any} */ (chat.messages[1]);
+    assert.match(textOf(answer), /^\(Scripted demo answer\)/);
+    assert.equal(answer.parts.filter((p) => p.type === 'source-url').length, 2);
+    assert.equal(answer.metadata.finishReason, 'stop');
   });
 });
 
