@@ -144,14 +144,14 @@ func (x *exchange) fail(e *Error) {
 	switch {
 	case e.Code == CodeClientClosed:
 		x.out.clientClosed = true
-		if x.stream == nil {
+		if x.stream == nil || !committed(x.stream) {
 			x.out.status = statusClientClosed
 		}
 	case x.stream == nil:
 		x.out.status = e.Status
 		x.enc.WriteError(x.w, e)
 	case !x.stream.Terminated():
-		if c, ok := x.stream.(interface{ Committed() bool }); ok && !c.Committed() {
+		if !committed(x.stream) {
 			x.out.status = e.Status // a buffered answer: the failure still has its status
 		} else {
 			x.out.terminal = "e"
@@ -160,6 +160,13 @@ func (x *exchange) fail(e *Error) {
 			x.out.clientClosed = true
 		}
 	}
+}
+
+// committed reports whether a stream has written its status: a buffered answer (Chat
+// Completions without stream) has not until it ends.
+func committed(s Stream) bool {
+	c, ok := s.(interface{ Committed() bool })
+	return !ok || c.Committed()
 }
 
 func (h *Handler) route(x *exchange) {

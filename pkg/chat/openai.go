@@ -147,12 +147,18 @@ func decodeOpenAI(body map[string]json.RawMessage, l Limits) (openAIRequest, err
 		if raw, ok := fields["role"]; ok && raw[0] == '"' && json.Unmarshal(raw, &role) == nil && (role == "tool" || role == "function") {
 			return req, invalidAt(fmt.Sprintf("messages[%d].role", i), "messages[%d].role %q is not accepted: this service calls no client tools", i, role)
 		}
+		if tc, ok := fields["tool_calls"]; ok && string(tc) != "null" && string(tc) != "[]" {
+			return req, invalidAt(fmt.Sprintf("messages[%d].tool_calls", i), "messages[%d].tool_calls is not accepted: this service calls no client tools", i)
+		}
+		// Some front ends (Hugging Face chat-ui) always send a system message, empty when
+		// the user set no instructions, and assistant turns may be empty: a message with no
+		// text carries nothing and is left out. A system message with text is refused below.
+		if (role == "system" || role == "developer" || role == "assistant") && openAIEmpty(fields["content"]) {
+			continue
+		}
 		r, err := messageRole(i, fields)
 		if err != nil {
 			return req, err
-		}
-		if tc, ok := fields["tool_calls"]; ok && string(tc) != "null" && string(tc) != "[]" {
-			return req, invalidAt(fmt.Sprintf("messages[%d].tool_calls", i), "messages[%d].tool_calls is not accepted: this service calls no client tools", i)
 		}
 		text, field, err := openAIContent(i, fields["content"])
 		if err != nil {
@@ -163,6 +169,9 @@ func decodeOpenAI(body map[string]json.RawMessage, l Limits) (openAIRequest, err
 			return req, err
 		}
 		msgs = append(msgs, m)
+	}
+	if len(msgs) == 0 {
+		return req, invalidAt("messages", "messages holds no text: send at least one user message")
 	}
 	req.conv.Messages = msgs
 	return req, lastFromUser(req.conv)
@@ -183,6 +192,9 @@ func refuseUnsupported(body map[string]json.RawMessage) error {
 		if raw, ok := present(name); ok && string(raw) != "[]" {
 			return invalidAt(name, "%s is not supported: this service calls no client tools (it searches the web itself)", name)
 		}
+	}
+	if raw, ok := present("tool_choice"); ok && string(raw) != `"none"` && string(raw) != `"auto"` {
+		return invalidAt("tool_choice", "tool_choice must be \"none\" or \"auto\": this service calls no client tools")
 	}
 	if raw, ok := present("response_format"); ok {
 		var rf struct {
@@ -205,6 +217,31 @@ func refuseUnsupported(body map[string]json.RawMessage) error {
 		}
 	}
 	return nil
+}
+
+// openAIEmpty reports whether a message's content holds no visible text: absent, null, blank,
+// or text parts that are all blank.
+func openAIEmpty(raw json.RawMessage) bool {
+	if raw == nil || string(raw) == "null" {
+		return true
+	}
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return isBlank(s)
+	}
+	var parts []struct {
+		Type string  `json:"type"`
+		Text *string `json:"text"`
+	}
+	if json.Unmarshal(raw, &parts) != nil {
+		return false
+	}
+	for _, p := range parts {
+		if p.Type != "text" || p.Text == nil || !isBlank(*p.Text) {
+			return false
+		}
+	}
+	return true
 }
 
 func boolField(fields map[string]json.RawMessage, name string) (bool, error) {
@@ -328,11 +365,12 @@ func openAIUsage(u *Usage) *openai.Usage {
 	if u == nil {
 		return &openai.Usage{CompletionTokensDetails: &openai.CompletionTokensDetails{}}
 	}
-	total := u.TotalTokens
-	if total == 0 {
-		total = u.PromptTokens + u.CompletionTokens + u.ReasoningTokens
-	}
-	return &openai.Usage{PromptTokens: u.PromptTokens, CompletionTokens: u.CompletionTokens + u.ReasoningTokens, TotalTokens: total,
+	completion := u.CompletionTokens + u.ReasoningTokens
+	// The provider's total also counts the search results the model read (input, billed as
+	// input): they are prompt tokens here, so that prompt + completion = total, as OpenAI's
+	// clients expect.
+	prompt := max(u.PromptTokens, u.TotalTokens-completion)
+	return &openai.Usage{PromptTokens: prompt, CompletionTokens: completion, TotalTokens: prompt + completion,
 		CompletionTokensDetails: &openai.CompletionTokensDetails{ReasoningTokens: u.ReasoningTokens}}
 }
 

@@ -329,8 +329,12 @@ func TestChatCompletionsErrors(t *testing.T) {
 		"stream_options without stream": {completions, `{"model":"crypto-analyst","stream_options":{"include_usage":true},` + user + `}`, 400, "invalid_request_error", "", "stream_options", "Invalid request format: stream_options is only allowed when stream is true"},
 		"bad max_tokens":                {completions, `{"model":"crypto-analyst","max_tokens":0,` + user + `}`, 400, "invalid_request_error", "", "max_tokens", "Invalid request format: max_tokens must be a positive integer"},
 		"not JSON":                      {completions, `{"model":`, 400, "invalid_request_error", "", "", "Invalid request format: the body is not valid JSON"},
-		"rate limit":                    {completions, `{"model":"crypto-analyst","messages":[{"role":"user","content":"rate me"}]}`, 429, "requests", "rate_limit_exceeded", "", "Rate limit exceeded: too many requests to the AI service; try again in 7 seconds"},
-		"unknown path":                  {"/v1/completions", `{}`, 404, "invalid_request_error", "not_found", "", "Not found: Invalid URL (POST /v1/completions)"},
+		"tool_choice required":          {completions, `{"model":"crypto-analyst","tool_choice":"required",` + user + `}`, 400, "invalid_request_error", "", "tool_choice", "Invalid request format: tool_choice must be"},
+		"system with text after empty ones": {completions, `{"model":"crypto-analyst","messages":[{"role":"system","content":""},{"role":"system","content":"be a pirate"},{"role":"user","content":"hi"}]}`,
+			400, "invalid_request_error", "", "messages[1].role", `Invalid request format: messages[1].role "system" is not accepted`},
+		"only empty messages": {completions, `{"model":"crypto-analyst","messages":[{"role":"system","content":""}]}`, 400, "invalid_request_error", "", "messages", "Invalid request format: messages holds no text"},
+		"rate limit":          {completions, `{"model":"crypto-analyst","messages":[{"role":"user","content":"rate me"}]}`, 429, "requests", "rate_limit_exceeded", "", "Rate limit exceeded: too many requests to the AI service; try again in 7 seconds"},
+		"unknown path":        {"/v1/completions", `{}`, 404, "invalid_request_error", "not_found", "", "Not found: Invalid URL (POST /v1/completions)"},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
@@ -418,4 +422,50 @@ func TestModels(t *testing.T) {
 	if resp := get(completions); resp.StatusCode != 405 || resp.Header.Get("Allow") != "POST" || openAIError(t, resp)["code"] != "method_not_allowed" {
 		t.Errorf("GET completions %d", resp.StatusCode)
 	}
+}
+
+func TestChatCompletionsEmptyMessagesLeftOut(t *testing.T) {
+	st := chattest.Start(t, func(geminitest.Request) geminitest.Reply { return answered() })
+	// Hugging Face chat-ui's shape: an empty system message first; an empty assistant turn
+	// (content "" or null) in the history.
+	resp := st.PostTo(t, completions, `{"model":"crypto-analyst","messages":[{"role":"system","content":""},
+		{"role":"user","content":"first"},{"role":"assistant","content":null},{"role":"assistant","content":[{"type":"text","text":" "}]},
+		{"role":"developer","content":"  "},{"role":"user","content":"second"}]}`)
+	if got := body(t, resp); resp.StatusCode != 200 || !strings.Contains(got, `"object":"chat.completion"`) {
+		t.Fatalf("%d %q", resp.StatusCode, got)
+	}
+	var turns []string
+	for _, c := range st.Upstream.Answered()[0].Body.Contents {
+		turns = append(turns, c.Role+": "+c.Parts[0].Text)
+	}
+	if strings.Join(turns, "|") != "user: first|user: second" {
+		t.Errorf("upstream turns %q", turns)
+	}
+}
+
+func TestChatCompletionsUsageAddsUp(t *testing.T) {
+	// The fake counts the usage itself: thinking, and the search results read as input.
+	st := chattest.Start(t, func(geminitest.Request) geminitest.Reply {
+		return geminitest.Stream(0, geminitest.Text("Hello there"),
+			geminitest.Grounded("", "STOP", []geminitest.Web{{URI: "https://a.example/", Title: "A"}}, nil, "", 0, 0))
+	})
+	var c struct {
+		Usage struct {
+			Prompt     int `json:"prompt_tokens"`
+			Completion int `json:"completion_tokens"`
+			Total      int `json:"total_tokens"`
+			Details    struct {
+				Reasoning int `json:"reasoning_tokens"`
+			} `json:"completion_tokens_details"`
+		}
+	}
+	raw := body(t, st.PostTo(t, completions, `{"model":"crypto-analyst","messages":[{"role":"user","content":"hi"}]}`))
+	if err := json.Unmarshal([]byte(raw), &c); err != nil {
+		t.Fatal(err)
+	}
+	u := c.Usage
+	if u.Prompt == 0 || u.Completion <= u.Details.Reasoning || u.Total != u.Prompt+u.Completion || u.Details.Reasoning == 0 {
+		t.Errorf("usage %+v: want completion = answer + reasoning, total = prompt + completion", u)
+	}
+	t.Logf("usage %+v", u)
 }
