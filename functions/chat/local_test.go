@@ -498,3 +498,42 @@ func TestMalformedHTTPFraming(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+func TestHostOpensTheListener(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	pr, pw := io.Pipe()
+	logs := &chattest.Logs{}
+	done := make(chan error, 1)
+	env := map[string]string{"PORT": "0", "HOST": "0.0.0.0"}
+	go func() {
+		done <- run(ctx, []string{"-demo"}, func(k string) string { return env[k] }, pw, logs)
+		pw.Close()
+	}()
+	line, err := bufio.NewReader(pr).ReadString('\n')
+	if err != nil {
+		t.Fatalf("no serving line: %v; log:\n%s", err, logs.String())
+	}
+	go func() { _, _ = io.Copy(io.Discard, pr) }()
+	_, rest, _ := strings.Cut(line, "serving http://")
+	hostPort, _, _ := strings.Cut(rest, " ")
+	host, port, err := net.SplitHostPort(hostPort)
+	if err != nil || (host != "0.0.0.0" && host != "::") {
+		t.Fatalf("serving line %q, want all interfaces", line)
+	}
+	resp, err := http.Get("http://127.0.0.1:" + port + "/v1/models")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 200 {
+		t.Errorf("status %d", resp.StatusCode)
+	}
+	if !strings.Contains(logs.String(), "listening beyond loopback") {
+		t.Errorf("no warning about the open listener:\n%s", logs.String())
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Error(err)
+	}
+}

@@ -21,6 +21,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"strconv"
 	"syscall"
 	"time"
 
@@ -158,7 +159,7 @@ func startDemoUpstream() (baseURL string, srv *http.Server, err error) {
 // serveLocal runs the local HTTP server until ctx ends, then shuts down gracefully: open
 // streams get up to the maximum duration to finish.
 func serveLocal(ctx context.Context, cfg config.Config, demo bool, h http.Handler, logger *slog.Logger, stdout io.Writer) error {
-	ln, err := net.Listen("tcp", fmt.Sprintf("127.0.0.1:%d", cfg.Port))
+	ln, err := net.Listen("tcp", net.JoinHostPort(cfg.Host, strconv.Itoa(cfg.Port)))
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)
 	}
@@ -172,6 +173,12 @@ func serveLocal(ctx context.Context, cfg config.Config, demo bool, h http.Handle
 	}
 	// Requests net/http refuses itself (malformed framing) get the JSON error and a log line.
 	ln = framingGuard{log: logger}.install(srv, ln)
+	if ip := net.ParseIP(cfg.Host); ip == nil || !ip.IsLoopback() {
+		if cfg.Host != "localhost" {
+			logger.Warn("listening beyond loopback: anyone who can reach this port can use the service and spend its API key",
+				slog.String("host", cfg.Host))
+		}
+	}
 	url := "http://" + ln.Addr().String()
 	logger.Info("listening", slog.String("url", url), slog.String("model", cfg.Model.Name),
 		slog.Any("models", cfg.Model.Candidates), slog.String("thinking", cfg.Thinking.String()), slog.Bool("demo", demo))

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"net"
 	"strconv"
 	"strings"
 	"time"
@@ -33,6 +34,7 @@ const (
 	MaxMessagesVar     = "MAX_MESSAGES"
 	MaxContentVar      = "MAX_MESSAGE_CHARS"
 	PortVar            = "PORT"
+	HostVar            = "HOST"
 	WebDirVar          = "WEB_DIR"
 	LogLevelVar        = "LOG_LEVEL"
 	CheckSHA256Var     = "CHECK_CONTENT_SHA256"
@@ -54,8 +56,11 @@ type Config struct {
 	APIKeyParameter string
 	APIKeyTTL       time.Duration
 	Port            int
-	WebDir          string
-	LogLevel        string
+	// Host is the local server's listening address: loopback unless the operator opens it
+	// (the endpoint has no caller credentials and spends the operator's key).
+	Host     string
+	WebDir   string
+	LogLevel string
 	// CheckContentSHA256 makes the local server refuse an API POST whose
 	// x-amz-content-sha256 header is not the SHA-256 of its body, as the deployed function
 	// behind CloudFront's origin access control does.
@@ -76,6 +81,7 @@ func Load(getenv func(string) string) (Config, error) {
 		APIKeyParameter:    strings.TrimSpace(getenv(APIKeyParameterVar)),
 		APIKeyTTL:          time.Duration(p.integer(APIKeyTTLVar, 300, 1, 86400)) * time.Second,
 		Port:               p.integer(PortVar, 8080, 0, 65535),
+		Host:               p.str(HostVar, "127.0.0.1"),
 		WebDir:             p.str(WebDirVar, "web/dist"),
 		LogLevel:           strings.ToLower(p.str(LogLevelVar, "info")),
 		CheckContentSHA256: p.boolean(CheckSHA256Var, false),
@@ -95,6 +101,9 @@ func Load(getenv func(string) string) (Config, error) {
 		}
 	}
 	c.Model = m
+	if net.ParseIP(c.Host) == nil && c.Host != "localhost" {
+		p.fail(HostVar, "must be an IP address to listen on (127.0.0.1, ::1, 0.0.0.0) or localhost")
+	}
 	if c.Thinking, err = gemini.ParseThinking(getenv(ThinkingVar)); err != nil {
 		p.fail(ThinkingVar, err.Error())
 	}

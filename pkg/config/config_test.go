@@ -30,7 +30,7 @@ func TestDefaults(t *testing.T) {
 	if c.Limits.MaxBodyBytes != 256<<10 || c.Limits.MaxMessages != 50 || c.Limits.MaxContentChars != 16000 {
 		t.Errorf("limits = %+v", c.Limits)
 	}
-	if c.Port != 8080 || c.APIKeyTTL != 5*time.Minute || c.BaseURL != "" {
+	if c.Port != 8080 || c.Host != "127.0.0.1" || c.APIKeyTTL != 5*time.Minute || c.BaseURL != "" {
 		t.Errorf("port %d, ttl %v, base %q", c.Port, c.APIKeyTTL, c.BaseURL)
 	}
 }
@@ -72,6 +72,7 @@ func TestInvalidSettingsNameTheVariable(t *testing.T) {
 		"tool flag":          {"TOOL_WEB_SEARCH", "maybe"},
 		"base url":           {"AIPROVIDER_BASE_URL", "ftp://x"},
 		"port":               {"PORT", "70000"},
+		"host":               {"HOST", "example.com"},
 		"log level":          {"LOG_LEVEL", "loud"},
 		"messages":           {"MAX_MESSAGES", "-1"},
 	}
