@@ -62,12 +62,25 @@ var APIPathPatterns = []string{"/api/*", "/v1/*"}
 // the alias, so a bad release rolls back by pointing it at the previous version.
 const AliasName = "live"
 
-// RateLimitRuleName names the WAF rule that limits each client address.
+// RateLimitRuleName names the WAF rule that counts each client address's API requests and
+// labels those over the limit (RateLimitedLabel); the two rules after it block them, each in
+// its protocol's error body.
 const RateLimitRuleName = "ApiRateLimitPerClient"
 
-// RateLimitedBody is what WAF answers a client over its rate limit: the spec's error body.
+// RateLimitedLabel marks a request from a client address over its rate limit.
+const RateLimitedLabel = "chat:rate-limited"
+
+// RateLimitedBody is what WAF answers a client over its rate limit on /api/: the spec's
+// error body.
 func RateLimitedBody(window time.Duration) string {
 	return fmt.Sprintf(`{"error":"Rate limit exceeded","details":"too many requests from your address; try again in %d seconds"}`, int(window.Seconds()))
+}
+
+// RateLimitedOpenAIBody is what WAF answers a client over its rate limit on /v1/: OpenAI's
+// error body, as the rest of the OpenAI-compatible API answers.
+func RateLimitedOpenAIBody(window time.Duration) string {
+	return fmt.Sprintf(`{"error":{"message":"Rate limit exceeded: too many requests from your address; try again in %d seconds",`+
+		`"type":"requests","param":null,"code":"rate_limit_exceeded"}}`, int(window.Seconds()))
 }
 
 // PageCSP is the page's Content-Security-Policy: its own origin only (the API is on the same
@@ -290,6 +303,27 @@ func webACL(stack awscdk.Stack, st stage.Stage) awswafv2.CfnWebACL {
 		}
 	}
 	windowSeconds := int(st.RateWindow.Seconds())
+	labelled := &awswafv2.CfnWebACL_StatementProperty{LabelMatchStatement: &awswafv2.CfnWebACL_LabelMatchStatementProperty{
+		Scope: jsii.String("LABEL"), Key: jsii.String(RateLimitedLabel),
+	}}
+	// rateLimited blocks the labelled requests that match with 429, Retry-After and a body.
+	rateLimited := func(priority int, name, body string, match *awswafv2.CfnWebACL_StatementProperty) *awswafv2.CfnWebACL_RuleProperty {
+		return &awswafv2.CfnWebACL_RuleProperty{
+			Name:      jsii.String(name),
+			Priority:  jsii.Number(priority),
+			Statement: match,
+			Action: &awswafv2.CfnWebACL_RuleActionProperty{Block: &awswafv2.CfnWebACL_BlockActionProperty{
+				CustomResponse: &awswafv2.CfnWebACL_CustomResponseProperty{
+					ResponseCode:          jsii.Number(429),
+					CustomResponseBodyKey: jsii.String(body),
+					ResponseHeaders: []any{&awswafv2.CfnWebACL_CustomHTTPHeaderProperty{
+						Name: jsii.String("Retry-After"), Value: jsii.String(strconv.Itoa(windowSeconds)),
+					}},
+				},
+			}},
+			VisibilityConfig: visibility(name),
+		}
+	}
 	return awswafv2.NewCfnWebACL(stack, jsii.String("WebAcl"), &awswafv2.CfnWebACLProps{
 		Name:             jsii.String(webACLName(st)),
 		Scope:            jsii.String("CLOUDFRONT"),
@@ -297,7 +331,8 @@ func webACL(stack awscdk.Stack, st stage.Stage) awswafv2.CfnWebACL {
 		DefaultAction:    &awswafv2.CfnWebACL_DefaultActionProperty{Allow: map[string]any{}},
 		VisibilityConfig: visibility(webACLName(st)),
 		CustomResponseBodies: map[string]*awswafv2.CfnWebACL_CustomResponseBodyProperty{
-			"rateLimited": {ContentType: jsii.String("APPLICATION_JSON"), Content: jsii.String(RateLimitedBody(st.RateWindow))},
+			"rateLimited":       {ContentType: jsii.String("APPLICATION_JSON"), Content: jsii.String(RateLimitedBody(st.RateWindow))},
+			"rateLimitedOpenAI": {ContentType: jsii.String("APPLICATION_JSON"), Content: jsii.String(RateLimitedOpenAIBody(st.RateWindow))},
 		},
 		Rules: []any{
 			&awswafv2.CfnWebACL_RuleProperty{
@@ -309,19 +344,17 @@ func webACL(stack awscdk.Stack, st stage.Stage) awswafv2.CfnWebACL {
 					EvaluationWindowSec: jsii.Number(windowSeconds),
 					ScopeDownStatement:  apiPaths(),
 				}},
-				Action: &awswafv2.CfnWebACL_RuleActionProperty{Block: &awswafv2.CfnWebACL_BlockActionProperty{
-					CustomResponse: &awswafv2.CfnWebACL_CustomResponseProperty{
-						ResponseCode:          jsii.Number(429),
-						CustomResponseBodyKey: jsii.String("rateLimited"),
-						ResponseHeaders: []any{&awswafv2.CfnWebACL_CustomHTTPHeaderProperty{
-							Name: jsii.String("Retry-After"), Value: jsii.String(strconv.Itoa(windowSeconds)),
-						}},
-					},
-				}},
+				// Count, and label: the next two rules block, each with its protocol's body.
+				Action:           &awswafv2.CfnWebACL_RuleActionProperty{Count: &awswafv2.CfnWebACL_CountActionProperty{}},
+				RuleLabels:       []any{&awswafv2.CfnWebACL_LabelProperty{Name: jsii.String(RateLimitedLabel)}},
 				VisibilityConfig: visibility(RateLimitRuleName),
 			},
-			managed(1, "AWSManagedRulesAmazonIpReputationList"),
-			managed(2, "AWSManagedRulesKnownBadInputsRuleSet"),
+			rateLimited(1, "ApiRateLimitedOpenAI", "rateLimitedOpenAI", &awswafv2.CfnWebACL_StatementProperty{AndStatement: &awswafv2.CfnWebACL_AndStatementProperty{
+				Statements: []any{labelled, pathStartsWith("/v1/")},
+			}}),
+			rateLimited(2, "ApiRateLimited", "rateLimited", labelled),
+			managed(3, "AWSManagedRulesAmazonIpReputationList"),
+			managed(4, "AWSManagedRulesKnownBadInputsRuleSet"),
 		},
 	})
 }
@@ -331,14 +364,19 @@ func webACL(stack awscdk.Stack, st stage.Stage) awswafv2.CfnWebACL {
 func apiPaths() *awswafv2.CfnWebACL_StatementProperty {
 	var or []any
 	for _, p := range APIPathPatterns {
-		or = append(or, &awswafv2.CfnWebACL_StatementProperty{ByteMatchStatement: &awswafv2.CfnWebACL_ByteMatchStatementProperty{
-			FieldToMatch:         &awswafv2.CfnWebACL_FieldToMatchProperty{UriPath: map[string]any{}},
-			PositionalConstraint: jsii.String("STARTS_WITH"),
-			SearchString:         jsii.String(strings.TrimSuffix(p, "*")),
-			TextTransformations:  []any{&awswafv2.CfnWebACL_TextTransformationProperty{Priority: jsii.Number(0), Type: jsii.String("NONE")}},
-		}})
+		or = append(or, pathStartsWith(strings.TrimSuffix(p, "*")))
 	}
 	return &awswafv2.CfnWebACL_StatementProperty{OrStatement: &awswafv2.CfnWebACL_OrStatementProperty{Statements: or}}
+}
+
+// pathStartsWith matches requests whose path starts with prefix.
+func pathStartsWith(prefix string) *awswafv2.CfnWebACL_StatementProperty {
+	return &awswafv2.CfnWebACL_StatementProperty{ByteMatchStatement: &awswafv2.CfnWebACL_ByteMatchStatementProperty{
+		FieldToMatch:         &awswafv2.CfnWebACL_FieldToMatchProperty{UriPath: map[string]any{}},
+		PositionalConstraint: jsii.String("STARTS_WITH"),
+		SearchString:         jsii.String(prefix),
+		TextTransformations:  []any{&awswafv2.CfnWebACL_TextTransformationProperty{Priority: jsii.Number(0), Type: jsii.String("NONE")}},
+	}}
 }
 
 // webACLName is the web ACL's name and metric name (CloudWatch's WebACL dimension).

@@ -368,6 +368,7 @@ func checkWAF(t *testing.T, s synthesized) {
 	window := int(s.stage.RateWindow.Seconds())
 	var rate map[string]any
 	var managed []string
+	blocks := map[string]map[string]any{} // body key -> the rule that blocks with it
 	for _, r := range acl["Rules"].([]any) {
 		rule := r.(map[string]any)
 		st := rule["Statement"].(map[string]any)
@@ -382,22 +383,66 @@ func checkWAF(t *testing.T, s synthesized) {
 		if mg, ok := st["ManagedRuleGroupStatement"].(map[string]any); ok {
 			managed = append(managed, mg["Name"].(string))
 		}
+		act, _ := rule["Action"].(map[string]any)
+		if b, ok := act["Block"].(map[string]any); ok {
+			if cr, ok := b["CustomResponse"].(map[string]any); ok {
+				blocks[cr["CustomResponseBodyKey"].(string)] = rule
+			}
+		}
 	}
 	if rate == nil {
 		t.Fatal("no rate-based rule")
 	}
-	want := map[string]any{"Block": map[string]any{"CustomResponse": map[string]any{
-		"ResponseCode": float64(429), "CustomResponseBodyKey": "rateLimited",
-		"ResponseHeaders": []any{map[string]any{"Name": "Retry-After", "Value": strconv.Itoa(window)}},
-	}}}
-	if !reflect.DeepEqual(rate["Action"], want) {
-		t.Errorf("rate rule action = %s\nwant %s", js(rate["Action"]), js(want))
+	// The rate rule counts and labels; the rules after it block the labelled requests, /v1/
+	// ones in OpenAI's error body, the rest in the spec's.
+	if js(rate["Action"]) != `{"Count":{}}` || js(rate["RuleLabels"]) != `[{"Name":"`+stack.RateLimitedLabel+`"}]` {
+		t.Errorf("rate rule action %s, labels %s", js(rate["Action"]), js(rate["RuleLabels"]))
 	}
-	body := acl["CustomResponseBodies"].(map[string]any)["rateLimited"].(map[string]any)
+	label := `{"LabelMatchStatement":{"Key":"` + stack.RateLimitedLabel + `","Scope":"LABEL"}}`
+	for key, match := range map[string]string{
+		"rateLimitedOpenAI": `{"AndStatement":{"Statements":[` + label + `,{"ByteMatchStatement":{"FieldToMatch":{"UriPath":{}},"PositionalConstraint":"STARTS_WITH","SearchString":"/v1/",`,
+		"rateLimited":       label,
+	} {
+		rule := blocks[key]
+		if rule == nil {
+			t.Errorf("no rule blocks with the body %s", key)
+			continue
+		}
+		want := map[string]any{"Block": map[string]any{"CustomResponse": map[string]any{
+			"ResponseCode": float64(429), "CustomResponseBodyKey": key,
+			"ResponseHeaders": []any{map[string]any{"Name": "Retry-After", "Value": strconv.Itoa(window)}},
+		}}}
+		if !reflect.DeepEqual(rule["Action"], want) {
+			t.Errorf("%s action = %s\nwant %s", key, js(rule["Action"]), js(want))
+		}
+		if got := js(rule["Statement"]); !strings.HasPrefix(got, match) || (key == "rateLimited" && got != label) {
+			t.Errorf("%s statement = %s", key, got)
+		}
+		if rule["Priority"].(float64) <= rate["Priority"].(float64) {
+			t.Errorf("%s runs before the rate rule", key)
+		}
+	}
+	if blocks["rateLimitedOpenAI"] != nil && blocks["rateLimited"] != nil &&
+		blocks["rateLimitedOpenAI"]["Priority"].(float64) >= blocks["rateLimited"]["Priority"].(float64) {
+		t.Error("the spec's 429 would answer /v1/ before OpenAI's")
+	}
+	bodies := acl["CustomResponseBodies"].(map[string]any)
+	body := bodies["rateLimited"].(map[string]any)
 	var eb struct{ Error, Details string }
 	if body["ContentType"] != "APPLICATION_JSON" || json.Unmarshal([]byte(body["Content"].(string)), &eb) != nil ||
 		eb.Error != "Rate limit exceeded" || eb.Details == "" {
 		t.Errorf("429 body = %s", js(body))
+	}
+	var ob struct {
+		Error struct {
+			Message, Type, Code string
+			Param               *string
+		}
+	}
+	body = bodies["rateLimitedOpenAI"].(map[string]any)
+	if body["ContentType"] != "APPLICATION_JSON" || json.Unmarshal([]byte(body["Content"].(string)), &ob) != nil ||
+		ob.Error.Code != "rate_limit_exceeded" || ob.Error.Message == "" || !strings.Contains(body["Content"].(string), `"param":null`) {
+		t.Errorf("OpenAI 429 body = %s", js(body))
 	}
 	if !slices.Equal(managed, []string{"AWSManagedRulesAmazonIpReputationList", "AWSManagedRulesKnownBadInputsRuleSet"}) {
 		t.Errorf("managed rule groups = %v", managed)
