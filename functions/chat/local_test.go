@@ -537,3 +537,42 @@ func TestHostOpensTheListener(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+func TestCORSOriginsLetADevServerCall(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	url, _, done := startLocal(t, ctx, map[string]string{"CORS_ORIGINS": "http://localhost:5173"}, "-demo")
+	do := func(method, path, origin string, header ...string) *http.Response {
+		req, _ := http.NewRequest(method, url+path, strings.NewReader(`{"model":"crypto-analyst","messages":[{"role":"user","content":"hi"}]}`))
+		req.Header.Set("Origin", origin)
+		for i := 0; i+1 < len(header); i += 2 {
+			req.Header.Set(header[i], header[i+1])
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _ = io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		return resp
+	}
+	pre := do(http.MethodOptions, "/v1/chat/completions", "http://localhost:5173",
+		"Access-Control-Request-Method", "POST", "Access-Control-Request-Headers", "content-type,x-stainless-os")
+	if pre.StatusCode != http.StatusNoContent || pre.Header.Get("Access-Control-Allow-Origin") != "http://localhost:5173" ||
+		pre.Header.Get("Access-Control-Allow-Headers") != "content-type,x-stainless-os" || !strings.Contains(pre.Header.Get("Access-Control-Allow-Methods"), "POST") {
+		t.Errorf("preflight: %d %v", pre.StatusCode, pre.Header)
+	}
+	post := do(http.MethodPost, "/v1/chat/completions", "http://localhost:5173")
+	if post.StatusCode != 200 || post.Header.Get("Access-Control-Allow-Origin") != "http://localhost:5173" ||
+		!strings.Contains(post.Header.Get("Access-Control-Expose-Headers"), "Retry-After") {
+		t.Errorf("POST: %d %v", post.StatusCode, post.Header)
+	}
+	other := do(http.MethodOptions, "/api/chat", "https://evil.example", "Access-Control-Request-Method", "POST")
+	if other.Header.Get("Access-Control-Allow-Origin") != "" || other.StatusCode == http.StatusNoContent {
+		t.Errorf("another origin's preflight: %d %v", other.StatusCode, other.Header)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Error(err)
+	}
+}

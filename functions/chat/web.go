@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/chatsvc/chat/pkg/config"
@@ -24,6 +25,9 @@ func localMux(cfg config.Config, demo bool, chatHandler http.Handler) http.Handl
 	api := chatHandler
 	if cfg.CheckContentSHA256 {
 		api = requireContentSHA256(chatHandler, cfg.Limits.MaxBodyBytes)
+	}
+	if len(cfg.CORSOrigins) > 0 {
+		api = allowOrigins(api, cfg.CORSOrigins)
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch p := r.URL.Path; {
@@ -107,6 +111,37 @@ func requireContentSHA256(next http.Handler, maxBody int64) http.Handler {
 			return
 		}
 		r.Body = io.NopCloser(io.MultiReader(bytes.NewReader(body), r.Body))
+		next.ServeHTTP(w, r)
+	})
+}
+
+// allowOrigins lets browsers on the listed origins call the API (a front end's dev server on
+// another port): it answers their preflight requests and marks the responses for them. Other
+// origins get no CORS headers, so their browsers keep the answers from them. "*" allows any
+// origin, which also lets any web page the developer visits spend the key.
+func allowOrigins(next http.Handler, origins []string) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		origin := r.Header.Get("Origin")
+		allowed := origin != "" && (slices.Contains(origins, "*") || slices.Contains(origins, origin))
+		h := w.Header()
+		h.Add("Vary", "Origin")
+		if !allowed {
+			next.ServeHTTP(w, r)
+			return
+		}
+		h.Set("Access-Control-Allow-Origin", origin)
+		if r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {
+			h.Set("Access-Control-Allow-Methods", "GET, POST")
+			// The chat clients send their own headers (the openai SDK's x-stainless-*): take
+			// what the browser asks for.
+			if req := r.Header.Get("Access-Control-Request-Headers"); req != "" {
+				h.Set("Access-Control-Allow-Headers", req)
+			}
+			h.Set("Access-Control-Max-Age", "600")
+			w.WriteHeader(http.StatusNoContent)
+			return
+		}
+		h.Set("Access-Control-Expose-Headers", "X-Request-Id, Retry-After, X-Vercel-Ai-Ui-Message-Stream")
 		next.ServeHTTP(w, r)
 	})
 }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math"
 	"net"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -35,6 +36,7 @@ const (
 	MaxContentVar      = "MAX_MESSAGE_CHARS"
 	PortVar            = "PORT"
 	HostVar            = "HOST"
+	CORSOriginsVar     = "CORS_ORIGINS"
 	WebDirVar          = "WEB_DIR"
 	LogLevelVar        = "LOG_LEVEL"
 	CheckSHA256Var     = "CHECK_CONTENT_SHA256"
@@ -58,9 +60,12 @@ type Config struct {
 	Port            int
 	// Host is the local server's listening address: loopback unless the operator opens it
 	// (the endpoint has no caller credentials and spends the operator's key).
-	Host     string
-	WebDir   string
-	LogLevel string
+	Host string
+	// CORSOrigins are the browser origins the local server lets call its API from another
+	// origin (a front end's dev server); none by default.
+	CORSOrigins []string
+	WebDir      string
+	LogLevel    string
 	// CheckContentSHA256 makes the local server refuse an API POST whose
 	// x-amz-content-sha256 header is not the SHA-256 of its body, as the deployed function
 	// behind CloudFront's origin access control does.
@@ -101,6 +106,16 @@ func Load(getenv func(string) string) (Config, error) {
 		}
 	}
 	c.Model = m
+	for _, o := range strings.Split(getenv(CORSOriginsVar), ",") {
+		if o = strings.TrimSpace(o); o == "" {
+			continue
+		}
+		if u, err := url.Parse(o); o != "*" && (err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.Path != "" || u.RawQuery != "") {
+			p.fail(CORSOriginsVar, fmt.Sprintf("%q is not an origin such as http://localhost:5173 (or *)", o))
+			continue
+		}
+		c.CORSOrigins = append(c.CORSOrigins, strings.TrimSuffix(o, "/"))
+	}
 	if net.ParseIP(c.Host) == nil && c.Host != "localhost" {
 		p.fail(HostVar, "must be an IP address to listen on (127.0.0.1, ::1, 0.0.0.0) or localhost")
 	}

@@ -73,6 +73,7 @@ func TestInvalidSettingsNameTheVariable(t *testing.T) {
 		"base url":           {"AIPROVIDER_BASE_URL", "ftp://x"},
 		"port":               {"PORT", "70000"},
 		"host":               {"HOST", "example.com"},
+		"cors origin":        {"CORS_ORIGINS", "http://localhost:5173,localhost:3000"},
 		"log level":          {"LOG_LEVEL", "loud"},
 		"messages":           {"MAX_MESSAGES", "-1"},
 	}
