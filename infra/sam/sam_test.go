@@ -141,9 +141,9 @@ func TestTemplateKeys(t *testing.T) {
 			"HasBrowserOrigins",
 			map[string]any{
 				"AllowOrigins":  fromMapping("AllowedOrigins"),
-				"AllowMethods":  []any{"POST"},
-				"AllowHeaders":  []any{"content-type"},
-				"ExposeHeaders": []any{"retry-after", "x-request-id"},
+				"AllowMethods":  []any{"GET", "POST"},
+				"AllowHeaders":  []any{"*"},
+				"ExposeHeaders": []any{"retry-after", "x-request-id", "x-vercel-ai-ui-message-stream"},
 				"MaxAge":        3600,
 			},
 			map[string]any{"Ref": "AWS::NoValue"},
