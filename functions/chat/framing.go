@@ -42,7 +42,17 @@ func (g framingGuard) install(srv *http.Server, ln net.Listener) net.Listener {
 		return context.WithValue(ctx, framingConnKey{}, c)
 	}
 	srv.ConnState = func(c net.Conn, s http.ConnState) {
-		if fc, ok := c.(*framingConn); ok && s == http.StateActive {
+		fc, ok := c.(*framingConn)
+		if !ok {
+			return
+		}
+		switch s {
+		case http.StateActive:
+			fc.requestStarted()
+		case http.StateIdle:
+			// The response is out. On a kept-alive connection net/http may already hold the
+			// next request's bytes, and then reports no new StateActive for it: from here on,
+			// until a handler takes a request, a 4xx/5xx can only be its refusal.
 			fc.requestStarted()
 		}
 	}

@@ -433,36 +433,33 @@ func TestMalformedHTTPFraming(t *testing.T) {
 		{"unknown HTTP version", "POST /api/chat HTTP/9.9\r\nHost: a\r\n\r\n", 505, "HTTP version is not supported"},
 	}
 	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			c, err := net.Dial("tcp", addr)
-			if err != nil {
-				t.Fatal(err)
+		// On a fresh connection, and on a kept-alive one after a good request (where
+		// net/http may hold the bad request's bytes before it reports the connection active).
+		for _, reused := range []bool{false, true} {
+			name := tc.name
+			if reused {
+				name += " after a good request"
 			}
-			defer c.Close()
-			_ = c.SetDeadline(time.Now().Add(10 * time.Second))
-			go func() { _, _ = io.WriteString(c, tc.request) }()
-			resp, err := http.ReadResponse(bufio.NewReader(c), nil)
-			if err != nil {
-				t.Fatalf("no HTTP response: %v", err)
-			}
-			defer resp.Body.Close()
-			b := chattest.ErrorBody(t, resp)
-			id := resp.Header.Get("X-Request-Id")
-			if resp.StatusCode != tc.status || b.Error != "Invalid request format" || !strings.Contains(b.Details, tc.details) || id == "" {
-				t.Fatalf("%d %+v (X-Request-Id %q), want %d Invalid request format with details containing %q and an id",
-					resp.StatusCode, b, id, tc.status, tc.details)
-			}
-			for end := time.Now().Add(5 * time.Second); !strings.Contains(logs.String(), `"request_id":"`+id+`"`); time.Sleep(10 * time.Millisecond) {
-				if time.Now().After(end) {
-					t.Fatalf("no log line names %s:\n%s", id, logs.String())
+			t.Run(name, func(t *testing.T) {
+				c, err := net.Dial("tcp", addr)
+				if err != nil {
+					t.Fatal(err)
 				}
-			}
-			for _, line := range strings.Split(logs.String(), "\n") {
-				if strings.Contains(line, id) && (!strings.Contains(line, fmt.Sprintf(`"status":%d`, tc.status)) || !strings.Contains(line, `"cause":"net/http: `)) {
-					t.Errorf("log line %s, want status %d and net/http's cause", line, tc.status)
+				defer c.Close()
+				_ = c.SetDeadline(time.Now().Add(10 * time.Second))
+				br := bufio.NewReader(c)
+				if reused {
+					_, _ = io.WriteString(c, "GET /config.json HTTP/1.1\r\nHost: a\r\n\r\n")
+					resp, err := http.ReadResponse(br, nil)
+					if err != nil || resp.StatusCode != 200 {
+						t.Fatalf("good request: %v %v", resp, err)
+					}
+					_, _ = io.Copy(io.Discard, resp.Body)
+					resp.Body.Close()
 				}
-			}
-		})
+				checkRefusal(t, c, br, logs, tc.request, tc.status, tc.details)
+			})
+		}
 	}
 
 	// Well-formed requests, on one keep-alive connection, the second with 100-continue.
@@ -574,5 +571,33 @@ func TestCORSOriginsLetADevServerCall(t *testing.T) {
 	cancel()
 	if err := <-done; err != nil {
 		t.Error(err)
+	}
+}
+
+// checkRefusal sends a malformed request on c and checks net/http's refusal came back as the
+// endpoint's JSON error with an X-Request-Id, and was logged.
+func checkRefusal(t *testing.T, c net.Conn, br *bufio.Reader, logs *chattest.Logs, request string, status int, details string) {
+	t.Helper()
+	go func() { _, _ = io.WriteString(c, request) }()
+	resp, err := http.ReadResponse(br, nil)
+	if err != nil {
+		t.Fatalf("no HTTP response: %v", err)
+	}
+	defer resp.Body.Close()
+	b := chattest.ErrorBody(t, resp)
+	id := resp.Header.Get("X-Request-Id")
+	if resp.StatusCode != status || b.Error != "Invalid request format" || !strings.Contains(b.Details, details) || id == "" {
+		t.Fatalf("%d %+v (X-Request-Id %q), want %d Invalid request format with details containing %q and an id",
+			resp.StatusCode, b, id, status, details)
+	}
+	for end := time.Now().Add(5 * time.Second); !strings.Contains(logs.String(), `"request_id":"`+id+`"`); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(end) {
+			t.Fatalf("no log line names %s:\n%s", id, logs.String())
+		}
+	}
+	for _, line := range strings.Split(logs.String(), "\n") {
+		if strings.Contains(line, id) && (!strings.Contains(line, fmt.Sprintf(`"status":%d`, status)) || !strings.Contains(line, `"cause":"net/http: `)) {
+			t.Errorf("log line %s, want status %d and net/http's cause", line, status)
+		}
 	}
 }
