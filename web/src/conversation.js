@@ -19,6 +19,21 @@ export function stripControl(s) {
 }
 
 /**
+ * BLANK matches text a reader cannot see, as the server defines it: white space, default
+ * ignorable code points (zero-width characters, fillers such as U+3164), the braille blank,
+ * and marks with no letter.
+ */
+const BLANK = /^[\p{White_Space}\p{Default_Ignorable_Code_Point}\p{M}\u2800\u115F\u1160\u3164\uFFA0]*$/u;
+
+/**
+ * isBlank reports whether s shows nothing: the server refuses such a question.
+ * @param {string} s
+ */
+export function isBlank(s) {
+  return BLANK.test(s);
+}
+
+/**
  * @typedef {{question: string, answer: string, complete: boolean}} Exchange
  * question is the content sent; answer the assistant text received; complete
  * is true only when the answer ended with d:.

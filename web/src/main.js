@@ -2,12 +2,12 @@
 // POST {apiUrl}/api/chat. See README.md for how it is built and tested.
 import './style.css';
 import { checkContractAddress, composeContent } from './address.js';
-import { buildMessages, stripControl, MAX_CONTENT } from './conversation.js';
+import { buildMessages, isBlank, stripControl, MAX_CONTENT } from './conversation.js';
 import { loadConfig, DEFAULTS } from './config.js';
 import { markRetryAfter, markSubmitted, remainingSeconds, RETRY_KEY, STORAGE_KEY } from './cooldown.js';
 import { loadHistory, saveHistory } from './history.js';
 import { renderMarkdown } from './markdown.js';
-import { describeHttpError, parseRetryAfter, readStream, waitText } from './protocol.js';
+import { describeHttpError, parseRetryAfter, readStream, waitText, WAIT_SENTENCE, withWait } from './protocol.js';
 import { contentSha256, CONTENT_SHA256 } from './sign.js';
 
 /** @param {string} id */
@@ -82,6 +82,10 @@ function updateControls(now = Date.now()) {
   sendButton.disabled = left > 0 || inFlight !== null;
   cooldownBox.hidden = left === 0;
   cooldownSecondsEl.textContent = String(left);
+  // Notices that name a wait name the countdown's number, tick by tick.
+  for (const el of document.querySelectorAll('.notice[data-waits]')) {
+    el.textContent = (el.textContent ?? '').replace(WAIT_SENTENCE, waitText(left));
+  }
   if (left > 0 && !cooldownTimer) {
     cooldownTimer = window.setInterval(() => updateControls(), 250);
   } else if (left === 0 && cooldownTimer) {
@@ -168,6 +172,10 @@ function finishAnswer(answer, state, message) {
     p.className = `notice ${state === 'error' || state === 'interrupted' ? 'error' : 'info'}`;
     if (state === 'error' || state === 'interrupted') p.setAttribute('role', 'alert');
     p.textContent = message;
+    if (WAIT_SENTENCE.test(message)) {
+      p.dataset.waits = '';
+      p.textContent = message.replace(WAIT_SENTENCE, waitText(cooldownLeft()));
+    }
     answer.append(p);
   }
 }
@@ -374,10 +382,10 @@ async function ask(content, question, address) {
       const note = FINISH_NOTES[/** @type {keyof FINISH_NOTES} */ (outcome.meta.finishReason)];
       end('done', () => '', note ? `Answer cut off. ${note}` : 'Answer finished.', outcome.meta);
     } else if (outcome.kind === 'error') {
-      end('error', () => `Error: ${outcome.message}`, `Answer cut off by an error: ${outcome.message}`);
+      end('error', (wait) => `Error: ${withWait(outcome.message, wait)}`, `Answer cut off by an error: ${outcome.message}`);
     } else {
       const msg = 'The answer was interrupted: the connection closed before it finished.';
-      end('interrupted', () => msg, `Answer cut off. ${msg}`);
+      end('interrupted', (wait) => withWait(msg, wait), `Answer cut off. ${msg}`);
     }
   } catch (err) {
     flush();
@@ -385,7 +393,7 @@ async function ask(content, question, address) {
       end('stopped', () => 'Stopped.', 'Answer stopped.');
     } else if (exchange.answer) {
       const msg = 'The answer was interrupted: the connection broke before it finished.';
-      end('interrupted', () => msg, `Answer cut off. ${msg}`);
+      end('interrupted', (wait) => withWait(msg, wait), `Answer cut off. ${msg}`);
     } else {
       end('error', (wait) => `Could not reach the chat service. Check your connection. ${waitText(wait)}`, '');
     }
@@ -419,7 +427,7 @@ function submit() {
   setFieldError(addressError, addressInput, addrMsg);
   let qMsg = '';
   const content = composeContent(question, address);
-  if (!question) qMsg = 'Type a question first.';
+  if (!question || isBlank(question)) qMsg = 'Type a question first.';
   else {
     // Characters as the server counts them: code points, not UTF-16 units.
     const chars = Array.from(content).length;

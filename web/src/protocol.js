@@ -116,6 +116,20 @@ export function waitText(wait) {
   return wait > 0 ? `Please wait ${wait} ${wait === 1 ? 'second' : 'seconds'} and try again.` : 'You can try again now.';
 }
 
+/** WAIT_SENTENCE finds the sentence of waitText at the end of a notice. */
+export const WAIT_SENTENCE = /(Please wait \d+ seconds? and try again\.|You can try again now\.)$/;
+
+/**
+ * withWait ends a notice with waitText, in place of a "try again" that the message itself
+ * ends with (the server's texts say "Please try again."), so that it names one wait.
+ * @param {string} message
+ * @param {number} wait seconds
+ */
+export function withWait(message, wait) {
+  const m = message.replace(/\s*(Please try again(?: later| shortly)?\.?)$/i, '').replace(/[;,]\s*try again(?: later| shortly)?$/i, '');
+  return `${m} ${waitText(wait)}`;
+}
+
 /**
  * describeHttpError is the message shown for a response that is not a stream.
  * @param {number} status
@@ -123,7 +137,8 @@ export function waitText(wait) {
  * @param {number} wait seconds until the page lets the next question go
  */
 export function describeHttpError(status, body, wait) {
-  const details = typeof body?.details === 'string' && body.details ? body.details : '';
+  // A "try again shortly" in the server's details would contradict the wait named after it.
+  const details = typeof body?.details === 'string' && body.details ? body.details.replace(/[;,]\s*try again(?: later| shortly)?$/i, '') : '';
   const error = typeof body?.error === 'string' && body.error ? body.error : SPEC_ERRORS[status] ?? '';
   // The server's own error text and the status first, then what to do.
   const head = status ? `${error || 'Unexpected response'} (HTTP ${status})` : 'Unexpected response from the server';

@@ -424,6 +424,41 @@ describe('chat page against the demo server', () => {
     await done();
   });
 
+  test('an e: line names the wait the countdown shows, and the notice counts down with it', async () => {
+    const { page, done } = await open();
+    const seen = await noticeAndCountdown(page, () => ask(page, 'Please fail'));
+    assert.match(seen.notice, /^Error: The AI service failed while answering\. Please wait \d+ seconds and try again\.$/, seen.notice);
+    assert.equal(seen.countdown, seen.wait, `notice "${seen.notice}" and countdown ${seen.countdown} agree`);
+    // Seconds later, and after a reload, the notice still says what the countdown says.
+    await page.waitForTimeout(2200);
+    const now = async () => ({
+      notice: await page.locator('.answer .notice').last().innerText(),
+      countdown: Number(await page.locator('#cooldown-seconds').innerText()),
+    });
+    let later = await now();
+    assert.ok(later.countdown < seen.countdown, `the countdown moved: ${later.countdown}`);
+    assert.equal(Number(/Please wait (\d+)/.exec(later.notice)?.[1]), later.countdown, later.notice);
+    await page.reload();
+    await page.waitForSelector('html[data-ready="true"]');
+    later = await now();
+    assert.equal(Number(/Please wait (\d+)/.exec(later.notice)?.[1]), later.countdown, `after a reload: ${later.notice}`);
+    // When the lock ends, the notice says so.
+    await page.evaluate(() => ['lastSubmitTime', 'retryAfterUntil'].forEach((k) => localStorage.removeItem(k)));
+    await page.locator('.answer .notice').last().filter({ hasText: /You can try again now\.$/ }).waitFor({ timeout: 2000 });
+    assert.equal(await page.locator('#send').isDisabled(), false);
+    await done();
+  });
+
+  test('a question that shows nothing is refused on the page, before any request', async () => {
+    const { page, chats, done } = await open();
+    await page.locator('#question').fill('\u3164\u3164 \u2800\u200b');
+    await page.locator('#question').press('Enter');
+    await page.locator('#question-error', { hasText: 'Type a question first.' }).waitFor({ timeout: 2000 });
+    assert.equal(chats.length, 0, 'nothing was sent');
+    assert.equal(await page.locator('#send').isDisabled(), false, 'no cooldown started');
+    await done();
+  });
+
   test('a contract address is checked inline and sent in the prefix form', async () => {
     const { page, chats, done } = await open({ viewport: { width: 390, height: 844 } });
     await page.locator('#address').fill('0x1234');
