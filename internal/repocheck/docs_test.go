@@ -76,12 +76,43 @@ func TestDocShellBlocksPaste(t *testing.T) {
 		if err := cdTwice(script); err != nil {
 			t.Errorf("%s: %v\n%s", b, err, b.text)
 		}
+		// The README's opening block is the guide's pair of commands, one to run the service
+		// and one to run the tests, each used on its own.
+		if b.file != "README.md" || b.line != 3 {
+			if err := serverNotLast(script); err != nil {
+				t.Errorf("%s: %v\n%s", b, err, b.text)
+			}
+		}
 		if shellcheck != "" {
 			if out, err := run(script, shellcheck, "--shell=bash", "--format=gcc", "-"); err != nil {
 				t.Errorf("%s: shellcheck: %v\n%s\n%s", b, err, out, b.text)
 			}
 		}
 	}
+}
+
+// foreground matches a command that runs the service in the foreground until Ctrl-C.
+var foreground = regexp.MustCompile(`^(\w+=\S*\s+)*(make\s+(run|demo)|go\s+run\s+\./functions/chat|(\S*\.build/\S*|\./)chat(\s+-demo)?|sam\s+local\s+start-api)(\s|$)`)
+
+// serverNotLast reports a block that starts the service in the foreground and has commands
+// after it: pasted, they would wait until the server is stopped, and the Ctrl-C that stops it
+// drops them.
+func serverNotLast(script string) error {
+	var cmds []string
+	for _, line := range strings.Split(strings.ReplaceAll(script, "\\\n", " "), "\n") {
+		if i := strings.Index(line, " #"); i >= 0 {
+			line = line[:i]
+		}
+		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
+			cmds = append(cmds, line)
+		}
+	}
+	for i, c := range cmds {
+		if foreground.MatchString(c) && i < len(cmds)-1 {
+			return fmt.Errorf("%q runs until Ctrl-C, and %q after it would not run when pasted: end the block with it, or split the block", c, cmds[i+1])
+		}
+	}
+	return nil
 }
 
 func run(stdin, name string, args ...string) (string, error) {
