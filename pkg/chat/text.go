@@ -49,7 +49,13 @@ func invisible(r rune) bool {
 		return false
 	}
 	return unicode.In(r, unicode.White_Space, unicode.Other_Default_Ignorable_Code_Point, unicode.Cf,
-		unicode.Variation_Selector, fillers)
+		unicode.Variation_Selector, fillers) || unassigned(r)
+}
+
+// unassigned reports whether r is no character yet (General_Category Cn): nothing draws it.
+// Private-use characters are assigned, and drawn by the fonts that define them.
+func unassigned(r rune) bool {
+	return !unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S, unicode.Z, unicode.Cc, unicode.Cf, unicode.Co, unicode.Cs)
 }
 
 // fillers are characters that are neither white space nor default-ignorable but are drawn as
@@ -61,6 +67,9 @@ var fillers = &unicode.RangeTable{
 		{Lo: 0x2800, Hi: 0x2800, Stride: 1}, // BRAILLE PATTERN BLANK
 		{Lo: 0x3164, Hi: 0x3164, Stride: 1}, // HANGUL FILLER
 		{Lo: 0xFFA0, Hi: 0xFFA0, Stride: 1}, // HALFWIDTH HANGUL FILLER
+	},
+	R32: []unicode.Range32{
+		{Lo: 0x1D159, Hi: 0x1D159, Stride: 1}, // MUSICAL SYMBOL NULL NOTEHEAD, drawn empty
 	},
 }
 

@@ -34,6 +34,10 @@ func TestIsBlank(t *testing.T) {
 		{"tag characters", "\U000e0001\U000e0041\U000e007f", true},
 		{"interlinear annotation", "\ufff9\ufffa\ufffb", true},
 		{"mixed fillers and marks", "\u3164\u200b\u0301\u2800\ufe0f\u00a0", true},
+		{"MUSICAL SYMBOL NULL NOTEHEAD", "\U0001D159\U0001D159", true},
+		{"unassigned code points", "\U0001D455\U000E0080\u0378", true},
+		{"private use (an icon font's)", "\ue000", false},
+		{"object replacement character", "\ufffc", false},
 
 		{"ASCII letter", "a", false},
 		{"letter among blanks", "\u3164 x \u200b", false},
