@@ -21,9 +21,9 @@ export function stripControl(s) {
 /**
  * BLANK matches text a reader cannot see, as the server defines it: white space, default
  * ignorable code points (zero-width characters, fillers such as U+3164), the braille blank,
- * and marks with no letter.
+ * the null notehead, unassigned code points, and marks with no letter.
  */
-const BLANK = /^[\p{White_Space}\p{Default_Ignorable_Code_Point}\p{M}\u2800\u115F\u1160\u3164\uFFA0]*$/u;
+const BLANK = /^[\p{White_Space}\p{Default_Ignorable_Code_Point}\p{M}\p{Cn}\u2800\u115F\u1160\u3164\uFFA0\u{1D159}]*$/u;
 
 /**
  * isBlank reports whether s shows nothing: the server refuses such a question.

@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { checkContractAddress, composeContent } from '../src/address.js';
-import { buildMessages, stripControl, cutChars, MAX_MESSAGES, MAX_BODY_BYTES, MAX_CONTENT } from '../src/conversation.js';
+import { buildMessages, isBlank, stripControl, cutChars, MAX_MESSAGES, MAX_BODY_BYTES, MAX_CONTENT } from '../src/conversation.js';
 import { normalizeConfig, DEFAULTS } from '../src/config.js';
 import { remainingSeconds, markSubmitted, markRetryAfter, STORAGE_KEY, RETRY_KEY, MAX_RETRY_AFTER } from '../src/cooldown.js';
 import { describeHttpError, parseData, parseRetryAfter, readStream, waitText } from '../src/protocol.js';
@@ -253,5 +253,16 @@ describe('history', () => {
     assert.deepEqual(loadHistory(s), [item(1)]);
     s.setItem(HISTORY_KEY, 'not json');
     assert.deepEqual(loadHistory(s), []);
+  });
+});
+
+describe('isBlank', () => {
+  test('is blank as the server defines it', () => {
+    for (const s of ['', ' \n', '\u3164\u3164', '\u2800', '\u200b\u2060\ufeff', '\u0301', '\ufe0f', '\u{1D159}', '\u0378']) {
+      assert.equal(isBlank(s), true, JSON.stringify(s));
+    }
+    for (const s of ['a', 'e\u0301', '\u{1F600}', '\u{1F469}\u200d\u{1F4BB}', '한', '\ue000', '\u0600']) {
+      assert.equal(isBlank(s), false, JSON.stringify(s));
+    }
   });
 });
