@@ -21,7 +21,7 @@ func TestMakeBrowser(t *testing.T) {
 	hasPlaywright := exists(filepath.Join(root, "web", "node_modules", "playwright-core", "package.json"))
 
 	type machine struct {
-		chromiumPath    string // CHROMIUM_PATH: "exec" a fake browser, "plain" a non-executable file
+		chromiumPath    string // CHROMIUM_PATH: "exec" a fake browser, "plain" a non-executable file, "name" a command on PATH
 		playwright      bool   // a Chrome where playwright-core looks
 		uid             string // what `id -u` says
 		sudo            bool   // a sudo that works without a password
@@ -31,6 +31,7 @@ func TestMakeBrowser(t *testing.T) {
 	tests := map[string]machine{
 		"CHROMIUM_PATH points at a browser": {chromiumPath: "exec", uid: "1000", wantOK: true, wantOut: []string{"browser: "}},
 		"CHROMIUM_PATH is not executable":   {chromiumPath: "plain", uid: "0", wantOut: []string{"CHROMIUM_PATH=", "not an executable"}},
+		"CHROMIUM_PATH names a command":     {chromiumPath: "name", uid: "1000", wantOK: true, wantOut: []string{"fake-chrome-on-path"}},
 		"playwright-core finds a Chrome":    {playwright: true, uid: "1000", wantOK: true, wantOut: []string{"ms-playwright-fake"}},
 		"none, not root, no sudo":           {uid: "1000", wantOut: []string{"needs root", "CHROMIUM_PATH", "apt-get install chromium"}},
 		"none, root":                        {uid: "0", wantOK: true, wantApt: true},
@@ -60,6 +61,9 @@ func TestMakeBrowser(t *testing.T) {
 				p := filepath.Join(tmp, "my-chrome")
 				write(t, p, "#!/bin/sh\n", 0o755)
 				env = append(env, "CHROMIUM_PATH="+p)
+			case "name":
+				write(t, filepath.Join(bin, "fake-chrome-on-path"), "#!/bin/sh\n", 0o755)
+				env = append(env, "CHROMIUM_PATH=fake-chrome-on-path")
 			case "plain":
 				p := filepath.Join(tmp, "my-chrome")
 				write(t, p, "not a program", 0o644)

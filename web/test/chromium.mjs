@@ -1,6 +1,6 @@
 // Which Chromium the browser test drives, in this order:
-//   1. CHROMIUM_PATH, when set (it must then be an executable file: a wrong path is an error,
-//      not a reason to look elsewhere);
+//   1. CHROMIUM_PATH, when set: an executable file, or a command name found on PATH (a wrong
+//      one is an error, not a reason to look elsewhere);
 //   2. Debian's /usr/bin/chromium (what `make browser` installs);
 //   3. the Chrome that playwright-core itself would launch (~/.cache/ms-playwright, or
 //      PLAYWRIGHT_BROWSERS_PATH), when it is there. playwright-core never downloads one.
@@ -9,6 +9,7 @@
 // `node test/chromium.mjs [debian-path]` replaces /usr/bin/chromium (the Makefile's
 // DEBIAN_CHROMIUM, which its tests point elsewhere).
 import { accessSync, constants, statSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 export const DEBIAN_CHROMIUM = '/usr/bin/chromium';
@@ -31,6 +32,13 @@ function isExecutableFile(p) {
 export async function findChromium({ env = process.env, debian = DEBIAN_CHROMIUM } = {}) {
   if (env.CHROMIUM_PATH) {
     if (isExecutableFile(env.CHROMIUM_PATH)) return { path: env.CHROMIUM_PATH, from: 'CHROMIUM_PATH' };
+    // A bare name (chromium, google-chrome) is looked up on PATH, as a shell would.
+    if (!env.CHROMIUM_PATH.includes('/')) {
+      for (const dir of (env.PATH ?? '').split(delimiter)) {
+        const p = join(dir || '.', env.CHROMIUM_PATH);
+        if (dir && isExecutableFile(p)) return { path: p, from: 'CHROMIUM_PATH on PATH' };
+      }
+    }
     return { path: null, fatal: true, error: `CHROMIUM_PATH=${env.CHROMIUM_PATH} is not an executable file` };
   }
   if (isExecutableFile(debian)) return { path: debian, from: 'Debian chromium' };
