@@ -97,7 +97,7 @@ func TestFunctionURLInvocations(t *testing.T) {
 				}
 				body := string(r.body)
 				if !strings.HasPrefix(body, "data: {\"type\":\"start\"}\n\n") || !strings.Contains(body, `"type":"text-delta"`) ||
-					!strings.HasSuffix(body, "data: [DONE]\n\n") || !strings.Contains(body, `"type":"finish","messageMetadata":{"finishReason":"stop"`) {
+					!strings.HasSuffix(body, "data: [DONE]\n\n") || !strings.Contains(body, `"type":"finish","finishReason":"stop","messageMetadata":{"finishReason":"stop"`) {
 					t.Errorf("body %q", body)
 				}
 			},

@@ -55,7 +55,7 @@ func TestUIMessageStreamExactBytes(t *testing.T) {
 		"data: {\"type\":\"text-end\",\"id\":\"text-1\"}\n\n" +
 		"data: {\"type\":\"source-url\",\"sourceId\":\"source-1\",\"url\":\"https://etherscan.io/token/x\",\"title\":\"Etherscan\"}\n\n" +
 		"data: {\"type\":\"source-url\",\"sourceId\":\"source-2\",\"url\":\"https://dexscreener.com/x\",\"title\":\"DEX Screener\"}\n\n" +
-		"data: {\"type\":\"finish\",\"messageMetadata\":{\"finishReason\":\"stop\",\"usage\":" + usageJSON(t, got) +
+		"data: {\"type\":\"finish\",\"finishReason\":\"stop\",\"messageMetadata\":{\"finishReason\":\"stop\",\"usage\":" + usageJSON(t, got) +
 		",\"searchQueries\":[\"token x price\"],\"searchSuggestions\":\"<div class=\\\"chips\\\">token x price</div>\"}}\n\n" +
 		"data: [DONE]\n\n"
 	if got != want {

@@ -174,7 +174,7 @@ func (s uiStream) Fail(e *Error) error { return s.Writer.Error(e.InStream) }
 
 func (s uiStream) Finish(f *Finish) error {
 	m := metadata(f)
-	u := uistream.Finish{Metadata: UIMetadata{
+	u := uistream.Finish{Reason: m.FinishReason, Metadata: UIMetadata{
 		FinishReason: m.FinishReason, Usage: m.Usage, SearchQueries: m.SearchQueries, SearchSuggestions: m.SearchSuggestions,
 	}}
 	for _, src := range f.Sources {

@@ -12,7 +12,7 @@
 //
 //	data: {"type":"source-url","sourceId":"source-1","url":"https://...","title":"..."}
 //
-//	data: {"type":"finish","messageMetadata":{"finishReason":"stop",...}}
+//	data: {"type":"finish","finishReason":"stop","messageMetadata":{...}}
 //
 //	data: [DONE]
 //
@@ -47,6 +47,9 @@ type Source struct {
 
 // Finish closes an answer.
 type Finish struct {
+	// Reason is the AI SDK's finish reason: stop, length, content-filter, tool-calls, error
+	// or other; "" for none.
+	Reason  string
 	Sources []Source
 	// Metadata becomes the message's metadata (messageMetadata); nil for none.
 	Metadata any
@@ -105,7 +108,7 @@ func (s *Writer) Finish(f Finish) error {
 			return err
 		}
 	}
-	if err := s.chunk(finishChunk{Type: "finish", MessageMetadata: f.Metadata}, true); err != nil {
+	if err := s.chunk(finishChunk{Type: "finish", FinishReason: f.Reason, MessageMetadata: f.Metadata}, true); err != nil {
 		return err
 	}
 	return s.done()
@@ -152,10 +155,11 @@ type sourceChunk struct {
 	Title    string `json:"title,omitempty"`
 }
 
-// finishChunk carries no finishReason of its own: AI SDK 5.0.0 to 5.0.91 validate the chunk
-// strictly and refuse one, so the reason travels in the message metadata.
+// finishChunk carries the finish reason, which the AI SDK from 5.0.92 on and assistant-stream
+// read (AI SDK 5.0.0 to 5.0.91 validated the chunk strictly and refused it).
 type finishChunk struct {
 	Type            string `json:"type"`
+	FinishReason    string `json:"finishReason,omitempty"`
 	MessageMetadata any    `json:"messageMetadata,omitempty"`
 }
 

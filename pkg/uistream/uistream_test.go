@@ -18,6 +18,7 @@ func TestStreamExactBytes(t *testing.T) {
 		"text, sources, finish with metadata": {
 			write: func(w *uistream.Writer) error {
 				return errors.Join(w.Begin(), w.Text("Hello "), w.Text("\"world\" <b>&</b>\n"), w.Finish(uistream.Finish{
+					Reason:   "stop",
 					Sources:  []uistream.Source{{URL: "https://a.example/x?a=1&b=2", Title: "A"}, {URL: "https://b.example/"}},
 					Metadata: map[string]any{"usage": map[string]int{"totalTokens": 3}},
 				}))
@@ -29,7 +30,7 @@ func TestStreamExactBytes(t *testing.T) {
 				"data: {\"type\":\"text-end\",\"id\":\"text-1\"}\n\n" +
 				"data: {\"type\":\"source-url\",\"sourceId\":\"source-1\",\"url\":\"https://a.example/x?a=1&b=2\",\"title\":\"A\"}\n\n" +
 				"data: {\"type\":\"source-url\",\"sourceId\":\"source-2\",\"url\":\"https://b.example/\"}\n\n" +
-				"data: {\"type\":\"finish\",\"messageMetadata\":{\"usage\":{\"totalTokens\":3}}}\n\n" +
+				"data: {\"type\":\"finish\",\"finishReason\":\"stop\",\"messageMetadata\":{\"usage\":{\"totalTokens\":3}}}\n\n" +
 				"data: [DONE]\n\n",
 		},
 		"finish without text opens no text part": {

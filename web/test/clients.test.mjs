@@ -135,7 +135,7 @@ describe('the AI SDK: a stock Chat with DefaultChatTransport', () => {
   });
 });
 
-describe('the AI SDK 5.0.0 (strict chunk schemas)', () => {
+describe('the AI SDK 5 (its last release)', () => {
   test('a stock Chat reads an answer, sources and metadata', async () => {
     const state = new State();
     /** @type {Error[]} */
@@ -184,6 +184,7 @@ describe("assistant-stream's UI message stream decoder", () => {
       const sources = m.parts.filter((p) => p.type === 'source').map((p) => p.url);
       assert.deepEqual(sources, ['https://example.com/demo/market-data', 'https://example.org/demo/explorer']);
       assert.equal(m.status.type, 'complete', JSON.stringify(m.status));
+      assert.equal(m.status.reason, 'stop', JSON.stringify(m.status));
     } finally {
       console.warn = warn;
     }
