@@ -564,9 +564,70 @@ func TestCORSOriginsLetADevServerCall(t *testing.T) {
 		!strings.Contains(post.Header.Get("Access-Control-Expose-Headers"), "Retry-After") {
 		t.Errorf("POST: %d %v", post.StatusCode, post.Header)
 	}
+	if h := post.Header.Get("Access-Control-Expose-Headers"); !strings.Contains(h, "X-Should-Retry") {
+		t.Errorf("POST exposes %q: the openai SDK in a browser must see X-Should-Retry", h)
+	}
+	if pre := do(http.MethodOptions, "/api/chat", "http://localhost:5173", "Access-Control-Request-Method", "POST"); pre.Header.Get("Access-Control-Allow-Methods") != "POST" {
+		t.Errorf("/api/chat preflight allows %q, want POST", pre.Header.Get("Access-Control-Allow-Methods"))
+	}
 	other := do(http.MethodOptions, "/api/chat", "https://evil.example", "Access-Control-Request-Method", "POST")
 	if other.Header.Get("Access-Control-Allow-Origin") != "" || other.StatusCode == http.StatusNoContent {
 		t.Errorf("another origin's preflight: %d %v", other.StatusCode, other.Header)
+	}
+	if blind := do(http.MethodPost, "/api/chat", "https://evil.example", "Content-Type", "text/plain"); blind.StatusCode != http.StatusForbidden {
+		t.Errorf("another origin's simple POST: %d, want 403", blind.StatusCode)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Error(err)
+	}
+}
+
+// TestCrossOriginBrowserPostRefused: a web page on another site may not make the local server
+// spend the key with a "simple" POST (text/plain, no preflight), which CORS alone lets through
+// (the page only cannot read the answer). Clients that are not browsers, and the page itself,
+// still pass.
+func TestCrossOriginBrowserPostRefused(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	url, _, done := startLocal(t, ctx, map[string]string{}, "-demo")
+	post := func(path, body string, header ...string) (*http.Response, []byte) {
+		req, _ := http.NewRequest(http.MethodPost, url+path, strings.NewReader(body))
+		req.Header.Set("Content-Type", "text/plain")
+		for i := 0; i+1 < len(header); i += 2 {
+			req.Header.Set(header[i], header[i+1])
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		return resp, b
+	}
+	spec := `{"messages":[{"role":"user","content":"hi"}]}`
+	oa := `{"model":"crypto-analyst","messages":[{"role":"user","content":"hi"}]}`
+	for _, tc := range []struct {
+		name, path, body string
+		header           []string
+		status           int
+		want             string
+	}{
+		{"cross-site fetch metadata", "/api/chat", spec, []string{"Origin", "https://evil.example", "Sec-Fetch-Site", "cross-site"}, 403, `"error":"Forbidden"`},
+		{"another origin, no fetch metadata", "/api/chat", spec, []string{"Origin", "https://evil.example"}, 403, "CORS_ORIGINS"},
+		{"same-site but another port", "/api/chat", spec, []string{"Origin", "http://localhost:5173", "Sec-Fetch-Site", "same-site"}, 403, "cross-origin request refused"},
+		{"OpenAI path, OpenAI's body", "/v1/chat/completions", oa, []string{"Origin", "https://evil.example", "Sec-Fetch-Site", "cross-site"}, 403, `"code":"cross_origin_refused"`},
+		{"the page itself", "/api/chat", spec, []string{"Origin", url, "Sec-Fetch-Site", "same-origin"}, 200, "data: d:"},
+		{"its own origin, no fetch metadata", "/api/chat", spec, []string{"Origin", url}, 200, "data: d:"},
+		{"a typed URL or a bookmark", "/api/chat", spec, []string{"Sec-Fetch-Site", "none"}, 200, "data: d:"},
+		{"curl or an SDK", "/v1/chat/completions", oa, nil, 200, `"chat.completion"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			resp, body := post(tc.path, tc.body, tc.header...)
+			if resp.StatusCode != tc.status || !strings.Contains(string(body), tc.want) {
+				t.Errorf("%d %s, want %d with %s", resp.StatusCode, body, tc.status, tc.want)
+			}
+		})
 	}
 	cancel()
 	if err := <-done; err != nil {

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/chatsvc/chat/pkg/config"
+	"github.com/chatsvc/chat/pkg/openai"
 )
 
 // localMux routes the local server: the endpoint under /api/ and the OpenAI-compatible API
@@ -26,6 +27,7 @@ func localMux(cfg config.Config, demo bool, chatHandler http.Handler) http.Handl
 	if cfg.CheckContentSHA256 {
 		api = requireContentSHA256(chatHandler, cfg.Limits.MaxBodyBytes)
 	}
+	api = refuseCrossOrigin(api, cfg.CORSOrigins)
 	if len(cfg.CORSOrigins) > 0 {
 		api = allowOrigins(api, cfg.CORSOrigins)
 	}
@@ -131,7 +133,11 @@ func allowOrigins(next http.Handler, origins []string) http.Handler {
 		}
 		h.Set("Access-Control-Allow-Origin", origin)
 		if r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {
-			h.Set("Access-Control-Allow-Methods", "GET, POST")
+			methods := "POST" // /api/chat
+			if path := r.URL.Path; path == "/v1" || strings.HasPrefix(path, "/v1/") {
+				methods = "GET, POST" // /v1/models and /v1/chat/completions
+			}
+			h.Set("Access-Control-Allow-Methods", methods)
 			// The chat clients send their own headers (the openai SDK's x-stainless-*): take
 			// what the browser asks for.
 			if req := r.Header.Get("Access-Control-Request-Headers"); req != "" {
@@ -141,7 +147,36 @@ func allowOrigins(next http.Handler, origins []string) http.Handler {
 			w.WriteHeader(http.StatusNoContent)
 			return
 		}
-		h.Set("Access-Control-Expose-Headers", "X-Request-Id, Retry-After, X-Vercel-Ai-Ui-Message-Stream")
+		h.Set("Access-Control-Expose-Headers", "X-Request-Id, Retry-After, X-Should-Retry, X-Vercel-Ai-Ui-Message-Stream")
 		next.ServeHTTP(w, r)
 	})
+}
+
+// refuseCrossOrigin refuses a POST that a browser sends from another site (net/http's
+// CrossOriginProtection: Sec-Fetch-Site, else Origin against Host): without it any web page
+// the developer visits could post a "simple" request (text/plain, no preflight) to the local
+// server and spend the key, even though CORS keeps the answer from the page. Clients that are
+// not browsers send neither header and pass; the origins in CORS_ORIGINS pass; "*" turns the
+// check off. The refusal is a 403 in the path's error body.
+func refuseCrossOrigin(next http.Handler, origins []string) http.Handler {
+	if slices.Contains(origins, "*") {
+		return next
+	}
+	p := http.NewCrossOriginProtection()
+	for _, o := range origins {
+		_ = p.AddTrustedOrigin(o) // config.Load accepted only scheme://host[:port]
+	}
+	p.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		details := "cross-origin request refused: a browser page on another origin may not call this server; " +
+			"list its origin in CORS_ORIGINS to allow it"
+		if path := r.URL.Path; path == "/v1" || strings.HasPrefix(path, "/v1/") {
+			code := "cross_origin_refused"
+			openai.WriteError(w, http.StatusForbidden, openai.Error{Message: details, Type: "invalid_request_error", Code: &code}, 0, false)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusForbidden)
+		_ = json.NewEncoder(w).Encode(map[string]string{"error": "Forbidden", "details": details})
+	}))
+	return p.Handler(next)
 }

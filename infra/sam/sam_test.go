@@ -143,7 +143,7 @@ func TestTemplateKeys(t *testing.T) {
 				"AllowOrigins":  fromMapping("AllowedOrigins"),
 				"AllowMethods":  []any{"GET", "POST"},
 				"AllowHeaders":  []any{"*"},
-				"ExposeHeaders": []any{"retry-after", "x-request-id", "x-vercel-ai-ui-message-stream"},
+				"ExposeHeaders": []any{"retry-after", "x-request-id", "x-should-retry", "x-vercel-ai-ui-message-stream"},
 				"MaxAge":        3600,
 			},
 			map[string]any{"Ref": "AWS::NoValue"},
