@@ -160,11 +160,18 @@ func decodeOpenAI(body map[string]json.RawMessage, l Limits) (openAIRequest, err
 		if err != nil {
 			return req, err
 		}
-		text, field, err := openAIContent(i, fields["content"])
+		texts, field, err := openAIContent(i, role, fields["content"])
 		if err != nil {
 			return req, err
 		}
-		m, err := newMessage(r, text, field, l)
+		if len(texts) == 0 && r == RoleAssistant {
+			continue // only a refusal
+		}
+		text, ml, err := joinTexts(field, texts, l)
+		if err != nil {
+			return req, err
+		}
+		m, err := newMessage(r, text, field, ml)
 		if err != nil {
 			return req, err
 		}
@@ -256,49 +263,53 @@ func boolField(fields map[string]json.RawMessage, name string) (bool, error) {
 	return b, nil
 }
 
-// openAIContent reads messages[i].content: a string, or an array of text parts, joined by a
-// blank line. It returns the text and the field's name.
-func openAIContent(i int, raw json.RawMessage) (string, string, error) {
+// openAIContent reads messages[i].content: a string, or an array of text parts (an assistant
+// message's refusal parts are left out, as its empty texts are). It returns the texts and the
+// field's name.
+func openAIContent(i int, role string, raw json.RawMessage) ([]string, string, error) {
 	field := fmt.Sprintf("messages[%d].content", i)
 	switch {
 	case raw == nil || string(raw) == "null":
-		return "", field, invalidAt(field, "%s is required", field)
+		return nil, field, invalidAt(field, "%s is required", field)
 	case raw[0] == '"':
 		var s string
 		if json.Unmarshal(raw, &s) != nil {
-			return "", field, invalidAt(field, "%s must be a string", field)
+			return nil, field, invalidAt(field, "%s must be a string", field)
 		}
-		return s, field, nil
+		return []string{s}, field, nil
 	case raw[0] != '[':
-		return "", field, invalidAt(field, "%s must be a string or an array of text parts, not %s", field, jsonKind(raw))
+		return nil, field, invalidAt(field, "%s must be a string or an array of text parts, not %s", field, jsonKind(raw))
 	}
 	var parts []json.RawMessage
 	if json.Unmarshal(raw, &parts) != nil {
-		return "", field, invalidAt(field, "%s must be a string or an array of text parts", field)
+		return nil, field, invalidAt(field, "%s must be a string or an array of text parts", field)
 	}
 	var texts []string
 	for j, p := range parts {
 		pf := fmt.Sprintf("%s[%d]", field, j)
 		var part map[string]json.RawMessage
 		if p[0] != '{' || json.Unmarshal(p, &part) != nil {
-			return "", field, invalidAt(pf, "%s must be an object {\"type\":\"text\",\"text\":\"...\"}, not %s", pf, jsonKind(p))
+			return nil, field, invalidAt(pf, "%s must be an object {\"type\":\"text\",\"text\":\"...\"}, not %s", pf, jsonKind(p))
 		}
 		var typ, text string
 		if t, ok := part["type"]; !ok || t[0] != '"' || json.Unmarshal(t, &typ) != nil {
-			return "", field, invalidAt(pf+".type", "%s.type is required", pf)
+			return nil, field, invalidAt(pf+".type", "%s.type is required", pf)
+		}
+		if typ == "refusal" && role == "assistant" {
+			continue // what the model declined; the history needs only what it said
 		}
 		if typ != "text" {
-			return "", field, invalidAt(pf, "%s has the type %q, which this service does not read: send text parts", pf, clip(typ, 64))
+			return nil, field, invalidAt(pf, "%s has the type %q, which this service does not read: send text parts", pf, clip(typ, 64))
 		}
 		t, ok := part["text"]
 		if !ok || t[0] != '"' || json.Unmarshal(t, &text) != nil {
-			return "", field, invalidAt(pf+".text", "%s.text must be a string", pf)
+			return nil, field, invalidAt(pf+".text", "%s.text must be a string", pf)
 		}
 		if text != "" {
 			texts = append(texts, text)
 		}
 	}
-	return strings.Join(texts, uiTextJoin), field, nil
+	return texts, field, nil
 }
 
 // openAIEncoder speaks Chat Completions: a stream of chunks, or one completion object.

@@ -133,6 +133,10 @@ func TestUIRequests(t *testing.T) {
 		"assistant-ui tools": {`{"tools":{"getPrice":{"parameters":{}}},"messages":[` + msg("user", text("hi")) + `]}`,
 			`tools is not accepted: this service calls no client tools`},
 		"lone surrogate": {conv(msg("user", `{"type":"text","text":"a \ud800 b"}`)), `the body is not valid UTF-8: the escape \ud800`},
+		"parts over the limit without the separators": {conv(msg("user", text(strings.Repeat("a", 8000)), text(strings.Repeat("b", 8001)))),
+			`messages[0].parts has 16001 characters; the limit is 16000`},
+		"a mix of content and parts": {`{"messages":[{"role":"user","content":"a"},{"role":"assistant","content":"b"},` + msg("user", text("c")) + `]}`,
+			`messages[2] has parts but no content, while another message has content`},
 	}
 	st := chattest.Start(t, func(geminitest.Request) geminitest.Reply { return answered() })
 	for name, tc := range refused {
@@ -147,6 +151,17 @@ func TestUIRequests(t *testing.T) {
 	if n := len(st.Upstream.Requests()); n != 0 {
 		t.Errorf("%d refused requests reached the provider", n)
 	}
+
+	t.Run("parts of 16000 characters in all, a null content, are one question", func(t *testing.T) {
+		st := chattest.Start(t, func(geminitest.Request) geminitest.Reply { return answered() })
+		resp := st.Post(t, `{"messages":[{"id":"u","role":"user","content":null,"parts":[`+text(strings.Repeat("a", 8000))+","+text(strings.Repeat("b", 8000))+`]}]}`)
+		if got := body(t, resp); resp.StatusCode != 200 || resp.Header.Get("X-Vercel-Ai-Ui-Message-Stream") != "v1" || !strings.Contains(got, `"type":"finish"`) {
+			t.Fatalf("%d %q", resp.StatusCode, clip(got, 300))
+		}
+		if got := st.Upstream.Answered()[0].Body.Contents[0].Parts[0].Text; got != strings.Repeat("a", 8000)+"\n\n"+strings.Repeat("b", 8000) {
+			t.Errorf("upstream question of %d bytes", len(got))
+		}
+	})
 
 	t.Run("history from earlier answers is taken, its extra parts ignored", func(t *testing.T) {
 		st := chattest.Start(t, func(geminitest.Request) geminitest.Reply { return answered() })
@@ -443,6 +458,31 @@ func TestChatCompletionsEmptyMessagesLeftOut(t *testing.T) {
 	}
 }
 
+func TestChatCompletionsRefusalsAndParts(t *testing.T) {
+	st := chattest.Start(t, func(geminitest.Request) geminitest.Reply { return answered() })
+	// An assistant turn's refusal parts are what the model declined: left out. Text parts of
+	// 16000 characters in all are within the limit, whatever the join adds.
+	resp := st.PostTo(t, completions, `{"model":"crypto-analyst","messages":[{"role":"user","content":"first"},
+		{"role":"assistant","content":[{"type":"text","text":"partly"},{"type":"refusal","refusal":"no"}]},
+		{"role":"assistant","content":[{"type":"refusal","refusal":"no"}],"refusal":"no"},
+		{"role":"user","content":[{"type":"text","text":"`+strings.Repeat("a", 8000)+`"},{"type":"text","text":"`+strings.Repeat("b", 8000)+`"}]}]}`)
+	if got := body(t, resp); resp.StatusCode != 200 || !strings.Contains(got, `"object":"chat.completion"`) {
+		t.Fatalf("%d %q", resp.StatusCode, clip(got, 300))
+	}
+	var turns []string
+	for _, c := range st.Upstream.Answered()[0].Body.Contents {
+		turns = append(turns, c.Role+": "+clip(c.Parts[0].Text, 12))
+	}
+	if strings.Join(turns, "|") != "user: first|model: partly|user: aaaaaaaaaaaa" {
+		t.Errorf("upstream turns %q", turns)
+	}
+	// A refusal part in a user's message is not something a user sends: refused by name.
+	e := openAIError(t, st.PostTo(t, completions, `{"model":"crypto-analyst","messages":[{"role":"user","content":[{"type":"refusal","refusal":"no"}]}]}`))
+	if e["param"] != "messages[0].content[0]" {
+		t.Errorf("a user's refusal part: %v", e)
+	}
+}
+
 func TestChatCompletionsUsageAddsUp(t *testing.T) {
 	// The fake counts the usage itself: thinking, and the search results read as input.
 	st := chattest.Start(t, func(geminitest.Request) geminitest.Reply {
@@ -468,4 +508,12 @@ func TestChatCompletionsUsageAddsUp(t *testing.T) {
 		t.Errorf("usage %+v: want completion = answer + reasoning, total = prompt + completion", u)
 	}
 	t.Logf("usage %+v", u)
+}
+
+// clip shortens s to at most n bytes, for messages.
+func clip(s string, n int) string {
+	if len(s) > n {
+		return s[:n]
+	}
+	return s
 }

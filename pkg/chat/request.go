@@ -124,6 +124,10 @@ func decodeSpec(body map[string]json.RawMessage, l Limits) (Conversation, error)
 		if err != nil {
 			return Conversation{}, err
 		}
+		if c, ok := fields["content"]; (!ok || string(c) == "null") && fields["parts"] != nil {
+			return Conversation{}, invalidAt(fmt.Sprintf("messages[%d].content", i),
+				"messages[%d] has parts but no content, while another message has content: send content in every message (this service's format) or parts in every message (the AI SDK's UI messages), not a mix", i)
+		}
 		content, err := stringField(i, "content", fields)
 		if err != nil {
 			return Conversation{}, err

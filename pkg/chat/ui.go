@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/chatsvc/chat/pkg/datastream"
 	"github.com/chatsvc/chat/pkg/uistream"
@@ -21,8 +22,8 @@ import (
 // then answered in the UI message stream protocol (package uistream).
 
 // isUIRequest reports whether the body's messages are UI messages: at least one has parts
-// and none has content. Anything else is left to the specification's decoder, whose errors
-// it gets.
+// and none has content (a null content is none). Anything else is left to the
+// specification's decoder, whose errors it gets.
 func isUIRequest(body map[string]json.RawMessage) bool {
 	var items []map[string]json.RawMessage
 	if json.Unmarshal(body["messages"], &items) != nil {
@@ -30,7 +31,7 @@ func isUIRequest(body map[string]json.RawMessage) bool {
 	}
 	parts := false
 	for _, m := range items {
-		if _, ok := m["content"]; ok {
+		if c, ok := m["content"]; ok && string(c) != "null" {
 			return false
 		}
 		_, has := m["parts"]
@@ -41,6 +42,23 @@ func isUIRequest(body map[string]json.RawMessage) bool {
 
 // uiTextJoin separates the text parts of one message.
 const uiTextJoin = "\n\n"
+
+// joinTexts joins the text parts of one message with a blank line. The length limit counts
+// the caller's characters only, not the separators the join adds: the limits it returns,
+// for newMessage, allow for those.
+func joinTexts(field string, texts []string, l Limits) (string, Limits, error) {
+	if l.MaxContentChars > 0 && len(texts) > 1 {
+		n := 0
+		for _, t := range texts {
+			n += utf8.RuneCountInString(t)
+		}
+		if n > l.MaxContentChars {
+			return "", l, invalidAt(field, "%s has %d characters; the limit is %d", field, n, l.MaxContentChars)
+		}
+		l.MaxContentChars += (len(texts) - 1) * utf8.RuneCountInString(uiTextJoin)
+	}
+	return strings.Join(texts, uiTextJoin), l, nil
+}
 
 // decodeUI decodes UI messages. A message's text is its text parts, joined by a blank line.
 // The parts an answer of this service leaves in the messages a client sends back (step
@@ -66,18 +84,22 @@ func decodeUI(body map[string]json.RawMessage, l Limits) (Conversation, error) {
 		if err != nil {
 			return Conversation{}, err
 		}
-		text, err := uiText(i, fields["parts"])
+		texts, err := uiText(i, fields["parts"])
 		if err != nil {
 			return Conversation{}, err
 		}
-		if text == "" && role == RoleAssistant {
+		if len(texts) == 0 && role == RoleAssistant {
 			continue
 		}
 		field := fmt.Sprintf("messages[%d].parts", i)
-		if text == "" {
+		if len(texts) == 0 {
 			return Conversation{}, invalidAt(field, "%s has no text part: send the question as a part {\"type\":\"text\",\"text\":\"...\"}", field)
 		}
-		m, err := newMessage(role, text, field, l)
+		text, ml, err := joinTexts(field, texts, l)
+		if err != nil {
+			return Conversation{}, err
+		}
+		m, err := newMessage(role, text, field, ml)
 		if err != nil {
 			return Conversation{}, err
 		}
@@ -103,33 +125,33 @@ func uiRefuseContext(body map[string]json.RawMessage) error {
 	return nil
 }
 
-// uiText joins the text parts of messages[i].
-func uiText(i int, raw json.RawMessage) (string, error) {
+// uiText returns the non-empty text parts of messages[i].
+func uiText(i int, raw json.RawMessage) ([]string, error) {
 	field := fmt.Sprintf("messages[%d].parts", i)
 	if raw == nil || string(raw) == "null" {
-		return "", invalidAt(field, "%s is required: an array of parts such as {\"type\":\"text\",\"text\":\"...\"}", field)
+		return nil, invalidAt(field, "%s is required: an array of parts such as {\"type\":\"text\",\"text\":\"...\"}", field)
 	}
 	var parts []json.RawMessage
 	if raw[0] != '[' || json.Unmarshal(raw, &parts) != nil {
-		return "", invalidAt(field, "%s must be an array, not %s", field, jsonKind(raw))
+		return nil, invalidAt(field, "%s must be an array, not %s", field, jsonKind(raw))
 	}
 	var texts []string
 	for j, p := range parts {
 		pf := fmt.Sprintf("%s[%d]", field, j)
 		var part map[string]json.RawMessage
 		if p[0] != '{' || json.Unmarshal(p, &part) != nil {
-			return "", invalidAt(pf, "%s must be an object with a type, not %s", pf, jsonKind(p))
+			return nil, invalidAt(pf, "%s must be an object with a type, not %s", pf, jsonKind(p))
 		}
 		var typ string
 		if t, ok := part["type"]; !ok || t[0] != '"' || json.Unmarshal(t, &typ) != nil {
-			return "", invalidAt(pf+".type", "%s.type is required: a string such as \"text\"", pf)
+			return nil, invalidAt(pf+".type", "%s.type is required: a string such as \"text\"", pf)
 		}
 		switch {
 		case typ == "text":
 			var s string
 			t, ok := part["text"]
 			if !ok || t[0] != '"' || json.Unmarshal(t, &s) != nil {
-				return "", invalidAt(pf+".text", "%s.text must be a string", pf)
+				return nil, invalidAt(pf+".text", "%s.text must be a string", pf)
 			}
 			if s != "" {
 				texts = append(texts, s)
@@ -137,14 +159,14 @@ func uiText(i int, raw json.RawMessage) (string, error) {
 		case uiIgnoredPart(typ):
 			// What an answer of this service leaves behind, sent back as history.
 		case typ == "file":
-			return "", invalidAt(pf, "%s is a file part, which this service does not read: send text only", pf)
+			return nil, invalidAt(pf, "%s is a file part, which this service does not read: send text only", pf)
 		case strings.HasPrefix(typ, "tool-") || typ == "dynamic-tool":
-			return "", invalidAt(pf, "%s is a tool part (%q): this service calls no client tools and takes no tool results", pf, clip(typ, 64))
+			return nil, invalidAt(pf, "%s is a tool part (%q): this service calls no client tools and takes no tool results", pf, clip(typ, 64))
 		default:
-			return "", invalidAt(pf, "%s has the type %q, which this service does not take: send text parts", pf, clip(typ, 64))
+			return nil, invalidAt(pf, "%s has the type %q, which this service does not take: send text parts", pf, clip(typ, 64))
 		}
 	}
-	return strings.Join(texts, uiTextJoin), nil
+	return texts, nil
 }
 
 // uiIgnoredPart reports whether a part is one that answers carry and clients send back:
