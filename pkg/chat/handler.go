@@ -194,9 +194,26 @@ func (h *Handler) route(x *exchange) {
 	case p == openAIPrefix || strings.HasPrefix(p, openAIPrefix+"/"):
 		x.out.protocol, x.enc = protoOpenAI, openAIErrors{}
 		h.routeOpenAI(x)
+	case isResumePath(p) && (r.Method == http.MethodGet || r.Method == http.MethodHead):
+		// The AI SDK's useChat with resume asks for a chat's stream still in flight. This
+		// service keeps none (an answer lives and dies with its request): 204 is the
+		// protocol's "no active stream", which the SDK takes quietly.
+		x.out.protocol, x.enc = protoUI, uiEncoder{}
+		x.out.status = http.StatusNoContent
+		x.w.WriteHeader(http.StatusNoContent)
 	default:
 		x.fail(NotFound("no endpoint at this path; the chat endpoint is POST " + Path))
 	}
+}
+
+// isResumePath reports whether p is the AI SDK's resume path, Path + "/{chatId}/stream".
+func isResumePath(p string) bool {
+	id, ok := strings.CutPrefix(p, Path+"/")
+	if !ok {
+		return false
+	}
+	id, ok = strings.CutSuffix(id, "/stream")
+	return ok && id != "" && !strings.Contains(id, "/")
 }
 
 // readBody reads the request body under the body size and time limits and parses it as a

@@ -219,6 +219,30 @@ func TestUIErrors(t *testing.T) {
 	})
 }
 
+// TestUIResumeHasNoStream: useChat with resume asks GET /api/chat/{id}/stream on mount; this
+// service keeps no stream past its request, and says so with the protocol's 204.
+func TestUIResumeHasNoStream(t *testing.T) {
+	st := chattest.Start(t, func(geminitest.Request) geminitest.Reply { return answered() })
+	for path, status := range map[string]int{
+		chat.Path + "/chat-1/stream":   http.StatusNoContent,
+		chat.Path + "/a/b/stream":      http.StatusNotFound,
+		chat.Path + "//stream":         http.StatusNotFound,
+		chat.Path + "/chat-1/streamer": http.StatusNotFound,
+	} {
+		resp, err := http.Get(st.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := body(t, resp)
+		if resp.StatusCode != status || (status == http.StatusNoContent && b != "") {
+			t.Errorf("GET %s: %d %q, want %d", path, resp.StatusCode, b, status)
+		}
+	}
+	if n := len(st.Upstream.Requests()); n != 0 {
+		t.Errorf("%d requests reached the provider", n)
+	}
+}
+
 const completions = "/v1/chat/completions"
 
 // openAIError decodes OpenAI's error body.

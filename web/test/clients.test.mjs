@@ -96,6 +96,14 @@ describe('the AI SDK: a stock Chat with DefaultChatTransport', () => {
     assert.deepEqual(chat.errors, []);
   });
 
+  test('resume (useChat({resume: true}) on mount) finds no stream and stays quiet', async () => {
+    const chat = new Chat();
+    await chat.resumeStream();
+    assert.deepEqual(chat.errors.map(String), []);
+    assert.equal(chat.status, 'ready');
+    assert.equal(chat.messages.length, 0);
+  });
+
   test('an error before the stream: the status and the JSON body reach onError', async () => {
     const chat = new Chat();
     await chat.sendMessage({ text: 'rate limit me' });
