@@ -48,14 +48,13 @@ func shellBlocks(file, md string) []shellBlock {
 	return blocks
 }
 
-// placeholder is what a reader replaces before pasting: <API_KEY>, <account>, <event>.
-var placeholder = regexp.MustCompile(`<[A-Za-z][A-Za-z0-9_.-]*>`)
-
 // TestDocShellBlocksPaste checks every sh/bash block of README.md, web/README.md and docs/*.md
-// as a reader would paste it, whole, into one shell (placeholders filled in): bash -n finds no
-// syntax error, shellcheck (when installed: apt-get install shellcheck) no warning, and the
-// block does not change directory a second time without returning (a second `cd infra` after a
-// first one fails on paste).
+// as a reader would paste it, whole and as it is, into one shell: bash -n finds no syntax
+// error (a placeholder such as <API_KEY> is one: a redirection), shellcheck (when installed:
+// apt-get install shellcheck) no warning, the block does not change directory a second time
+// without returning (a second `cd infra` after a first one fails on paste), a prompt (read) is
+// the block's last command (pasted, read would take the next line as its answer), and a
+// command that serves until Ctrl-C is its last too.
 func TestDocShellBlocksPaste(t *testing.T) {
 	var blocks []shellBlock
 	for _, f := range docFiles(t) {
@@ -69,11 +68,14 @@ func TestDocShellBlocksPaste(t *testing.T) {
 		t.Log("shellcheck is not installed (apt-get install shellcheck): only bash -n and the cd check run")
 	}
 	for _, b := range blocks {
-		script := placeholder.ReplaceAllString(b.text, "PLACEHOLDER")
+		script := b.text
 		if out, err := run(script, "bash", "-n"); err != nil {
 			t.Errorf("%s: bash -n: %v\n%s\n%s", b, err, out, b.text)
 		}
 		if err := cdTwice(script); err != nil {
+			t.Errorf("%s: %v\n%s", b, err, b.text)
+		}
+		if err := promptNotLast(script); err != nil {
 			t.Errorf("%s: %v\n%s", b, err, b.text)
 		}
 		// The README's opening block is the guide's pair of commands, one to run the service
@@ -84,7 +86,8 @@ func TestDocShellBlocksPaste(t *testing.T) {
 			}
 		}
 		if shellcheck != "" {
-			if out, err := run(script, shellcheck, "--shell=bash", "--format=gcc", "-"); err != nil {
+			// SC2034 (assigned but unused): a block may set what the next one uses.
+			if out, err := run(script, shellcheck, "--shell=bash", "--format=gcc", "--exclude=SC2034", "-"); err != nil {
 				t.Errorf("%s: shellcheck: %v\n%s\n%s", b, err, out, b.text)
 			}
 		}
@@ -94,10 +97,23 @@ func TestDocShellBlocksPaste(t *testing.T) {
 // foreground matches a command that runs the service in the foreground until Ctrl-C.
 var foreground = regexp.MustCompile(`^(\w+=\S*\s+)*(make\s+(run|demo)|go\s+run\s+\./functions/chat|(\S*\.build/\S*|\./)chat(\s+-demo)?|sam\s+local\s+start-api)(\s|$)`)
 
-// serverNotLast reports a block that starts the service in the foreground and has commands
-// after it: pasted, they would wait until the server is stopped, and the Ctrl-C that stops it
-// drops them.
-func serverNotLast(script string) error {
+// prompt matches a command that reads its answer from the terminal.
+var prompt = regexp.MustCompile(`(^|[;&|]\s*)read\s`)
+
+// promptNotLast reports a block with a prompt and commands after it: pasted, the prompt would
+// take the next line as its answer (a key, say) and that line would not run.
+func promptNotLast(script string) error {
+	cmds := commands(script)
+	for i, c := range cmds {
+		if prompt.MatchString(c) && i < len(cmds)-1 {
+			return fmt.Errorf("%q prompts, and pasting the block would answer it with %q: put the prompt in a block of its own", c, cmds[i+1])
+		}
+	}
+	return nil
+}
+
+// commands returns a block's command lines, continuation lines joined and comments dropped.
+func commands(script string) []string {
 	var cmds []string
 	for _, line := range strings.Split(strings.ReplaceAll(script, "\\\n", " "), "\n") {
 		if i := strings.Index(line, " #"); i >= 0 {
@@ -107,6 +123,14 @@ func serverNotLast(script string) error {
 			cmds = append(cmds, line)
 		}
 	}
+	return cmds
+}
+
+// serverNotLast reports a block that starts the service in the foreground and has commands
+// after it: pasted, they would wait until the server is stopped, and the Ctrl-C that stops it
+// drops them.
+func serverNotLast(script string) error {
+	cmds := commands(script)
 	for i, c := range cmds {
 		if foreground.MatchString(c) && i < len(cmds)-1 {
 			return fmt.Errorf("%q runs until Ctrl-C, and %q after it would not run when pasted: end the block with it, or split the block", c, cmds[i+1])
