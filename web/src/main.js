@@ -332,18 +332,20 @@ async function ask(content, question, address) {
    * A notice that names a wait names the countdown's number at this very moment.
    * @param {import('./history.js').Saved['state']} state
    * @param {(wait: number) => string} notice "" for none
-   * @param {string} said what the status region says
+   * @param {string | ((wait: number) => string)} said what the status region says ("" for the
+   *   notice); a wait it names is the notice's
    * @param {import('./protocol.js').Metadata} [meta]
    */
   const end = (state, notice, said, meta) => {
     const now = Date.now();
     updateControls(now);
-    const text = notice(cooldownLeft(now));
+    const wait = cooldownLeft(now);
+    const text = notice(wait);
     finishAnswer(answer, state, text);
     if (meta) showMetadata(answer, meta);
     Object.assign(exchange, { state, notice: text, meta: meta ?? null, complete: state === 'done' });
     saveConversation();
-    announce(said || text);
+    announce((typeof said === 'function' ? said(wait) : said) || text);
   };
   current = { exchange, answer };
 
@@ -382,10 +384,10 @@ async function ask(content, question, address) {
       const note = FINISH_NOTES[/** @type {keyof FINISH_NOTES} */ (outcome.meta.finishReason)];
       end('done', () => '', note ? `Answer cut off. ${note}` : 'Answer finished.', outcome.meta);
     } else if (outcome.kind === 'error') {
-      end('error', (wait) => `Error: ${withWait(outcome.message, wait)}`, `Answer cut off by an error: ${outcome.message}`);
+      end('error', (wait) => `Error: ${withWait(outcome.message, wait)}`, (wait) => `Answer cut off by an error: ${withWait(outcome.message, wait)}`);
     } else {
       const msg = 'The answer was interrupted: the connection closed before it finished.';
-      end('interrupted', (wait) => withWait(msg, wait), `Answer cut off. ${msg}`);
+      end('interrupted', (wait) => withWait(msg, wait), (wait) => `Answer cut off. ${withWait(msg, wait)}`);
     }
   } catch (err) {
     flush();
@@ -393,7 +395,7 @@ async function ask(content, question, address) {
       end('stopped', () => 'Stopped.', 'Answer stopped.');
     } else if (exchange.answer) {
       const msg = 'The answer was interrupted: the connection broke before it finished.';
-      end('interrupted', (wait) => withWait(msg, wait), `Answer cut off. ${msg}`);
+      end('interrupted', (wait) => withWait(msg, wait), (wait) => `Answer cut off. ${withWait(msg, wait)}`);
     } else {
       end('error', (wait) => `Could not reach the chat service. Check your connection. ${waitText(wait)}`, '');
     }

@@ -314,13 +314,19 @@ describe('chat page against the demo server', () => {
     await status.filter({ hasText: /^Answer finished\.$/ }).waitFor({ timeout: 2000 });
 
     await lift();
-    await ask(page, 'Please fail');
+    const failed = await ask(page, 'Please fail');
     await status.filter({ hasText: /^Answer cut off by an error: ./ }).waitFor({ timeout: 2000 });
+    // What is said names the wait the notice names (which counts down since), not the
+    // server's bare "Please try again."
+    const said = await status.innerText();
+    const notice = await failed.locator('.notice').innerText();
+    const waitIn = (/** @type {string} */ t) => Number(t.match(/Please wait (\d+) seconds? and try again\.$/)?.[1] ?? NaN);
+    assert.ok(waitIn(said) > 0 && waitIn(said) - waitIn(notice) <= 1 && waitIn(said) >= waitIn(notice), `said "${said}", notice "${notice}"`);
 
     await lift();
     const limited = await ask(page, 'Trigger the rate limit');
-    const notice = await limited.locator('.notice').innerText();
-    await status.filter({ hasText: notice }).waitFor({ timeout: 2000 });
+    const limitedNotice = await limited.locator('.notice').innerText();
+    await status.filter({ hasText: limitedNotice }).waitFor({ timeout: 2000 });
 
     await lift();
     await page.locator('#question').fill('Give me a slow answer');
