@@ -372,27 +372,37 @@ func TestConfigErrorOutput(t *testing.T) {
 	defer api.Close()
 	env := map[string]string{"TEMPERATURE": "3"}
 
-	t.Run("lambda", func(t *testing.T) {
-		env := map[string]string{"TEMPERATURE": "3", runtimeAPIVar: strings.TrimPrefix(api.URL, "http://")}
-		var stderr strings.Builder
-		err := run(context.Background(), nil, func(k string) string { return env[k] }, io.Discard, &stderr)
-		if err == nil || !strings.Contains(err.Error(), "TEMPERATURE") {
-			t.Fatalf("run = %v, want an error naming TEMPERATURE", err)
-		}
-		reportExit(err, &stderr)
-		lines := strings.Split(strings.TrimSuffix(stderr.String(), "\n"), "\n")
-		var m map[string]any
-		if len(lines) != 1 || json.Unmarshal([]byte(lines[0]), &m) != nil {
-			t.Fatalf("stderr = %q, want one JSON line", stderr.String())
-		}
-		if _, err := time.Parse(time.RFC3339Nano, fmt.Sprint(m["time"])); err != nil || m["level"] != "ERROR" || m["msg"] == "" ||
-			!strings.Contains(fmt.Sprint(m["error"]), "TEMPERATURE") || len(m) != 4 {
-			t.Errorf("line = %v, want time, level ERROR, msg, error naming TEMPERATURE", m)
-		}
-		if b := <-initErr; !strings.Contains(string(b), "TEMPERATURE") {
-			t.Errorf("init error %s", b)
-		}
-	})
+	for name, tc := range map[string]struct {
+		args []string
+		env  map[string]string
+		want string
+	}{
+		"lambda":                  {nil, map[string]string{"TEMPERATURE": "3"}, "TEMPERATURE"},
+		"lambda, an unknown flag": {[]string{"-bogus"}, map[string]string{}, "-bogus"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			env := tc.env
+			env[runtimeAPIVar] = strings.TrimPrefix(api.URL, "http://")
+			var stderr strings.Builder
+			err := run(context.Background(), tc.args, func(k string) string { return env[k] }, io.Discard, &stderr)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("run = %v, want an error naming %s", err, tc.want)
+			}
+			reportExit(err, &stderr)
+			lines := strings.Split(strings.TrimSuffix(stderr.String(), "\n"), "\n")
+			var m map[string]any
+			if len(lines) != 1 || json.Unmarshal([]byte(lines[0]), &m) != nil {
+				t.Fatalf("stderr = %q, want one JSON line", stderr.String())
+			}
+			if _, err := time.Parse(time.RFC3339Nano, fmt.Sprint(m["time"])); err != nil || m["level"] != "ERROR" || m["msg"] == "" ||
+				!strings.Contains(fmt.Sprint(m["error"]), tc.want) || len(m) != 4 {
+				t.Errorf("line = %v, want time, level ERROR, msg, error naming %s", m, tc.want)
+			}
+			if b := <-initErr; !strings.Contains(string(b), tc.want) {
+				t.Errorf("init error %s", b)
+			}
+		})
+	}
 	t.Run("local", func(t *testing.T) {
 		var stderr strings.Builder
 		err := run(context.Background(), nil, func(k string) string { return env[k] }, io.Discard, &stderr)

@@ -55,25 +55,31 @@ func (e loggedError) Unwrap() error { return e.error }
 
 // run is the whole program, with its dependencies passed in so that tests can run it.
 func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	runtimeAPI := getenv(runtimeAPIVar)
+	// invalid reports a configuration error. Lambda's log is JSON: one line in the shape of
+	// every other, before the configured logger exists, and the reason goes to the Runtime
+	// API. (Locally main prints the plain error, for a person at a terminal.)
+	invalid := func(err error) error {
+		if runtimeAPI == "" {
+			return err
+		}
+		logger := newLogger(stderr, "error")
+		logger.Error("invalid configuration: the function cannot start", slog.String("error", err.Error()))
+		reportInitError(ctx, runtimeAPI, "Runtime.InvalidConfig", err, logger)
+		return loggedError{err}
+	}
 	flags := flag.NewFlagSet("chat", flag.ContinueOnError)
 	flags.SetOutput(stderr)
+	if runtimeAPI != "" {
+		flags.SetOutput(io.Discard) // no plain-text usage in a JSON log: invalid says it
+	}
 	demo := flags.Bool("demo", false, "answer from a built-in scripted fake of the model provider (no key, no network)")
 	if err := flags.Parse(args); err != nil {
-		return err
+		return invalid(fmt.Errorf("command line: %w", err))
 	}
-	runtimeAPI := getenv(runtimeAPIVar)
 	cfg, err := config.Load(getenv)
 	if err != nil {
-		if runtimeAPI != "" {
-			// Lambda's log is JSON: one line in the shape of every other, before the
-			// configured logger exists. (Locally main prints the plain error, for a person
-			// at a terminal.)
-			logger := newLogger(stderr, "error")
-			logger.Error("invalid configuration: the function cannot start", slog.String("error", err.Error()))
-			reportInitError(ctx, runtimeAPI, "Runtime.InvalidConfig", err, logger)
-			return loggedError{err}
-		}
-		return err
+		return invalid(err)
 	}
 	logger := newLogger(stderr, cfg.LogLevel)
 	// The provider SDK and the Lambda runtime write warnings and errors with the standard log
