@@ -601,10 +601,15 @@ func TestCrossOriginBrowserPostRefused(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	url, _, done := startLocal(t, ctx, map[string]string{}, "-demo")
+	port := url[strings.LastIndex(url, ":")+1:]
 	post := func(path, body string, header ...string) (*http.Response, []byte) {
 		req, _ := http.NewRequest(http.MethodPost, url+path, strings.NewReader(body))
 		req.Header.Set("Content-Type", "text/plain")
 		for i := 0; i+1 < len(header); i += 2 {
+			if header[i] == "Host" {
+				req.Host = header[i+1]
+				continue
+			}
 			req.Header.Set(header[i], header[i+1])
 		}
 		resp, err := http.DefaultClient.Do(req)
@@ -631,6 +636,12 @@ func TestCrossOriginBrowserPostRefused(t *testing.T) {
 		{"its own origin, no fetch metadata", "/api/chat", spec, []string{"Origin", url}, 200, "data: d:"},
 		{"a typed URL or a bookmark", "/api/chat", spec, []string{"Sec-Fetch-Site", "none"}, 200, "data: d:"},
 		{"curl or an SDK", "/v1/chat/completions", oa, nil, 200, `"chat.completion"`},
+		{"DNS rebinding: same-origin to the browser, but not localhost", "/api/chat", spec,
+			[]string{"Origin", "http://attacker.example:" + port, "Sec-Fetch-Site", "same-origin", "Host", "attacker.example:" + port}, 403, "only from pages on localhost"},
+		{"DNS rebinding on the OpenAI path", "/v1/chat/completions", oa,
+			[]string{"Origin", "http://attacker.example:" + port, "Host", "attacker.example:" + port}, 403, `"code":"cross_origin_refused"`},
+		{"the page on localhost", "/api/chat", spec,
+			[]string{"Origin", "http://localhost:" + port, "Sec-Fetch-Site", "same-origin", "Host", "localhost:" + port}, 200, "data: d:"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			resp, body := post(tc.path, tc.body, tc.header...)

@@ -179,11 +179,9 @@ func serveLocal(ctx context.Context, cfg config.Config, demo bool, h http.Handle
 	}
 	// Requests net/http refuses itself (malformed framing) get the JSON error and a log line.
 	ln = framingGuard{log: logger}.install(srv, ln)
-	if ip := net.ParseIP(cfg.Host); ip == nil || !ip.IsLoopback() {
-		if cfg.Host != "localhost" {
-			logger.Warn("listening beyond loopback: anyone who can reach this port can use the service and spend its API key",
-				slog.String("host", cfg.Host))
-		}
+	if !isLoopbackHost(cfg.Host) {
+		logger.Warn("listening beyond loopback: anyone who can reach this port can use the service and spend its API key",
+			slog.String("host", cfg.Host))
 	}
 	url := "http://" + ln.Addr().String()
 	logger.Info("listening", slog.String("url", url), slog.String("model", cfg.Model.Name),

@@ -6,7 +6,9 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"io"
+	"net"
 	"net/http"
+	"net/url"
 	"path"
 	"slices"
 	"strings"
@@ -27,7 +29,7 @@ func localMux(cfg config.Config, demo bool, chatHandler http.Handler) http.Handl
 	if cfg.CheckContentSHA256 {
 		api = requireContentSHA256(chatHandler, cfg.Limits.MaxBodyBytes)
 	}
-	api = refuseCrossOrigin(api, cfg.CORSOrigins)
+	api = refuseCrossOrigin(api, cfg.CORSOrigins, isLoopbackHost(cfg.Host))
 	if len(cfg.CORSOrigins) > 0 {
 		api = allowOrigins(api, cfg.CORSOrigins)
 	}
@@ -155,20 +157,17 @@ func allowOrigins(next http.Handler, origins []string) http.Handler {
 // refuseCrossOrigin refuses a POST that a browser sends from another site (net/http's
 // CrossOriginProtection: Sec-Fetch-Site, else Origin against Host): without it any web page
 // the developer visits could post a "simple" request (text/plain, no preflight) to the local
-// server and spend the key, even though CORS keeps the answer from the page. Clients that are
-// not browsers send neither header and pass; the origins in CORS_ORIGINS pass; "*" turns the
-// check off. The refusal is a 403 in the path's error body.
-func refuseCrossOrigin(next http.Handler, origins []string) http.Handler {
+// server and spend the key, even though CORS keeps the answer from the page. On a loopback
+// listener a browser's POST must also come from a loopback origin (localhost, 127.0.0.1,
+// [::1]): a page whose own name an attacker points at 127.0.0.1 (DNS rebinding) is
+// "same-origin" to the browser, but its Origin names the attacker's host. Clients that are
+// not browsers send neither header and pass; the origins in CORS_ORIGINS pass; "*" turns both
+// checks off. The refusal is a 403 in the path's error body.
+func refuseCrossOrigin(next http.Handler, origins []string, loopback bool) http.Handler {
 	if slices.Contains(origins, "*") {
 		return next
 	}
-	p := http.NewCrossOriginProtection()
-	for _, o := range origins {
-		_ = p.AddTrustedOrigin(o) // config.Load accepted only scheme://host[:port]
-	}
-	p.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		details := "cross-origin request refused: a browser page on another origin may not call this server; " +
-			"list its origin in CORS_ORIGINS to allow it"
+	deny := func(w http.ResponseWriter, r *http.Request, details string) {
 		if path := r.URL.Path; path == "/v1" || strings.HasPrefix(path, "/v1/") {
 			code := "cross_origin_refused"
 			openai.WriteError(w, http.StatusForbidden, openai.Error{Message: details, Type: "invalid_request_error", Code: &code}, 0, false)
@@ -177,6 +176,42 @@ func refuseCrossOrigin(next http.Handler, origins []string) http.Handler {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusForbidden)
 		_ = json.NewEncoder(w).Encode(map[string]string{"error": "Forbidden", "details": details})
+	}
+	p := http.NewCrossOriginProtection()
+	for _, o := range origins {
+		_ = p.AddTrustedOrigin(o) // config.Load accepted only scheme://host[:port]
+	}
+	p.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		deny(w, r, "cross-origin request refused: a browser page on another origin may not call this server; "+
+			"list its origin in CORS_ORIGINS to allow it")
 	}))
-	return p.Handler(next)
+	protected := p.Handler(next)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		origin := r.Header.Get("Origin")
+		if loopback && r.Method == http.MethodPost && origin != "" && !slices.Contains(origins, origin) && !loopbackOrigin(origin) {
+			deny(w, r, "request refused: this server listens on loopback and takes browser requests only from pages on localhost; "+
+				"list the page's origin in CORS_ORIGINS to allow it")
+			return
+		}
+		protected.ServeHTTP(w, r)
+	})
+}
+
+// loopbackOrigin reports whether an Origin header names this machine by a loopback name.
+func loopbackOrigin(origin string) bool {
+	u, err := url.Parse(origin)
+	if err != nil {
+		return false
+	}
+	return isLoopbackHost(u.Hostname())
+}
+
+// isLoopbackHost reports whether host is localhost (or a name under .localhost, which
+// browsers resolve to loopback themselves) or a loopback IP address.
+func isLoopbackHost(host string) bool {
+	if h := strings.ToLower(strings.TrimSuffix(host, ".")); h == "localhost" || strings.HasSuffix(h, ".localhost") {
+		return true
+	}
+	ip := net.ParseIP(strings.Trim(host, "[]"))
+	return ip != nil && ip.IsLoopback()
 }
