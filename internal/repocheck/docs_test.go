@@ -103,10 +103,23 @@ var prompt = regexp.MustCompile(`(^|[;&|]\s*)read\s`)
 // promptNotLast reports a block with a prompt and commands after it: pasted, the prompt would
 // take the next line as its answer (a key, say) and that line would not run.
 func promptNotLast(script string) error {
+	return notLast(script, prompt, "%q prompts, and pasting the block would answer it with %q: put the prompt in a block of its own")
+}
+
+// serverNotLast reports a block that starts the service in the foreground and has commands
+// after it: pasted, they would wait until the server is stopped, and the Ctrl-C that stops it
+// drops them.
+func serverNotLast(script string) error {
+	return notLast(script, foreground, "%q runs until Ctrl-C, and %q after it would not run when pasted: end the block with it, or split the block")
+}
+
+// notLast reports the first command of a block that matches re and is followed by another;
+// format names the two.
+func notLast(script string, re *regexp.Regexp, format string) error {
 	cmds := commands(script)
 	for i, c := range cmds {
-		if prompt.MatchString(c) && i < len(cmds)-1 {
-			return fmt.Errorf("%q prompts, and pasting the block would answer it with %q: put the prompt in a block of its own", c, cmds[i+1])
+		if re.MatchString(c) && i < len(cmds)-1 {
+			return fmt.Errorf(format, c, cmds[i+1])
 		}
 	}
 	return nil
@@ -124,19 +137,6 @@ func commands(script string) []string {
 		}
 	}
 	return cmds
-}
-
-// serverNotLast reports a block that starts the service in the foreground and has commands
-// after it: pasted, they would wait until the server is stopped, and the Ctrl-C that stops it
-// drops them.
-func serverNotLast(script string) error {
-	cmds := commands(script)
-	for i, c := range cmds {
-		if foreground.MatchString(c) && i < len(cmds)-1 {
-			return fmt.Errorf("%q runs until Ctrl-C, and %q after it would not run when pasted: end the block with it, or split the block", c, cmds[i+1])
-		}
-	}
-	return nil
 }
 
 func run(stdin, name string, args ...string) (string, error) {
@@ -236,6 +236,25 @@ func TestCdTwice(t *testing.T) {
 	} {
 		if err := cdTwice(script); (err != nil) != wantErr {
 			t.Errorf("cdTwice(%q) = %v, want error %v", script, err, wantErr)
+		}
+	}
+}
+
+func TestNotLast(t *testing.T) {
+	for script, want := range map[string][2]bool{ // {prompt error, server error}
+		"read -rs KEY\naws ssm put-parameter --value \"$KEY\"\n": {true, false},
+		"read -rsp 'Key: ' KEY && echo   # paste it\n":           {false, false},
+		"export A=1 && read -r B\n# done\n":                      {false, false},
+		"true; read X\necho $X\n":                                {true, false},
+		"echo ready # read the docs\nmake run\n":                 {false, false},
+		"make run\ncurl localhost:8080\n":                        {false, true},
+		"PORT=9000 make demo   # Ctrl-C stops it\n":              {false, false},
+	} {
+		if err := promptNotLast(script); (err != nil) != want[0] {
+			t.Errorf("promptNotLast(%q) = %v, want error %v", script, err, want[0])
+		}
+		if err := serverNotLast(script); (err != nil) != want[1] {
+			t.Errorf("serverNotLast(%q) = %v, want error %v", script, err, want[1])
 		}
 	}
 }
