@@ -225,18 +225,8 @@ func TestLocalServerRoutesEveryProtocol(t *testing.T) {
 	defer cancel()
 	url, _, done := startLocal(t, ctx, map[string]string{}, "-demo")
 	post := func(path, body string, header ...string) (int, http.Header, string) {
-		req, _ := http.NewRequest(http.MethodPost, url+path, strings.NewReader(body))
-		req.Header.Set("Content-Type", "application/json")
-		for i := 0; i+1 < len(header); i += 2 {
-			req.Header.Set(header[i], header[i+1])
-		}
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		b, _ := io.ReadAll(resp.Body)
-		return resp.StatusCode, resp.Header, string(b)
+		resp, b := send(t, http.MethodPost, url+path, body, append([]string{"Content-Type", "application/json"}, header...)...)
+		return resp.StatusCode, resp.Header, b
 	}
 	if code, h, b := post("/api/chat", `{"messages":[{"role":"user","parts":[{"type":"text","text":"hello"}]}]}`); code != 200 ||
 		h.Get("X-Vercel-Ai-Ui-Message-Stream") != "v1" || !strings.HasSuffix(b, "data: [DONE]\n\n") {
@@ -265,8 +255,8 @@ func TestLocalServerRoutesEveryProtocol(t *testing.T) {
 	defer cancel()
 	url, _, done = startLocal(t, ctx, map[string]string{"CHECK_CONTENT_SHA256": "true"}, "-demo")
 	body := `{"model":"crypto-analyst","messages":[{"role":"user","content":"hello"}]}`
-	if code, _, b := post("/v1/chat/completions", body); code != http.StatusForbidden {
-		t.Errorf("unsigned /v1 POST: %d %q, want 403", code, b)
+	if code, _, b := post("/v1/chat/completions", body); code != http.StatusForbidden || !strings.Contains(b, `"code":"content_sha256_mismatch"`) {
+		t.Errorf("unsigned /v1 POST: %d %q, want 403 in OpenAI's error body", code, b)
 	}
 	sum := sha256.Sum256([]byte(body))
 	if code, _, b := post("/v1/chat/completions", body, ContentSHA256Header, hex.EncodeToString(sum[:])); code != 200 {
@@ -550,17 +540,8 @@ func TestCORSOriginsLetADevServerCall(t *testing.T) {
 	defer cancel()
 	url, _, done := startLocal(t, ctx, map[string]string{"CORS_ORIGINS": "http://localhost:5173"}, "-demo")
 	do := func(method, path, origin string, header ...string) *http.Response {
-		req, _ := http.NewRequest(method, url+path, strings.NewReader(`{"model":"crypto-analyst","messages":[{"role":"user","content":"hi"}]}`))
-		req.Header.Set("Origin", origin)
-		for i := 0; i+1 < len(header); i += 2 {
-			req.Header.Set(header[i], header[i+1])
-		}
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, _ = io.Copy(io.Discard, resp.Body)
-		resp.Body.Close()
+		resp, _ := send(t, method, url+path, `{"model":"crypto-analyst","messages":[{"role":"user","content":"hi"}]}`,
+			append([]string{"Origin", origin}, header...)...)
 		return resp
 	}
 	pre := do(http.MethodOptions, "/v1/chat/completions", "http://localhost:5173",
@@ -602,24 +583,6 @@ func TestCrossOriginBrowserPostRefused(t *testing.T) {
 	defer cancel()
 	url, _, done := startLocal(t, ctx, map[string]string{}, "-demo")
 	port := url[strings.LastIndex(url, ":")+1:]
-	post := func(path, body string, header ...string) (*http.Response, []byte) {
-		req, _ := http.NewRequest(http.MethodPost, url+path, strings.NewReader(body))
-		req.Header.Set("Content-Type", "text/plain")
-		for i := 0; i+1 < len(header); i += 2 {
-			if header[i] == "Host" {
-				req.Host = header[i+1]
-				continue
-			}
-			req.Header.Set(header[i], header[i+1])
-		}
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, _ := io.ReadAll(resp.Body)
-		resp.Body.Close()
-		return resp, b
-	}
 	spec := `{"messages":[{"role":"user","content":"hi"}]}`
 	oa := `{"model":"crypto-analyst","messages":[{"role":"user","content":"hi"}]}`
 	for _, tc := range []struct {
@@ -644,8 +607,8 @@ func TestCrossOriginBrowserPostRefused(t *testing.T) {
 			[]string{"Origin", "http://localhost:" + port, "Sec-Fetch-Site", "same-origin", "Host", "localhost:" + port}, 200, "data: d:"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			resp, body := post(tc.path, tc.body, tc.header...)
-			if resp.StatusCode != tc.status || !strings.Contains(string(body), tc.want) {
+			resp, body := send(t, http.MethodPost, url+tc.path, tc.body, append([]string{"Content-Type", "text/plain"}, tc.header...)...)
+			if resp.StatusCode != tc.status || !strings.Contains(body, tc.want) {
 				t.Errorf("%d %s, want %d with %s", resp.StatusCode, body, tc.status, tc.want)
 			}
 		})
@@ -654,6 +617,30 @@ func TestCrossOriginBrowserPostRefused(t *testing.T) {
 	if err := <-done; err != nil {
 		t.Error(err)
 	}
+}
+
+// send makes one request with the given header pairs ("Host" sets the request's host) and
+// returns the response with its body read.
+func send(t *testing.T, method, url, body string, header ...string) (*http.Response, string) {
+	t.Helper()
+	req, err := http.NewRequest(method, url, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i+1 < len(header); i += 2 {
+		if header[i] == "Host" {
+			req.Host = header[i+1]
+			continue
+		}
+		req.Header.Set(header[i], header[i+1])
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp, string(b)
 }
 
 // checkRefusal sends a malformed request on c and checks net/http's refusal came back as the

@@ -35,7 +35,7 @@ func localMux(cfg config.Config, demo bool, chatHandler http.Handler) http.Handl
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch p := r.URL.Path; {
-		case p == "/api" || strings.HasPrefix(p, "/api/") || p == "/v1" || strings.HasPrefix(p, "/v1/"):
+		case p == "/api" || strings.HasPrefix(p, "/api/") || isOpenAIPath(p):
 			api.ServeHTTP(w, r)
 		case p == "/config.json" && (r.Method == http.MethodGet || r.Method == http.MethodHead):
 			w.Header().Set("Content-Type", "application/json")
@@ -105,13 +105,11 @@ func requireContentSHA256(next http.Handler, maxBody int64) http.Handler {
 		sum := sha256.Sum256(body)
 		got := strings.TrimSpace(r.Header.Get(ContentSHA256Header))
 		if got != hex.EncodeToString(sum[:]) {
-			w.Header().Set("Content-Type", "application/json")
-			w.WriteHeader(http.StatusForbidden)
 			details := "the x-amz-content-sha256 header must be the lowercase hex SHA-256 of the request body"
 			if got == "" {
 				details = "missing x-amz-content-sha256 header: it must be the lowercase hex SHA-256 of the request body"
 			}
-			_ = json.NewEncoder(w).Encode(map[string]string{"error": "Forbidden", "details": details})
+			forbidden(w, r, "content_sha256_mismatch", details)
 			return
 		}
 		r.Body = io.NopCloser(io.MultiReader(bytes.NewReader(body), r.Body))
@@ -136,7 +134,7 @@ func allowOrigins(next http.Handler, origins []string) http.Handler {
 		h.Set("Access-Control-Allow-Origin", origin)
 		if r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {
 			methods := "POST" // /api/chat
-			if path := r.URL.Path; path == "/v1" || strings.HasPrefix(path, "/v1/") {
+			if isOpenAIPath(r.URL.Path) {
 				methods = "GET, POST" // /v1/models and /v1/chat/completions
 			}
 			h.Set("Access-Control-Allow-Methods", methods)
@@ -167,35 +165,41 @@ func refuseCrossOrigin(next http.Handler, origins []string, loopback bool) http.
 	if slices.Contains(origins, "*") {
 		return next
 	}
-	deny := func(w http.ResponseWriter, r *http.Request, details string) {
-		if path := r.URL.Path; path == "/v1" || strings.HasPrefix(path, "/v1/") {
-			code := "cross_origin_refused"
-			openai.WriteError(w, http.StatusForbidden, openai.Error{Message: details, Type: "invalid_request_error", Code: &code}, 0, false)
-			return
-		}
-		w.Header().Set("Content-Type", "application/json")
-		w.WriteHeader(http.StatusForbidden)
-		_ = json.NewEncoder(w).Encode(map[string]string{"error": "Forbidden", "details": details})
-	}
 	p := http.NewCrossOriginProtection()
 	for _, o := range origins {
 		_ = p.AddTrustedOrigin(o) // config.Load accepted only scheme://host[:port]
 	}
 	p.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		deny(w, r, "cross-origin request refused: a browser page on another origin may not call this server; "+
+		forbidden(w, r, "cross_origin_refused", "cross-origin request refused: a browser page on another origin may not call this server; "+
 			"list its origin in CORS_ORIGINS to allow it")
 	}))
 	protected := p.Handler(next)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		safe := r.Method == http.MethodGet || r.Method == http.MethodHead || r.Method == http.MethodOptions // as CrossOriginProtection
 		origin := r.Header.Get("Origin")
-		if loopback && r.Method == http.MethodPost && origin != "" && !slices.Contains(origins, origin) && !loopbackOrigin(origin) {
-			deny(w, r, "request refused: this server listens on loopback and takes browser requests only from pages on localhost; "+
+		if loopback && !safe && origin != "" && !slices.Contains(origins, origin) && !loopbackOrigin(origin) {
+			forbidden(w, r, "cross_origin_refused", "request refused: this server listens on loopback and takes browser requests only from pages on localhost; "+
 				"list the page's origin in CORS_ORIGINS to allow it")
 			return
 		}
 		protected.ServeHTTP(w, r)
 	})
 }
+
+// forbidden refuses a request with 403 in its path's error body: OpenAI's (with code) under
+// /v1, else the endpoint's {"error","details"}.
+func forbidden(w http.ResponseWriter, r *http.Request, code, details string) {
+	if isOpenAIPath(r.URL.Path) {
+		openai.WriteError(w, http.StatusForbidden, openai.Error{Message: details, Type: "invalid_request_error", Code: &code}, 0, false)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(http.StatusForbidden)
+	_ = json.NewEncoder(w).Encode(map[string]string{"error": "Forbidden", "details": details})
+}
+
+// isOpenAIPath reports whether p is under the OpenAI-compatible API, /v1.
+func isOpenAIPath(p string) bool { return p == "/v1" || strings.HasPrefix(p, "/v1/") }
 
 // loopbackOrigin reports whether an Origin header names this machine by a loopback name.
 func loopbackOrigin(origin string) bool {
