@@ -135,6 +135,7 @@ func TestUIRequests(t *testing.T) {
 		"lone surrogate": {conv(msg("user", `{"type":"text","text":"a \ud800 b"}`)), `the body is not valid UTF-8: the escape \ud800`},
 		"parts over the limit without the separators": {conv(msg("user", text(strings.Repeat("a", 8000)), text(strings.Repeat("b", 8001)))),
 			`messages[0].parts has 16001 characters; the limit is 16000`},
+		"null parts beside content": {`{"messages":[{"role":"user","content":"a"},{"role":"user","parts":null}]}`, `messages[1].content is required`},
 		"a mix of content and parts": {`{"messages":[{"role":"user","content":"a"},{"role":"assistant","content":"b"},` + msg("user", text("c")) + `]}`,
 			`messages[2] has parts but no content, while another message has content`},
 	}

@@ -124,7 +124,7 @@ func decodeSpec(body map[string]json.RawMessage, l Limits) (Conversation, error)
 		if err != nil {
 			return Conversation{}, err
 		}
-		if c, ok := fields["content"]; (!ok || string(c) == "null") && fields["parts"] != nil {
+		if c, p := fields["content"], fields["parts"]; (c == nil || string(c) == "null") && p != nil && string(p) != "null" {
 			return Conversation{}, invalidAt(fmt.Sprintf("messages[%d].content", i),
 				"messages[%d] has parts but no content, while another message has content: send content in every message (this service's format) or parts in every message (the AI SDK's UI messages), not a mix", i)
 		}
