@@ -29,6 +29,7 @@ import (
 	"github.com/chatsvc/chat/pkg/config"
 	"github.com/chatsvc/chat/pkg/gemini"
 	"github.com/chatsvc/chat/pkg/gemini/geminitest"
+	"github.com/chatsvc/chat/pkg/redact"
 )
 
 func main() {
@@ -81,7 +82,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if err != nil {
 		return invalid(err)
 	}
-	logger := newLogger(stderr, cfg.LogLevel)
+	// Every logged text is redacted of the key, whatever its source: an upstream (or a
+	// proxy at AIPROVIDER_BASE_URL) that quotes the key in an error would put it in the log.
+	logger := slog.New(redact.New(newLogger(stderr, cfg.LogLevel).Handler(), func() []string {
+		return []string{getenv(config.APIKeyVar), os.Getenv(config.APIKeyVar)}
+	}))
 	// The provider SDK and the Lambda runtime write warnings and errors with the standard log
 	// package ("Warning: ...", "WARNING! ..."); route them into the same JSON log, at WARN
 	// rather than slog's default INFO for that bridge. (The SDK's "Error <cause>" line for
@@ -156,8 +161,9 @@ func startDemoUpstream() (baseURL string, srv *http.Server, err error) {
 		return "", nil, fmt.Errorf("demo upstream: %w", err)
 	}
 	// The fake thinks at demoThinkingRate, so the demo shows the wait before the first
-	// word that thinking causes.
-	srv = &http.Server{Handler: geminitest.NewHandler(geminitest.Demo, geminitest.WithThinkingTime(demoThinkingRate)), ReadHeaderTimeout: 5 * time.Second}
+	// word that thinking causes. It remembers no request: a demo serves for as long as
+	// it runs, and the fake's record is for tests.
+	srv = &http.Server{Handler: geminitest.NewHandler(geminitest.Demo, geminitest.WithThinkingTime(demoThinkingRate), geminitest.WithKept(0)), ReadHeaderTimeout: 5 * time.Second}
 	go func() { _ = srv.Serve(ln) }()
 	return "http://" + ln.Addr().String() + "/", srv, nil
 }

@@ -75,6 +75,8 @@ type Finish struct {
 	// Sources are deduplicated, in the order the model cited them.
 	Sources       []Source
 	SearchQueries []string
+	// PagesRead counts the pages the URL tool read for this answer (billed as input tokens).
+	PagesRead int
 	// SearchSuggestions is provider HTML that the provider's grounding terms ask apps to show.
 	SearchSuggestions string
 	// Model and ModelVersion name the provider model that answered (the one called, and
@@ -103,10 +105,26 @@ type UpstreamError struct {
 	Status int
 	// RateLimited is true when the provider refused for quota reasons.
 	RateLimited bool
-	// RetryAfter is the provider's suggested wait, when it gave one.
+	// RetryAfter is how long until the refused allowance is open again, when known: for a
+	// daily quota the time to its reset, never the provider's short suggestion.
 	RetryAfter time.Duration
-	Err        error
+	// Quota says which allowance ran out when RateLimited.
+	Quota QuotaKind
+	Err   error
 }
+
+// QuotaKind says which of the provider's allowances a rate limit used up.
+type QuotaKind string
+
+// The kinds of quota refusal.
+const (
+	// QuotaDaily is a daily allowance: it opens again at the provider's daily reset.
+	QuotaDaily QuotaKind = "daily"
+	// QuotaMinute is a per-minute allowance (requests or input tokens).
+	QuotaMinute QuotaKind = "per-minute"
+	// QuotaUnknown is a refusal that did not say which allowance ran out.
+	QuotaUnknown QuotaKind = "unknown"
+)
 
 func (e *UpstreamError) Error() string {
 	if e.Err == nil {

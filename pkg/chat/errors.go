@@ -64,7 +64,7 @@ func (e *Error) Error() string {
 func (e *Error) Unwrap() error { return e.Cause }
 
 // RetryAfterSeconds is RetryAfter in whole seconds, rounded up; 0 when there is none.
-func (e *Error) RetryAfterSeconds() int64 { return retrySeconds(e.RetryAfter) }
+func (e *Error) RetryAfterSeconds() int64 { return RetrySeconds(e.RetryAfter) }
 
 // SetRetryAfter sets the Retry-After header when the error carries a wait.
 func (e *Error) SetRetryAfter(h http.Header) {
@@ -148,12 +148,7 @@ func AsError(err error, limit time.Duration) *Error {
 	}
 	if ue, ok := errors.AsType[*UpstreamError](err); ok {
 		if ue.RateLimited {
-			details := "too many requests to the AI service; try again later"
-			if ue.RetryAfter > 0 {
-				details = fmt.Sprintf("too many requests to the AI service; try again in %d seconds", retrySeconds(ue.RetryAfter))
-			}
-			return &Error{Code: CodeRateLimited, Status: http.StatusTooManyRequests, Message: MsgRateLimited,
-				Details: details, RetryAfter: ue.RetryAfter, InStream: MsgRateLimited + ". Please try again later.", Cause: err}
+			return rateLimited(ue, err)
 		}
 		return &Error{Code: CodeUpstream, Status: http.StatusInternalServerError, Message: MsgServiceError,
 			Details: upstreamDetails(ue), InStream: streamMsgUpstream, Cause: err}
@@ -169,6 +164,44 @@ func notConfigured() *Error {
 		InStream: "The server has no API key for the AI service.", Cause: errors.New("no API key")}
 }
 
+// rateLimited is the 429 of a provider quota. A daily allowance says that it is used up and
+// when it resets, so that nobody retries every few seconds until then; the words name
+// neither the provider nor a model.
+func rateLimited(ue *UpstreamError, err error) *Error {
+	e := &Error{Code: CodeRateLimited, Status: http.StatusTooManyRequests, Message: MsgRateLimited,
+		Details: "too many requests to the AI service; try again later", RetryAfter: ue.RetryAfter,
+		InStream: MsgRateLimited + ". Please try again later.", Cause: err}
+	switch {
+	case ue.Quota == QuotaDaily && ue.RetryAfter > 0:
+		reset := time.Now().Add(ue.RetryAfter).UTC().Round(time.Minute)
+		e.Details = fmt.Sprintf("the service's daily allowance of answers is used up; it resets at midnight Pacific time (%s UTC), in %s",
+			reset.Format("15:04"), humanWait(ue.RetryAfter))
+		e.InStream = "The service's daily allowance of answers is used up; it resets at midnight Pacific time."
+	case ue.RetryAfter > 0:
+		e.Details = fmt.Sprintf("too many requests to the AI service; try again in %d seconds", RetrySeconds(ue.RetryAfter))
+	}
+	return e
+}
+
+// humanWait says a long wait in hours and minutes ("7 hours 12 minutes", "45 minutes").
+func humanWait(d time.Duration) string {
+	m := int64(math.Ceil(d.Minutes()))
+	h, m := m/60, m%60
+	unit := func(n int64, one string) string {
+		if n == 1 {
+			return "1 " + one
+		}
+		return strconv.FormatInt(n, 10) + " " + one + "s"
+	}
+	switch {
+	case h == 0:
+		return unit(m, "minute")
+	case m == 0:
+		return unit(h, "hour")
+	}
+	return unit(h, "hour") + " " + unit(m, "minute")
+}
+
 func upstreamDetails(ue *UpstreamError) string {
 	switch {
 	case ue.Status == 0:
@@ -180,4 +213,5 @@ func upstreamDetails(ue *UpstreamError) string {
 	}
 }
 
-func retrySeconds(d time.Duration) int64 { return int64(math.Ceil(d.Seconds())) }
+// RetrySeconds is a wait in whole seconds, rounded up: what a Retry-After header says.
+func RetrySeconds(d time.Duration) int64 { return int64(math.Ceil(d.Seconds())) }

@@ -97,6 +97,8 @@ type outcome struct {
 	model        string // the provider model that answered, and its reported version
 	modelVersion string
 	sources      int
+	searches     int // search queries the model ran (billed per query on 3.x)
+	pagesRead    int // pages the URL tool read (billed as input tokens)
 	firstByte    time.Duration
 	clientClosed bool
 	timedOut     bool
@@ -339,6 +341,7 @@ func (h *Handler) forward(s Stream, ev Event, out *outcome) error {
 	if f := ev.Finish; f != nil {
 		out.finish, out.usage, out.sources, out.terminal = f.Reason, f.Usage, len(f.Sources), "d"
 		out.model, out.modelVersion = f.Model, f.ModelVersion
+		out.searches, out.pagesRead = len(f.SearchQueries), f.PagesRead
 		return s.Finish(f)
 	}
 	return nil
@@ -363,7 +366,8 @@ func (h *Handler) logRequest(r *http.Request, id string, start time.Time, o *out
 		attrs = append(attrs, slog.String("terminal", o.terminal))
 	}
 	if o.finish != "" {
-		attrs = append(attrs, slog.String("finish_reason", string(o.finish)), slog.Int("sources", o.sources))
+		attrs = append(attrs, slog.String("finish_reason", string(o.finish)), slog.Int("sources", o.sources),
+			slog.Int("search_queries", o.searches), slog.Int("pages_read", o.pagesRead))
 	}
 	if o.usage != nil {
 		attrs = append(attrs, slog.Int("prompt_tokens", o.usage.PromptTokens), slog.Int("completion_tokens", o.usage.CompletionTokens),

@@ -321,7 +321,10 @@ type openAIEncoder struct {
 type openAIErrors = openAIEncoder
 
 func (openAIEncoder) WriteError(w http.ResponseWriter, e *Error) {
-	openai.WriteError(w, e.Status, openAIError(e), e.RetryAfter, e.Code != CodeTimeLimit)
+	// The SDKs retry a 429 on their own within a minute: a longer wait (a daily allowance
+	// used up) is not worth their retries.
+	retry := e.Code != CodeTimeLimit && e.RetryAfter <= time.Minute
+	openai.WriteError(w, e.Status, openAIError(e), e.RetryAfter, retry)
 }
 
 func (enc openAIEncoder) Start(w http.ResponseWriter, info StreamInfo) Stream {

@@ -47,8 +47,10 @@ type Model struct {
 
 // ResolveModel turns a configured model name into a Model whose candidates are the model of
 // its own generation, then the maintained alias of its family (flash names fall back to
-// gemini-flash-latest, pro names to gemini-pro-latest). It accepts the specification's names
-// and raw provider IDs, aliases and previews included.
+// gemini-flash-latest, pro names to gemini-pro-latest), then a lighter model that draws on
+// another quota bucket (flash names end with gemini-flash-lite-latest, pro names with
+// gemini-flash-latest): when a bucket's daily quota is used up, a lighter answer beats none.
+// It accepts the specification's names and raw provider IDs, aliases and previews included.
 func ResolveModel(name string) (Model, error) {
 	name = strings.ToLower(strings.TrimSpace(name))
 	if name == "" {
@@ -62,10 +64,24 @@ func ResolveModel(name string) (Model, error) {
 		}
 	}
 	m := Model{Name: name, ID: id, Candidates: []string{id}}
-	if alias := familyAlias(id); alias != "" && alias != id {
-		m.Candidates = append(m.Candidates, alias)
+	for _, next := range []string{familyAlias(id), lighterAlias(id)} {
+		if next != "" && !slices.Contains(m.Candidates, next) {
+			m.Candidates = append(m.Candidates, next)
+		}
 	}
 	return m, nil
+}
+
+// lighterAlias is the alias of the next lighter family, whose quota bucket is another one:
+// flash-lite for flash, flash for pro; "" when there is none.
+func lighterAlias(id string) string {
+	switch familyAlias(id) {
+	case AliasFlash:
+		return AliasFlashLite
+	case AliasPro:
+		return AliasFlash
+	}
+	return ""
 }
 
 // NoFallbacks, as MODEL_FALLBACKS, turns fallback off: only the configured model is called.

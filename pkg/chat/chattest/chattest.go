@@ -38,8 +38,14 @@ type Stack struct {
 type Option func(*settings)
 
 type settings struct {
-	opts   chat.Options
-	gemini gemini.Config
+	opts     chat.Options
+	gemini   gemini.Config
+	upstream []geminitest.Option
+}
+
+// WithUpstream sets options of the fake provider (quotas, its clock...).
+func WithUpstream(o ...geminitest.Option) Option {
+	return func(s *settings) { s.upstream = append(s.upstream, o...) }
 }
 
 // WithGemini changes the model adapter's settings (thinking, maximum tokens, fallbacks...).
@@ -85,7 +91,7 @@ func Start(t testing.TB, script geminitest.Script, opts ...Option) *Stack {
 	for _, o := range opts {
 		o(&s)
 	}
-	up := geminitest.NewServer(script)
+	up := geminitest.NewServer(script, s.upstream...)
 	t.Cleanup(up.Close)
 	logger := slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	s.gemini.BaseURL, s.gemini.Logger = up.BaseURL(), logger

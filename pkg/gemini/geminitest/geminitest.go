@@ -97,10 +97,23 @@ type Script func(Request) Reply
 type Handler struct {
 	script       Script
 	thinkingRate float64
+	quota        *quotaBook
+	now          func() time.Time
+	keep         int // how many requests Requests remembers
 
 	mu       sync.Mutex
-	requests []Request
+	requests []Request // the last keep requests, oldest first
+	received int
 	canceled chan Request
+}
+
+// DefaultKept is how many requests a fake remembers for Requests: enough for any test, and a
+// bound on its memory however long it serves.
+const DefaultKept = 256
+
+// WithKept makes the fake remember the last n requests (0: none, as the demo does).
+func WithKept(n int) Option {
+	return func(h *Handler) { h.keep = max(0, n) }
 }
 
 // Option changes how the fake behaves.
@@ -116,7 +129,7 @@ func WithThinkingTime(tokensPerSecond float64) Option {
 // provider accepts: a request for a model the key cannot use, or with a setting its model
 // refuses, gets the provider's error (see provider.go).
 func NewHandler(script Script, opts ...Option) *Handler {
-	h := &Handler{script: script, canceled: make(chan Request, 64)}
+	h := &Handler{script: script, canceled: make(chan Request, 64), now: time.Now, keep: DefaultKept}
 	for _, o := range opts {
 		o(h)
 	}
@@ -138,7 +151,15 @@ func NewServer(script Script, opts ...Option) *Server {
 // BaseURL is the base URL of the fake, for the SDK's base URL setting.
 func (s *Server) BaseURL() string { return s.Server.URL + "/" }
 
-// Requests returns the requests received so far, refused ones included.
+// Received counts every request received so far, refused ones included.
+func (s *Handler) Received() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.received
+}
+
+// Requests returns the requests received so far (the last DefaultKept, or WithKept's n),
+// refused ones included.
 func (s *Handler) Requests() []Request {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -181,6 +202,12 @@ func (s *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	refused, pm := refusal(model, req.APIKey, req.Body)
+	if refused == nil {
+		refused = tooManyURLs(req.Body)
+	}
+	if refused == nil && s.quota != nil {
+		refused = s.quota.take(req.APIKey, model, s.now())
+	}
 	if refused != nil {
 		var e struct {
 			Error struct{ Message string } `json:"error"`
@@ -188,9 +215,7 @@ func (s *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		_ = json.Unmarshal([]byte(refused.Body), &e)
 		req.Refused = e.Error.Message
 	}
-	s.mu.Lock()
-	s.requests = append(s.requests, req)
-	s.mu.Unlock()
+	s.record(req)
 
 	var reply Reply
 	if refused != nil {
@@ -248,6 +273,22 @@ func (s *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+}
+
+// record remembers req among the last keep requests.
+func (s *Handler) record(req Request) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.received++
+	if s.keep == 0 {
+		return
+	}
+	if len(s.requests) >= s.keep {
+		n := copy(s.requests, s.requests[len(s.requests)-s.keep+1:])
+		clear(s.requests[n:])
+		s.requests = s.requests[:n]
+	}
+	s.requests = append(s.requests, req)
 }
 
 func (s *Handler) wait(r *http.Request, d time.Duration) bool {

@@ -1,0 +1,330 @@
+package gemini_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chatsvc/chat/pkg/chat"
+	"github.com/chatsvc/chat/pkg/chat/chattest"
+	"github.com/chatsvc/chat/pkg/gemini"
+	"github.com/chatsvc/chat/pkg/gemini/geminitest"
+)
+
+// fakeClock is a clock the test moves by hand.
+type fakeClock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *fakeClock) now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *fakeClock) advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+}
+
+// noonPacific is a time far from the daily reset, so that the fake's day does not turn
+// during a test.
+func noonPacific(t *testing.T) time.Time {
+	t.Helper()
+	la, err := time.LoadLocation("America/Los_Angeles")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return time.Date(2026, 11, 25, 12, 0, 0, 0, la)
+}
+
+// quotaWarnings returns the bucket-exhausted WARN lines of the log.
+func quotaWarnings(st *chattest.Stack) []map[string]any {
+	var out []map[string]any
+	for _, line := range strings.Split(st.Logs.String(), "\n") {
+		var m map[string]any
+		if json.Unmarshal([]byte(line), &m) == nil && strings.HasPrefix(fmt.Sprint(m["msg"]), "quota exhausted") {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// refused reads a 429 and its Retry-After in seconds.
+func refused(t *testing.T, resp *http.Response) (chat.ErrorBody, int) {
+	t.Helper()
+	b, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != http.StatusTooManyRequests {
+		t.Fatalf("status %d, want 429: %s", resp.StatusCode, b)
+	}
+	var body chat.ErrorBody
+	if err := json.Unmarshal(b, &body); err != nil {
+		t.Fatalf("body %s: %v", b, err)
+	}
+	secs, err := strconv.Atoi(resp.Header.Get("Retry-After"))
+	if err != nil {
+		t.Fatalf("Retry-After %q: %v", resp.Header.Get("Retry-After"), err)
+	}
+	for _, leak := range []string{"gemini", "Gemini", "google", "Google", "quota exceeded for metric", chattest.TestKey} {
+		if strings.Contains(string(b), leak) {
+			t.Errorf("the 429 body leaks %q: %s", leak, b)
+		}
+	}
+	return body, secs
+}
+
+// callsPerBucket counts the requests the fake received per bucket, and how many it refused.
+func callsPerBucket(reqs []geminitest.Request) (calls, refusals map[string]int) {
+	calls, refusals = map[string]int{}, map[string]int{}
+	for _, r := range reqs {
+		b := geminitest.Bucket(r.Model)
+		calls[b]++
+		if strings.Contains(r.Refused, "exceeded your current quota") || strings.Contains(r.Refused, "Resource has been exhausted") {
+			refusals[b]++
+		}
+	}
+	return calls, refusals
+}
+
+func TestFreeTierKeyGetsFortyAnswersThenAnHonestDailyWait(t *testing.T) {
+	clock := &fakeClock{t: noonPacific(t)}
+	st := chattest.Start(t, answer, chattest.WithUpstream(geminitest.WithQuota(geminitest.FreeTier), geminitest.WithClock(clock.now)))
+	answeredBy := map[string]int{}
+	for i := range 40 {
+		ask(t, st, fmt.Sprintf("Question %d", i+1))
+		clock.advance(13 * time.Second) // within the 5-a-minute limit
+		line := st.Logs.WaitRequestLog(t, i+1)[i]
+		answeredBy[fmt.Sprint(line["model"])]++
+	}
+	if answeredBy[gemini.AliasFlash] != 20 || answeredBy[gemini.AliasFlashLite] != 20 {
+		t.Errorf("answered by %v, want 20 by each of %s and %s", answeredBy, gemini.AliasFlash, gemini.AliasFlashLite)
+	}
+
+	before := time.Now()
+	body, secs := refused(t, st.Ask(t, "Question 41"))
+	want := gemini.NextDailyReset(before).Sub(before).Seconds()
+	if math.Abs(float64(secs)-want) > 5 {
+		t.Errorf("Retry-After = %d s, want the %.0f s to midnight Pacific", secs, want)
+	}
+	if body.Error != chat.MsgRateLimited || !strings.Contains(body.Details, "daily allowance") || !strings.Contains(body.Details, "midnight Pacific") {
+		t.Errorf("body = %+v, want the daily allowance and its reset", body)
+	}
+
+	// Every bucket is known to be used up: the next question is answered without a call.
+	n := st.Upstream.Received()
+	_, again := refused(t, st.Ask(t, "Question 42"))
+	if st.Upstream.Received() != n {
+		t.Errorf("the 42nd question called the provider: %d calls, want %d", st.Upstream.Received(), n)
+	}
+	if math.Abs(float64(again-secs)) > 2 {
+		t.Errorf("Retry-After moved from %d to %d", secs, again)
+	}
+
+	calls, refusals := callsPerBucket(st.Upstream.Requests())
+	for _, b := range []string{"gemini-3.7-flash", "gemini-3.1-flash-lite"} {
+		if calls[b] != 21 || refusals[b] != 1 {
+			t.Errorf("bucket %s: %d calls, %d refused; want 20 answers and one refusal, never called again", b, calls[b], refusals[b])
+		}
+	}
+	warns := quotaWarnings(st)
+	if len(warns) != 2 {
+		t.Fatalf("%d quota warnings, want one per bucket:\n%s", len(warns), st.Logs.String())
+	}
+	for _, w := range warns {
+		if w["quota"] != "daily" || w["bucket"] == nil || w["model"] == nil || w["reset"] == nil {
+			t.Errorf("warning %v lacks model, bucket, kind or reset", w)
+		}
+	}
+}
+
+func TestPerMinuteQuotaWaitsForItsRetryDelay(t *testing.T) {
+	clock := &fakeClock{t: noonPacific(t)}
+	st := chattest.Start(t, answer, chattest.WithUpstream(geminitest.WithQuota(geminitest.FreeTier), geminitest.WithClock(clock.now)))
+	for i := range 10 {
+		ask(t, st, fmt.Sprintf("Question %d", i+1))
+		clock.advance(time.Second)
+	}
+	body, secs := refused(t, st.Ask(t, "Question 11"))
+	// flash-latest answered at 0-4 s on the fake's clock and refused at 5 s, with a
+	// retryDelay of 55 s; flash-lite refused at 10 s with 55 s too. The earliest reopening
+	// is flash-latest's, 55 s after its refusal (which was a moment ago in real time).
+	if secs < 54 || secs > 56 {
+		t.Errorf("Retry-After = %d, want the retryDelay of about 55 s", secs)
+	}
+	if strings.Contains(body.Details, "daily") || !strings.Contains(body.Details, "try again in") {
+		t.Errorf("details = %q", body.Details)
+	}
+	for _, w := range quotaWarnings(st) {
+		if w["quota"] != "per-minute" {
+			t.Errorf("warning %v, want per-minute", w)
+		}
+	}
+}
+
+func TestQuotaRefusalsWithoutDetails(t *testing.T) {
+	st := chattest.Start(t, answer, chattest.WithUpstream(geminitest.WithQuota(geminitest.Quota{PerDay: 1, NoDetails: true})))
+	ask(t, st, "one") // flash-latest
+	ask(t, st, "two") // flash-latest refuses; flash-lite answers
+	_, secs := refused(t, st.Ask(t, "three"))
+	if secs < 55 || secs > 60 {
+		t.Errorf("Retry-After = %d, want the default minute for a refusal that says nothing", secs)
+	}
+	for _, w := range quotaWarnings(st) {
+		if w["quota"] != "unknown" {
+			t.Errorf("warning %v, want unknown", w)
+		}
+	}
+}
+
+func TestProOnTheFreeTierFallsOverToFlash(t *testing.T) {
+	st := chattest.Start(t, answer, withModel("model-2.5-pro"), chattest.WithUpstream(geminitest.WithQuota(geminitest.FreeTier)))
+	ask(t, st, "Is it safe?")
+	line := st.Logs.WaitRequestLog(t, 1)[0]
+	if line["model"] != gemini.AliasFlash {
+		t.Errorf("answered by %v, want %s:\n%s", line["model"], gemini.AliasFlash, st.Logs.String())
+	}
+	// Pro's bucket (limit 0) is remembered: the next question goes to flash at once.
+	ask(t, st, "And now?")
+	got := models(st.Upstream.Requests())
+	want := []string{"gemini-2.5-pro", "gemini-pro-latest", "gemini-flash-latest", "gemini-flash-latest"}
+	if strings.Join(got, ",") != strings.Join(want, ",") {
+		t.Errorf("calls %v, want %v", got, want)
+	}
+}
+
+func TestAliasDrawsOnTheBucketOfTheModelItServes(t *testing.T) {
+	// A legacy account: gemini-2.5-flash answers, then gemini-flash-latest (3.7 flash).
+	clock := &fakeClock{t: noonPacific(t)}
+	st := chattest.Start(t, answer, withModel("gemini-flash-latest"), withKey(geminitest.LegacyKey),
+		chattest.WithGemini(func(c *gemini.Config) {
+			c.Model.Candidates = []string{"gemini-flash-latest", "gemini-3.7-flash", "gemini-flash-lite-latest"}
+		}),
+		chattest.WithUpstream(geminitest.WithQuota(geminitest.Quota{PerDay: 2}), geminitest.WithClock(clock.now)))
+	for i := range 4 {
+		ask(t, st, fmt.Sprintf("q%d", i))
+	}
+	// flash-latest answers twice (its version names 3.7 flash), refuses the third: 3.7 flash
+	// is the same bucket and is skipped, flash-lite answers.
+	got := strings.Join(models(st.Upstream.Requests()), ",")
+	want := "gemini-flash-latest,gemini-flash-latest,gemini-flash-latest,gemini-flash-lite-latest,gemini-flash-lite-latest"
+	if got != want {
+		t.Errorf("calls %s, want %s", got, want)
+	}
+}
+
+func TestTheURLToolNeverGetsMoreThanTwentyURLs(t *testing.T) {
+	var links []string
+	for i := range 25 {
+		links = append(links, fmt.Sprintf("https://example.com/page/%d", i))
+	}
+	evm := []string{"0x52908400098527886E0F7030069857D2E4169EE7", "0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48", "0xdAC17F958D2ee523a2206206994597C13D831ec7"}
+	threeAddresses := fmt.Sprintf(`{"messages":[`+
+		`{"role":"user","content":"[Contract Address: %s]\n\nFirst?"},{"role":"assistant","content":"One."},`+
+		`{"role":"user","content":"[Contract Address: %s]\n\nSecond?"},{"role":"assistant","content":"Two."},`+
+		`{"role":"user","content":"[Contract Address: %s]\n\nAnd this one?"}]}`, evm[0], evm[1], evm[2])
+	tests := map[string]struct {
+		body     string
+		urlTool  bool
+		logLine  string
+		wantURLs int
+	}{
+		"25 links in the conversation go without the URL tool": {
+			body:    `{"messages":[{"role":"user","content":` + strconv.Quote("Compare these: "+strings.Join(links, " ")) + `}]}`,
+			urlTool: false, logLine: "answering without it", wantURLs: 25,
+		},
+		"three contract addresses: the server's pages give way": {
+			body: threeAddresses, urlTool: true, wantURLs: 20,
+		},
+		"18 links and an address: two of the server's pages": {
+			body:    `{"messages":[{"role":"user","content":` + strconv.Quote("[Contract Address: "+evm[0]+"]\n\nSee "+strings.Join(links[:18], " ")) + `}]}`,
+			urlTool: true, wantURLs: 20,
+		},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			st := chattest.Start(t, answer)
+			resp := st.Post(t, tc.body)
+			if resp.StatusCode != http.StatusOK {
+				b, _ := io.ReadAll(resp.Body)
+				t.Fatalf("status %d: %s", resp.StatusCode, b)
+			}
+			io.Copy(io.Discard, resp.Body)
+			reqs := st.Upstream.Answered()
+			if len(reqs) != 1 {
+				t.Fatalf("%d answered calls, want 1", len(reqs))
+			}
+			r := reqs[0]
+			if r.HasURLTool() != tc.urlTool || r.URLCount() != tc.wantURLs {
+				t.Errorf("URL tool %v with %d URLs; want %v with %d", r.HasURLTool(), r.URLCount(), tc.urlTool, tc.wantURLs)
+			}
+			if tc.logLine != "" && !strings.Contains(st.Logs.String(), tc.logLine) {
+				t.Errorf("the log does not say %q:\n%s", tc.logLine, st.Logs.String())
+			}
+		})
+	}
+}
+
+func TestAURLLimitRefusalIsRetriedOnceWithoutTheURLTool(t *testing.T) {
+	// An upstream that counts URLs its own way and refuses anyway.
+	st := chattest.Start(t, func(r geminitest.Request) geminitest.Reply {
+		if r.HasURLTool() {
+			return geminitest.Error(400, "INVALID_ARGUMENT", "Number of urls to lookup exceeds the limit (21 > 20)")
+		}
+		return answer(r)
+	}, withKey(geminitest.LegacyKey))
+	ask(t, st, "What about https://example.com/a?")
+	reqs := st.Upstream.Requests()
+	if len(reqs) != 2 || !reqs[0].HasURLTool() || reqs[1].HasURLTool() {
+		t.Fatalf("calls: %d, want the refused one with the URL tool, then one without", len(reqs))
+	}
+	if !strings.Contains(st.Logs.String(), "retrying once without the URL tool") {
+		t.Errorf("the log does not say so:\n%s", st.Logs.String())
+	}
+}
+
+func TestTheRequestLogCountsSearchesAndPagesRead(t *testing.T) {
+	st := chattest.Start(t, func(geminitest.Request) geminitest.Reply {
+		return geminitest.Stream(0, geminitest.Text("Read."),
+			geminitest.Grounded("", "", nil, []string{"token price", "token audit"}, "", 0, 0),
+			geminitest.URLContextFinish("STOP", []geminitest.URLRead{
+				{URL: "https://a.example/1", Status: "URL_RETRIEVAL_STATUS_SUCCESS"},
+				{URL: "https://a.example/2", Status: "URL_RETRIEVAL_STATUS_ERROR"},
+				{URL: "https://a.example/3", Status: "URL_RETRIEVAL_STATUS_SUCCESS"},
+			}, nil))
+	})
+	ask(t, st, "Read the pages")
+	line := st.Logs.WaitRequestLog(t, 1)[0]
+	if line["search_queries"] != 2.0 || line["pages_read"] != 2.0 {
+		t.Errorf("search_queries %v, pages_read %v; want 2 and 2", line["search_queries"], line["pages_read"])
+	}
+}
+
+func TestNextDailyResetIsMidnightPacific(t *testing.T) {
+	tests := map[string]struct{ at, want string }{
+		"winter (PST)":           {"2026-01-15T20:00:00Z", "2026-01-16T08:00:00Z"},
+		"summer (PDT)":           {"2026-07-15T20:00:00Z", "2026-07-16T07:00:00Z"},
+		"just before midnight":   {"2026-11-25T07:59:59Z", "2026-11-25T08:00:00Z"},
+		"at midnight":            {"2026-11-25T08:00:00Z", "2026-11-26T08:00:00Z"},
+		"the day DST ends":       {"2026-11-01T12:00:00Z", "2026-11-02T08:00:00Z"},
+		"the day DST starts":     {"2026-03-08T12:00:00Z", "2026-03-09T07:00:00Z"},
+		"a year without tzdata?": {"2031-06-01T00:00:00Z", "2031-06-01T07:00:00Z"},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			at, _ := time.Parse(time.RFC3339, tc.at)
+			got := gemini.NextDailyReset(at).UTC().Format(time.RFC3339)
+			if got != tc.want {
+				t.Errorf("NextDailyReset(%s) = %s, want %s", tc.at, got, tc.want)
+			}
+		})
+	}
+}
