@@ -497,6 +497,10 @@ func monitoring(stack awscdk.Stack, st stage.Stage, fn awslambda.Function, logs 
 		filter("Tokens"+kind, "Tokens", requestLine+` && $.`+field+` = *`, "$."+field, awscloudwatch.Unit_COUNT,
 			map[string]*string{"Kind": jsii.String(kind)})
 	}
+	// Search grounding and the URL tool are billed apart from tokens (per search query on
+	// 3.x, per grounded prompt on 2.5; pages read as input tokens): the request log counts both.
+	filter("SearchQueries", "SearchQueries", requestLine+` && $.search_queries > 0`, "$.search_queries", awscloudwatch.Unit_COUNT, nil)
+	filter("PagesRead", "PagesRead", requestLine+` && $.pages_read > 0`, "$.pages_read", awscloudwatch.Unit_COUNT, nil)
 	metric := func(name, stat string, dims map[string]*string) awscloudwatch.Metric {
 		return awscloudwatch.NewMetric(&awscloudwatch.MetricProps{
 			Namespace: ns, MetricName: jsii.String(name), Statistic: jsii.String(stat),
@@ -574,6 +578,10 @@ func monitoring(stack awscdk.Stack, st stage.Stage, fn awslambda.Function, logs 
 			metric("TimeToFirstByte", "p99", nil).With(&awscloudwatch.MetricOptions{Label: jsii.String("p99")}),
 		}),
 		graph("Tokens per minute (the model bill)", tokens),
+		graph("Search queries and pages read per minute (billed apart from tokens)", []awscloudwatch.IMetric{
+			metric("SearchQueries", "Sum", nil).With(&awscloudwatch.MetricOptions{Label: jsii.String("search queries"), Period: minute}),
+			metric("PagesRead", "Sum", nil).With(&awscloudwatch.MetricOptions{Label: jsii.String("pages read"), Period: minute}),
+		}),
 		graph("Function", []awscloudwatch.IMetric{
 			fn.MetricInvocations(nil), fn.MetricErrors(nil), fn.MetricThrottles(nil),
 			fn.Metric(jsii.String("ConcurrentExecutions"), &awscloudwatch.MetricOptions{Statistic: jsii.String("Maximum")}),

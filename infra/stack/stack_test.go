@@ -475,7 +475,7 @@ func checkAlarms(t *testing.T, s synthesized) {
 			filters[mt.(map[string]any)["MetricName"].(string)] = true
 		}
 	}
-	for _, m := range []string{"Requests", "ServerErrors", "TimeToFirstByte", "Tokens"} {
+	for _, m := range []string{"Requests", "ServerErrors", "TimeToFirstByte", "Tokens", "SearchQueries", "PagesRead"} {
 		if !filters[m] {
 			t.Errorf("no metric filter for %s", m)
 		}

@@ -328,3 +328,36 @@ func TestNextDailyResetIsMidnightPacific(t *testing.T) {
 		})
 	}
 }
+
+// Every protocol tells the same wait: the spec's body, the UI message stream's (the spec's
+// body too) and Chat Completions' error object, each with the same Retry-After.
+func TestEveryProtocolTellsTheSameDailyWait(t *testing.T) {
+	clock := &fakeClock{t: noonPacific(t)}
+	st := chattest.Start(t, answer, chattest.WithUpstream(geminitest.WithQuota(geminitest.Quota{PerDay: 1}), geminitest.WithClock(clock.now)))
+	ask(t, st, "one")
+	ask(t, st, "two")
+	_, want := refused(t, st.Ask(t, "three"))
+
+	ui := st.Post(t, `{"messages":[{"id":"m1","role":"user","parts":[{"type":"text","text":"four"}]}]}`)
+	if _, secs := refused(t, ui); math.Abs(float64(secs-want)) > 2 {
+		t.Errorf("UI message stream: Retry-After %d, want %d", secs, want)
+	}
+	resp := st.PostTo(t, "/v1/chat/completions", `{"model":"crypto-analyst","messages":[{"role":"user","content":"five"}]}`)
+	b, _ := io.ReadAll(resp.Body)
+	secs, _ := strconv.Atoi(resp.Header.Get("Retry-After"))
+	var body struct {
+		Error struct{ Message, Type, Code string } `json:"error"`
+	}
+	_ = json.Unmarshal(b, &body)
+	if resp.StatusCode != 429 || math.Abs(float64(secs-want)) > 2 || !strings.Contains(body.Error.Message, "daily allowance") ||
+		body.Error.Code != "rate_limit_exceeded" {
+		t.Errorf("Chat Completions: %d, Retry-After %d (want %d): %s", resp.StatusCode, secs, want, b)
+	}
+	// The SDKs would retry a 429 within a minute on their own: not this one.
+	if resp.Header.Get("X-Should-Retry") != "false" {
+		t.Errorf("X-Should-Retry = %q, want false", resp.Header.Get("X-Should-Retry"))
+	}
+	if strings.Contains(string(b), "gemini") {
+		t.Errorf("the body names a model: %s", b)
+	}
+}

@@ -69,7 +69,11 @@ type Result struct {
 	RequestID    string
 	Model        string // from the server's request log line
 	ModelVersion string
-	Err          error
+	// RetryAfter is a refusal's Retry-After header; Quotas are the server's lines on the
+	// quota buckets that ran out (kind, bucket, reset), when the answer was a 429.
+	RetryAfter string
+	Quotas     []string
+	Err        error
 }
 
 // Run performs the smoke check and prints its report. It returns ErrSkipped when no key is
@@ -149,7 +153,7 @@ func ask(ctx context.Context, base, name, content string, timeout time.Duration)
 		return r
 	}
 	defer resp.Body.Close()
-	r.Status, r.RequestID = resp.StatusCode, resp.Header.Get("X-Request-Id")
+	r.Status, r.RequestID, r.RetryAfter = resp.StatusCode, resp.Header.Get("X-Request-Id"), resp.Header.Get("Retry-After")
 	if resp.StatusCode != http.StatusOK {
 		b, _ := io.ReadAll(io.LimitReader(resp.Body, 4096))
 		r.Err = fmt.Errorf("status %d: %s", resp.StatusCode, strings.TrimSpace(string(b)))
@@ -228,6 +232,12 @@ func report(w io.Writer, r Result) {
 	if r.Text != "" {
 		fmt.Fprintf(w, "answer begins:    %.160q\n", r.Text)
 	}
+	if r.Status == http.StatusTooManyRequests {
+		fmt.Fprintf(w, "retry after:      %s s\n", r.RetryAfter)
+		for _, q := range r.Quotas {
+			fmt.Fprintf(w, "quota used up:    %s\n", q)
+		}
+	}
 }
 
 // server is the local server as a process, with its JSON log kept.
@@ -279,8 +289,11 @@ func (s *server) readLog(r io.Reader) {
 }
 
 // annotate fills in the model from the request's log line, which the server writes just
-// after the response ends.
+// after the response ends, and for a 429 the quota buckets the server found used up.
 func (s *server) annotate(r *Result) {
+	if r.Status == http.StatusTooManyRequests {
+		defer func() { r.Quotas = s.quotas() }()
+	}
 	deadline := time.Now().Add(2 * time.Second)
 	for time.Now().Before(deadline) {
 		s.mu.Lock()
@@ -295,6 +308,23 @@ func (s *server) annotate(r *Result) {
 		s.mu.Unlock()
 		time.Sleep(20 * time.Millisecond)
 	}
+}
+
+// quotas describes the server's "quota exhausted" lines: which kind of quota ran out, of
+// which bucket, and when it resets.
+func (s *server) quotas() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []string
+	for _, l := range s.logs {
+		if msg, _ := l["msg"].(string); !strings.HasPrefix(msg, "quota exhausted") {
+			continue
+		}
+		reset, _ := time.Parse(time.RFC3339Nano, fmt.Sprint(l["reset"]))
+		out = append(out, fmt.Sprintf("%v quota of bucket %v (model %v); resets %s (in %s)",
+			l["quota"], l["bucket"], l["model"], reset.UTC().Format(time.RFC3339), time.Until(reset).Round(time.Minute)))
+	}
+	return out
 }
 
 // warnings are the server's WARN and ERROR lines (a model switch, a refused setting).

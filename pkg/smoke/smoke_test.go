@@ -68,3 +68,29 @@ func TestFailsWhenTheProviderRefuses(t *testing.T) {
 		t.Errorf("err %v\n%s", err, out.String())
 	}
 }
+
+// A 429 says which quota ran out and when it resets: here pro on the free tier (limit 0) with
+// fallback off, a daily refusal.
+func TestReportsTheQuotaThatRanOut(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the server")
+	}
+	up := geminitest.NewServer(func(geminitest.Request) geminitest.Reply {
+		return geminitest.Stream(0, geminitest.Text("Hi."), geminitest.Finish("STOP"))
+	}, geminitest.WithQuota(geminitest.FreeTier))
+	defer up.Close()
+	var out bytes.Buffer
+	err := smoke.Run(context.Background(), smoke.Options{Root: "../..", Stdout: &out,
+		Environ: environ("AIPROVIDER_GENERATIVE_AI_API_KEY=free-key", "AIPROVIDER_BASE_URL="+up.BaseURL(),
+			"MODEL=gemini-pro-latest", "MODEL_FALLBACKS=none")})
+	report := out.String()
+	if err == nil {
+		t.Fatalf("no error:\n%s", report)
+	}
+	for _, want := range []string{"FAILED: status 429", "daily allowance", "retry after:",
+		"quota used up:    daily quota of bucket gemini-3.1-pro (model gemini-pro-latest); resets "} {
+		if !strings.Contains(report, want) {
+			t.Errorf("report lacks %q:\n%s", want, report)
+		}
+	}
+}
