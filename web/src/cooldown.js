@@ -1,14 +1,17 @@
 // The spec's client-side cooldown: after a submit, further submits wait
 // cooldownSeconds. A server that answers 429 with Retry-After can ask for a
-// longer wait; the lock is then the longer of the two. localStorage is the
-// source of truth so the wait survives reloads and is shared by tabs.
+// longer wait (up to a day, when its daily allowance is used up); the lock is
+// then the longer of the two. localStorage is the source of truth so the wait
+// survives reloads and is shared by tabs.
+import { describeLock } from './wait.js';
 
 /** STORAGE_KEY is the localStorage key the spec names. */
 export const STORAGE_KEY = 'lastSubmitTime';
 /** RETRY_KEY holds when a server's Retry-After ends (milliseconds since the epoch). */
 export const RETRY_KEY = 'retryAfterUntil';
-/** MAX_RETRY_AFTER caps a Retry-After wait, in seconds (WAF's window is 600 s). */
-export const MAX_RETRY_AFTER = 3600;
+/** MAX_RETRY_AFTER caps a Retry-After wait, in seconds: 25 hours, as a daily allowance resets
+ * at the next midnight Pacific time, 25 hours away on the day the clocks go back (WAF: 600 s). */
+export const MAX_RETRY_AFTER = 25 * 3600;
 
 /** @param {Storage|null} storage @param {string} key */
 function read(storage, key) {
@@ -20,21 +23,44 @@ function read(storage, key) {
 }
 
 /**
+ * lockEnd is when the next submit is allowed (milliseconds since the epoch; now or earlier
+ * when it is): the later of the end of the cooldown since the last submit and of a server's
+ * Retry-After. A stored time in the future (clock moved back) never blocks longer than one
+ * cooldown, or than MAX_RETRY_AFTER.
+ * @param {Storage|null} storage
+ * @param {number} cooldownSeconds
+ * @param {number} now milliseconds since the epoch
+ */
+export function lockEnd(storage, cooldownSeconds, now) {
+  let end = now;
+  const last = read(storage, STORAGE_KEY);
+  if (last !== null) end = Math.min(last + cooldownSeconds * 1000, now + cooldownSeconds * 1000);
+  const until = read(storage, RETRY_KEY);
+  if (until !== null) end = Math.max(end, Math.min(until, now + MAX_RETRY_AFTER * 1000));
+  return end;
+}
+
+/**
  * remainingSeconds is how many whole seconds are left before the next submit
- * is allowed; 0 when allowed: the longer of the cooldown since the last submit
- * and a server's Retry-After. A stored time in the future (clock moved back)
- * never blocks longer than one cooldown, or than MAX_RETRY_AFTER.
+ * is allowed (see lockEnd); 0 when allowed.
  * @param {Storage|null} storage
  * @param {number} cooldownSeconds
  * @param {number} now milliseconds since the epoch
  */
 export function remainingSeconds(storage, cooldownSeconds, now) {
-  let left = 0;
-  const last = read(storage, STORAGE_KEY);
-  if (last !== null) left = Math.min(last + cooldownSeconds * 1000 - now, cooldownSeconds * 1000);
-  const until = read(storage, RETRY_KEY);
-  if (until !== null) left = Math.max(left, Math.min(until - now, MAX_RETRY_AFTER * 1000));
+  const left = lockEnd(storage, cooldownSeconds, now) - now;
   return left > 0 ? Math.ceil(left / 1000) : 0;
+}
+
+/**
+ * currentLock is the lock now and what the page says of it (a countdown, or when to come back).
+ * @param {Storage|null} storage
+ * @param {number} cooldownSeconds
+ * @param {number} now milliseconds since the epoch
+ * @param {import('./wait.js').Clock} [clock] the reader's locale and time zone when left out
+ */
+export function currentLock(storage, cooldownSeconds, now, clock) {
+  return describeLock(lockEnd(storage, cooldownSeconds, now), now, cooldownSeconds, clock);
 }
 
 /**

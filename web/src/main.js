@@ -4,10 +4,10 @@ import './style.css';
 import { checkContractAddress, composeContent } from './address.js';
 import { buildMessages, isBlank, stripControl, MAX_CONTENT } from './conversation.js';
 import { loadConfig, DEFAULTS } from './config.js';
-import { markRetryAfter, markSubmitted, remainingSeconds, RETRY_KEY, STORAGE_KEY } from './cooldown.js';
+import { currentLock, markRetryAfter, markSubmitted, RETRY_KEY, STORAGE_KEY } from './cooldown.js';
 import { loadHistory, saveHistory } from './history.js';
 import { renderMarkdown } from './markdown.js';
-import { describeHttpError, parseRetryAfter, readStream, waitText, WAIT_SENTENCE, withWait } from './protocol.js';
+import { describeHttpError, parseRetryAfter, readStream, WAIT_SENTENCE, withWait } from './protocol.js';
 import { contentSha256, CONTENT_SHA256 } from './sign.js';
 
 /** @param {string} id */
@@ -70,21 +70,22 @@ function announce(msg) {
   setTimeout(() => (statusEl.textContent = msg), 50);
 }
 
-/** The seconds before the next question may go: the countdown's number. */
-function cooldownLeft(now = Date.now()) {
-  return remainingSeconds(storage, config.cooldownSeconds, now);
+/** The wait before the next question may go, and what the page says of it. */
+function lockNow(now = Date.now()) {
+  return currentLock(storage, config.cooldownSeconds, now);
 }
 
-// updateControls reflects the cooldown and the request in flight; it runs on
-// a timer while the cooldown lasts.
+// updateControls reflects the lock and the request in flight; it runs on a timer while the lock lasts.
 function updateControls(now = Date.now()) {
-  const left = cooldownLeft(now);
+  const { left, later, sentence } = lockNow(now);
   sendButton.disabled = left > 0 || inFlight !== null;
   cooldownBox.hidden = left === 0;
+  cooldownBox.toggleAttribute('data-later', later !== ''); // "after 09:00 (in about 7 hours)" in place of the seconds
   cooldownSecondsEl.textContent = String(left);
-  // Notices that name a wait name the countdown's number, tick by tick.
+  $('cooldown-after').textContent = later;
+  // Notices that name a wait say what the countdown (or the come-back time) says, tick by tick.
   for (const el of document.querySelectorAll('.notice[data-waits]')) {
-    el.textContent = (el.textContent ?? '').replace(WAIT_SENTENCE, waitText(left));
+    if (!el.textContent?.endsWith(sentence)) el.textContent = (el.textContent ?? '').replace(WAIT_SENTENCE, sentence);
   }
   if (left > 0 && !cooldownTimer) {
     cooldownTimer = window.setInterval(() => updateControls(), 250);
@@ -174,7 +175,7 @@ function finishAnswer(answer, state, message) {
     p.textContent = message;
     if (WAIT_SENTENCE.test(message)) {
       p.dataset.waits = '';
-      p.textContent = message.replace(WAIT_SENTENCE, waitText(cooldownLeft()));
+      p.textContent = message.replace(WAIT_SENTENCE, lockNow().sentence);
     }
     answer.append(p);
   }
@@ -329,17 +330,17 @@ async function ask(content, question, address) {
   };
   /**
    * end shows how the answer ended, keeps it for a reload and says it in the status region.
-   * A notice that names a wait names the countdown's number at this very moment.
+   * A notice that names a wait says what the countdown (or the come-back time) says now.
    * @param {import('./history.js').Saved['state']} state
-   * @param {(wait: number) => string} notice "" for none
-   * @param {string | ((wait: number) => string)} said what the status region says ("" for the
+   * @param {(wait: string) => string} notice "" for none
+   * @param {string | ((wait: string) => string)} said what the status region says ("" for the
    *   notice); a wait it names is the notice's
    * @param {import('./protocol.js').Metadata} [meta]
    */
   const end = (state, notice, said, meta) => {
     const now = Date.now();
     updateControls(now);
-    const wait = cooldownLeft(now);
+    const wait = lockNow(now).sentence;
     const text = notice(wait);
     finishAnswer(answer, state, text);
     if (meta) showMetadata(answer, meta);
@@ -397,7 +398,7 @@ async function ask(content, question, address) {
       const msg = 'The answer was interrupted: the connection broke before it finished.';
       end('interrupted', (wait) => withWait(msg, wait), (wait) => `Answer cut off. ${withWait(msg, wait)}`);
     } else {
-      end('error', (wait) => `Could not reach the chat service. Check your connection. ${waitText(wait)}`, '');
+      end('error', (wait) => `Could not reach the chat service. Check your connection. ${wait}`, '');
     }
   } finally {
     current = null;
@@ -413,13 +414,13 @@ async function ask(content, question, address) {
 
 /** submit validates the form and asks, unless the cooldown forbids it. */
 function submit() {
-  const left = cooldownLeft();
+  const lock = lockNow();
   if (inFlight) {
     announce('An answer is still coming. Press Stop (or Escape) to end it.');
     return;
   }
-  if (left > 0) {
-    announce(`Please wait ${left} seconds before sending another question.`);
+  if (lock.left > 0) {
+    announce(lock.blocked);
     updateControls();
     return;
   }
@@ -473,8 +474,7 @@ window.addEventListener('pagehide', () => {
   Object.assign(current.exchange, { state: 'interrupted', notice: 'The answer was interrupted: the page was left before it finished.' });
   saveConversation();
 });
-// A change to lastSubmitTime in this very tab fires no storage event: look
-// again every second.
+// A change to lastSubmitTime in this very tab fires no storage event: look again every second.
 window.setInterval(() => updateControls(), 1000);
 
 sendButton.disabled = true;

@@ -2,6 +2,9 @@
 // `0:"<json string>"` (text), `d:{...}` (end, metadata) or `e:"<json string>"`
 // (end, error); failures before the stream are JSON {error, details}.
 import { createParser } from 'eventsource-parser';
+import { waitText, WAIT_SENTENCE } from './wait.js';
+
+export { waitText, WAIT_SENTENCE };
 
 /**
  * @typedef {{url: string, title?: string}} Source
@@ -108,33 +111,40 @@ export function parseRetryAfter(value, now) {
 }
 
 /**
- * waitText says when the next question may go: the same number of seconds the
- * page's countdown shows (the cooldown left, or a longer Retry-After).
- * @param {number} wait seconds
+ * sentence is what a notice ends with for a wait.
+ * @param {number | string} wait seconds (a countdown), or what a Lock says (wait.js)
+ * @returns {string}
  */
-export function waitText(wait) {
-  return wait > 0 ? `Please wait ${wait} ${wait === 1 ? 'second' : 'seconds'} and try again.` : 'You can try again now.';
-}
-
-/** WAIT_SENTENCE finds the sentence of waitText at the end of a notice. */
-export const WAIT_SENTENCE = /(Please wait \d+ seconds? and try again\.|You can try again now\.)$/;
+const sentence = (wait) => (typeof wait === 'number' ? waitText(wait) : wait);
 
 /**
- * withWait ends a notice with waitText, in place of a "try again" that the message itself
+ * withWait ends a notice with the wait's sentence, in place of a "try again" that the message itself
  * ends with (the server's texts say "Please try again."), so that it names one wait.
  * @param {string} message
- * @param {number} wait seconds
+ * @param {number | string} wait seconds, or the wait's sentence
  */
 export function withWait(message, wait) {
   const m = message.replace(/\s*(Please try again(?: later| shortly)?\.?)$/i, '').replace(/[;,]\s*try again(?: later| shortly)?$/i, '');
-  return `${m} ${waitText(wait)}`;
+  return `${m} ${sentence(wait)}`;
+}
+
+/**
+ * why429 is what a 429's details say happened, without when to try again (the page names its
+ * own wait): the first clause, "the service's daily allowance of answers is used up" of
+ * "...; it resets at midnight Pacific time (08:00 UTC), in 7 hours 12 minutes".
+ * @param {unknown} details
+ */
+function why429(details) {
+  const what = (typeof details === 'string' ? details : '').split(';')[0].replace(/[,.]?\s*(?:please\s+)?try again\b.*$/i, '').replace(/[\s.]+$/, '');
+  return what || 'too many requests right now';
 }
 
 /**
  * describeHttpError is the message shown for a response that is not a stream.
  * @param {number} status
  * @param {{error?: unknown, details?: unknown} | null} body the JSON error body, if any
- * @param {number} wait seconds until the page lets the next question go
+ * @param {number | string} wait seconds until the page lets the next question go, or what
+ *   the page says of that wait (a Lock's sentence)
  */
 export function describeHttpError(status, body, wait) {
   // A "try again shortly" in the server's details would contradict the wait named after it.
@@ -148,9 +158,9 @@ export function describeHttpError(status, body, wait) {
     case 401:
       return `${head}: the service has no API key. Please tell the operator.`;
     case 429:
-      return `${head}: too many requests right now. ${waitText(wait)}`;
+      return `${head}: ${why429(body?.details)}. ${sentence(wait)}`;
     case 500:
-      return `${head}: the AI service failed to answer${details ? ` (${details})` : ''}. ${waitText(wait)}`;
+      return `${head}: the AI service failed to answer${details ? ` (${details})` : ''}. ${sentence(wait)}`;
     case 404:
     case 405:
       return `${head}: the chat endpoint is not available at this address.`;

@@ -63,6 +63,12 @@ class Chat extends AbstractChat {
 }
 
 /** @param {import('ai').UIMessage} m */
+/**
+ * The demo's 429 says Retry-After: 7, and the server keeps its word: its model's quota bucket
+ * is skipped, every request refused, until then. A test that asks again waits it out.
+ */
+const waitOutDemoRateLimit = () => new Promise((resolve) => setTimeout(resolve, 7500));
+
 const textOf = (m) => m.parts.filter((p) => p.type === 'text').map((p) => /** @type {any} */ (p).text).join('');
 
 describe('the AI SDK: a stock Chat with DefaultChatTransport', () => {
@@ -115,7 +121,8 @@ describe('the AI SDK: a stock Chat with DefaultChatTransport', () => {
     assert.equal(/** @type {any} */ (chat.errors[0]).statusCode, 429);
     assert.equal(chat.messages.length, 1, 'no empty assistant message is left behind');
 
-    // The conversation goes on after the error.
+    // The conversation goes on after the error, once the server's Retry-After has passed.
+    await waitOutDemoRateLimit();
     await chat.sendMessage({ text: 'Tell me about this token' });
     assert.equal(chat.status, 'ready');
     assert.equal(chat.messages.length, 3);
@@ -273,6 +280,7 @@ describe('the openai client', () => {
       (e) => e instanceof OpenAI.RateLimitError && e.status === 429 && e.headers.get('retry-after') === '7' &&
         /try again in 7 seconds/.test(e.message),
     );
+    await waitOutDemoRateLimit();
   });
 
   test('BadRequestError on a system message', async () => {

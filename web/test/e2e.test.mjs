@@ -8,11 +8,19 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { findChromium } from './chromium.mjs';
 import { startDemoServer } from './server.mjs';
+import { comeBackAt } from '../src/wait.js';
 
 // CHROMIUM_PATH, else Debian's /usr/bin/chromium, else playwright-core's own Chrome.
 const CHROMIUM = await findChromium();
 const ARTIFACTS = join(new URL('../..', import.meta.url).pathname, 'artifacts', 'web');
 const EVM = '0x52908400098527886E0F7030069857D2E4169EE7';
+
+/**
+ * The demo's 429 says Retry-After: 7, and the server keeps its word: its model's quota bucket
+ * is skipped, every request refused, until then. A test that asks the server again waits it
+ * out.
+ */
+const waitOutDemoRateLimit = () => new Promise((resolve) => setTimeout(resolve, 7500));
 
 /** @type {Awaited<ReturnType<typeof startDemoServer>>} */
 let server;
@@ -44,11 +52,13 @@ after(async () => {
  * starts without a cooldown) and records console errors and chat requests.
  * expectedStatus lists HTTP statuses the test provokes on purpose: Chromium
  * logs "Failed to load resource" for them, which is the browser, not the page.
- * allowedConsole lists other console errors a test provokes on purpose.
- * @param {{viewport?: {width: number, height: number}, expectedStatus?: number[], colorScheme?: 'light'|'dark', allowedConsole?: string[]}} [opts]
+ * allowedConsole lists other console errors a test provokes on purpose. locale and timezoneId
+ * are the reader's (the browser's own when left out).
+ * @param {{viewport?: {width: number, height: number}, expectedStatus?: number[], colorScheme?: 'light'|'dark', allowedConsole?: string[], locale?: string, timezoneId?: string}} [opts]
  */
 async function open(opts = {}) {
-  const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1024, height: 800 }, colorScheme: opts.colorScheme ?? 'light' });
+  const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1024, height: 800 }, colorScheme: opts.colorScheme ?? 'light',
+    locale: opts.locale, timezoneId: opts.timezoneId });
   const page = await context.newPage();
   /** @type {string[]} */
   const errors = [];
@@ -92,7 +102,8 @@ async function ask(page, question) {
 
 /**
  * noticeAndCountdown runs action and records, at the moment the answer's notice appears, its
- * text, the wait it names ("Please wait N seconds") and the countdown shown beside Send.
+ * text, the wait it names ("Please wait N seconds") and the countdown shown beside Send (0 when
+ * none), or, for a long wait, when to come back shown in its place (later, "" when none).
  * @param {import('playwright-core').Page} page
  * @param {() => Promise<unknown>} action
  */
@@ -106,7 +117,8 @@ async function noticeAndCountdown(page, action) {
       if (!notice) return;
       obs.disconnect();
       const box = /** @type {HTMLElement} */ (document.getElementById('cooldown'));
-      w.__seen = { notice: notice.textContent, countdown: box.hidden ? 0 : Number(document.getElementById('cooldown-seconds')?.textContent) };
+      const later = !box.hidden && box.hasAttribute('data-later') ? document.getElementById('cooldown-after')?.textContent : '';
+      w.__seen = { notice: notice.textContent, later, countdown: box.hidden || later ? 0 : Number(document.getElementById('cooldown-seconds')?.textContent) };
     }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
   }, before);
   await action();
@@ -258,15 +270,18 @@ describe('chat page against the demo server', () => {
     await done();
   });
 
-  test('a 429: the notice names the wait the countdown shows, max(cooldown left, Retry-After)', async () => {
-    const { page, done } = await open({ expectedStatus: [429] });
+  test('a 429: the notice names the wait the countdown shows, max(cooldown left, Retry-After), or when to come back', async () => {
+    const { page, done } = await open({ expectedStatus: [429], locale: 'en-GB', timezoneId: 'Asia/Kolkata' });
     // The demo's 429 says Retry-After: 7; the spec's cooldown (50 s) is longer, so it rules.
     let seen = await noticeAndCountdown(page, () => ask(page, 'Trigger the rate limit'));
     assert.match(seen.notice, /^Rate limit exceeded \(HTTP 429\)/);
     assert.ok(seen.wait !== null && seen.wait >= 45 && seen.wait <= 50, `the cooldown's wait, not Retry-After's 7: ${seen.notice}`);
     assert.equal(seen.countdown, seen.wait, `notice "${seen.notice}" and countdown ${seen.countdown} agree`);
+    assert.equal(seen.later, '', 'a wait within the cooldown is counted down');
+    await waitOutDemoRateLimit();
 
-    // A Retry-After longer than the cooldown (WAF says 600) locks that long, and says so.
+    // A Retry-After longer than the cooldown (WAF says 600) locks that long; instead of counting
+    // down 600 seconds, the notice and the place of the countdown say when to come back.
     await page.route('**/api/chat', (route) => route.fulfill({
       status: 429,
       headers: { 'Content-Type': 'application/json', 'Retry-After': '600' },
@@ -275,13 +290,62 @@ describe('chat page against the demo server', () => {
     // Lift both locks (the cooldown and the demo's Retry-After) to ask again.
     await page.evaluate(() => ['lastSubmitTime', 'retryAfterUntil'].forEach((k) => localStorage.removeItem(k)));
     seen = await noticeAndCountdown(page, () => ask(page, 'Another one'));
-    assert.equal(seen.wait, 600, seen.notice);
-    assert.equal(seen.countdown, 600);
+    const until = Number(await page.evaluate(() => localStorage.getItem('retryAfterUntil')));
+    assert.ok(Math.abs(until - Date.now() - 600_000) < 5000, `the lock lasts the full 600 s: ${until - Date.now()} ms`);
+    const at = comeBackAt(until, Date.now(), { locale: 'en-GB', timeZone: 'Asia/Kolkata' });
+    assert.equal(seen.wait, null, `no seconds named: ${seen.notice}`);
+    assert.equal(seen.notice, `Rate limit exceeded (HTTP 429): too many requests from your address. Come back after ${at} (in about 10 minutes).`);
+    assert.equal(seen.later, `after ${at} (in about 10 minutes)`, 'where the countdown was');
+    assert.equal(await page.locator('#cooldown').innerText(), `Next question possible after ${at} (in about 10 minutes)`);
+    await page.locator('#status').filter({ hasText: seen.notice }).waitFor({ timeout: 2000 });
     await page.reload();
     await page.waitForSelector('html[data-ready="true"]');
-    const left = Number(await page.locator('#cooldown-seconds').innerText());
-    assert.ok(left > 590 && left <= 600, `the Retry-After lock survives a reload: ${left}`);
+    assert.equal(await page.locator('#cooldown-after').innerText(), seen.later, 'the Retry-After lock survives a reload');
+    assert.equal(await page.locator('#cooldown-seconds').isHidden(), true, 'no seconds counted');
+    assert.equal(await page.locator('.answer .notice').last().innerText(), seen.notice);
     assert.equal(await page.locator('#send').isDisabled(), true);
+    await done();
+  });
+
+  test('the daily allowance used up: the page says when to come back, stays locked until then, and unlocks itself', async () => {
+    // Paris, and a fixed clock at 16:48 there: the reset 7 h 12 min later is midnight there.
+    const { page, chats, done } = await open({ expectedStatus: [429], locale: 'en-GB', timezoneId: 'Europe/Paris' });
+    const T = Date.parse('2025-11-25T15:48:00Z');
+    await page.clock.setFixedTime(T);
+    await page.route('**/api/chat', (route) => route.fulfill({
+      status: 429,
+      headers: { 'Content-Type': 'application/json', 'Retry-After': '25920' },
+      body: JSON.stringify({ error: 'Rate limit exceeded',
+        details: "the service's daily allowance of answers is used up; it resets at midnight Pacific time (08:00 UTC), in 7 hours 12 minutes" }),
+    }));
+    const notice = "Rate limit exceeded (HTTP 429): the service's daily allowance of answers is used up. Come back after 00:00 tomorrow (in about 7 hours).";
+    const seen = await noticeAndCountdown(page, () => ask(page, 'Is this token safe?'));
+    assert.equal(seen.notice, notice);
+    assert.equal(seen.later, 'after 00:00 tomorrow (in about 7 hours)');
+    await page.locator('#status').filter({ hasText: notice }).waitFor({ timeout: 2000 });
+    const shows = async (/** @type {string} */ when) => {
+      assert.equal(await page.locator('.answer .notice[role="alert"]').innerText(), notice, when);
+      assert.equal(await page.locator('#cooldown').innerText(), 'Next question possible after 00:00 tomorrow (in about 7 hours)', when);
+      assert.equal(await page.locator('#send').isDisabled(), true, when);
+      assert.equal(await page.evaluate(() => localStorage.getItem('retryAfterUntil')), String(T + 25_920_000), when);
+    };
+    await shows('after the answer');
+    await page.locator('#question').fill('Another question');
+    await page.locator('#question').press('Enter');
+    await page.locator('#status', { hasText: 'Please come back after 00:00 tomorrow (in about 7 hours) to send another question.' }).waitFor({ timeout: 2000 });
+    assert.equal(chats.length, 1, 'no second request');
+    await page.screenshot({ path: join(ARTIFACTS, 'daily-limit.png') });
+
+    await page.reload();
+    await page.waitForSelector('html[data-ready="true"]');
+    await shows('after a reload');
+
+    // Just past midnight in Paris the page unlocks by itself; the notice says so.
+    await page.clock.setFixedTime(T + 25_920_000 + 1000);
+    await page.locator('#send:not([disabled])').waitFor({ timeout: 2000 });
+    assert.equal(await page.locator('#cooldown').isHidden(), true);
+    assert.equal(await page.locator('.answer .notice').innerText(), "Rate limit exceeded (HTTP 429): the service's daily allowance of answers is used up. You can try again now.");
+    await page.locator('#status', { hasText: 'You can send a new question now.' }).waitFor({ timeout: 2000 });
     await done();
   });
 
@@ -327,6 +391,7 @@ describe('chat page against the demo server', () => {
     const limited = await ask(page, 'Trigger the rate limit');
     const limitedNotice = await limited.locator('.notice').innerText();
     await status.filter({ hasText: limitedNotice }).waitFor({ timeout: 2000 });
+    await waitOutDemoRateLimit();
 
     await lift();
     await page.locator('#question').fill('Give me a slow answer');

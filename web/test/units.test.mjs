@@ -5,8 +5,9 @@ import { readFileSync } from 'node:fs';
 import { checkContractAddress, composeContent } from '../src/address.js';
 import { buildMessages, isBlank, stripControl, cutChars, MAX_MESSAGES, MAX_BODY_BYTES, MAX_CONTENT } from '../src/conversation.js';
 import { normalizeConfig, DEFAULTS } from '../src/config.js';
-import { remainingSeconds, markSubmitted, markRetryAfter, STORAGE_KEY, RETRY_KEY, MAX_RETRY_AFTER } from '../src/cooldown.js';
-import { describeHttpError, parseData, parseRetryAfter, readStream, waitText } from '../src/protocol.js';
+import { currentLock, lockEnd, remainingSeconds, markSubmitted, markRetryAfter, STORAGE_KEY, RETRY_KEY, MAX_RETRY_AFTER } from '../src/cooldown.js';
+import { describeHttpError, parseData, parseRetryAfter, readStream, waitText, withWait, WAIT_SENTENCE } from '../src/protocol.js';
+import { aboutIn, comeBackAt, countsDown, describeLock } from '../src/wait.js';
 import { loadHistory, saveHistory, HISTORY_KEY, MAX_SAVED } from '../src/history.js';
 import { contentSha256 } from '../src/sign.js';
 
@@ -141,6 +142,33 @@ describe('cooldown', () => {
     s.setItem(RETRY_KEY, String(T + 1e12)); // clock moved back
     assert.equal(remainingSeconds(s, 50, T), MAX_RETRY_AFTER);
   });
+  test('a daily allowance\'s Retry-After (up to 25 hours) locks that long; an absurd one is capped', () => {
+    assert.ok(MAX_RETRY_AFTER >= 25 * 3600, `MAX_RETRY_AFTER ${MAX_RETRY_AFTER}`);
+    assert.ok(MAX_RETRY_AFTER <= 26 * 3600, `MAX_RETRY_AFTER ${MAX_RETRY_AFTER}`);
+    const s = store();
+    markSubmitted(s, T);
+    markRetryAfter(s, 90_000, T); // midnight Pacific on the day the clocks go back: 25 hours away
+    assert.equal(remainingSeconds(s, 50, T), 90_000);
+    assert.equal(lockEnd(s, 50, T + 1000), T + 90_000_000, 'the end stays put as time passes');
+    assert.equal(remainingSeconds(s, 50, T + 90_000_000), 0);
+    markRetryAfter(s, 30 * 24 * 3600, T);
+    assert.equal(remainingSeconds(s, 50, T), MAX_RETRY_AFTER);
+  });
+  test('the lock and what the page says of it survive a reload (they are read from storage)', () => {
+    const s = store();
+    const clock = { locale: 'en-GB', timeZone: 'Europe/Paris' };
+    const now = Date.parse('2025-11-25T15:48:00Z'); // 16:48 in Paris
+    markSubmitted(s, now);
+    markRetryAfter(s, 25_920, now);
+    const first = currentLock(s, 50, now, clock);
+    assert.equal(first.later, 'after 00:00 tomorrow (in about 7 hours)');
+    // A reload: a fresh read of the same storage, a few seconds later, says the same.
+    const again = currentLock({ getItem: (k) => s.getItem(k), setItem() {} }, 50, now + 5000, clock);
+    assert.deepEqual({ ...again, left: 0 }, { ...first, left: 0 });
+    assert.equal(again.left, 25_915);
+    // When the time has passed, nothing locks any more.
+    assert.deepEqual(currentLock(s, 50, now + 25_920_000, clock), { left: 0, later: '', sentence: 'You can try again now.', blocked: 'Please wait 0 seconds before sending another question.' });
+  });
   test('a time in the future never blocks longer than one cooldown', () => {
     const s = store();
     markSubmitted(s, T + 9_000_000);
@@ -205,6 +233,78 @@ describe('protocol', () => {
     assert.doesNotMatch(describeHttpError(500, null, 49), /later/);
     assert.match(describeHttpError(503, null, 50), /^Unexpected response \(HTTP 503\)/);
     assert.equal(waitText(2), 'Please wait 2 seconds and try again.');
+  });
+});
+
+describe('wait: a countdown, or when to come back', () => {
+  const paris = { locale: 'en-GB', timeZone: 'Europe/Paris' };
+  const T = Date.parse('2025-11-25T15:48:00Z'); // 16:48 in Paris
+  test('a wait up to the cooldown (and at least up to a minute) is counted down', () => {
+    assert.equal(countsDown(0, 50), true);
+    assert.equal(countsDown(50, 50), true);
+    assert.equal(countsDown(60, 50), true, 'a minute is still counted down');
+    assert.equal(countsDown(61, 50), false);
+    assert.equal(countsDown(301, 300), false);
+    assert.equal(countsDown(26, 10), true, 'a per-minute limit is counted down even under a short cooldown');
+    assert.equal(countsDown(60, 0), true);
+    assert.equal(countsDown(61, 0), false);
+    assert.equal(countsDown(120, 300), true);
+  });
+  test('the countdown reads as before', () => {
+    assert.deepEqual(describeLock(T + 48_000, T, 50, paris), {
+      left: 48, later: '', sentence: 'Please wait 48 seconds and try again.', blocked: 'Please wait 48 seconds before sending another question.',
+    });
+    assert.equal(describeLock(T + 500, T, 50).sentence, 'Please wait 1 second and try again.');
+    assert.equal(describeLock(T + 500, T, 50).blocked, 'Please wait 1 second before sending another question.');
+    assert.equal(describeLock(T - 1, T, 50).sentence, 'You can try again now.');
+  });
+  test('how long, roughly: minutes, then hours', () => {
+    const cases = [[61, 'about 1 minute'], [600, 'about 10 minutes'], [3540, 'about 59 minutes'], [3570, 'about 1 hour'],
+      [4500, 'about 1 hour 20 minutes'], [7200, 'about 2 hours'], [10_440, 'about 2 hours 50 minutes'], [10_500, 'about 3 hours'],
+      [25_920, 'about 7 hours'], [86_400, 'about 24 hours'], [90_000, 'about 25 hours']];
+    for (const [s, want] of cases) assert.equal(aboutIn(s), want, `${s} s`);
+  });
+  test('the time to come back is local, to the minute, never before the lock ends', () => {
+    assert.equal(comeBackAt(T + 600_000, T, paris), '16:58');
+    assert.equal(comeBackAt(T + 600_000 + 5000, T, paris), '16:58', 'a few seconds past the minute: the server\'s rounding');
+    assert.equal(comeBackAt(T + 600_000 + 30_000, T, paris), '16:59', 'well into a minute: the next one');
+    assert.equal(comeBackAt(T + 60_000 * 60 * 3, T, { locale: 'en-GB', timeZone: 'UTC' }), '18:48');
+    assert.equal(comeBackAt(T + 25_920_000, T, paris), '00:00 tomorrow');
+    assert.equal(comeBackAt(T + 25_920_000, T, { locale: 'en-GB', timeZone: 'America/Los_Angeles' }), '15:00', 'the same day in California');
+    assert.match(comeBackAt(T + 25_920_000, T, { locale: 'en-US', timeZone: 'America/New_York' }), /^6:00\sPM$/);
+    assert.match(comeBackAt(T + 25_920_000, T, { locale: 'en-US', timeZone: 'Asia/Tokyo' }), /^8:00\sAM$/, 'in Tokyo it is already the next day (00:48)');
+    // 23:50 in Paris, plus 25 hours: the day after tomorrow.
+    const late = Date.parse('2025-11-25T22:50:00Z');
+    assert.equal(comeBackAt(late + 90_000_000, late, paris), '00:50 on Thursday');
+  });
+  test('a wait longer than the cooldown says when to come back', () => {
+    assert.deepEqual(describeLock(T + 25_920_000, T, 50, paris), {
+      left: 25_920,
+      later: 'after 00:00 tomorrow (in about 7 hours)',
+      sentence: 'Come back after 00:00 tomorrow (in about 7 hours).',
+      blocked: 'Please come back after 00:00 tomorrow (in about 7 hours) to send another question.',
+    });
+    assert.equal(describeLock(T + 600_000, T, 50, paris).sentence, 'Come back after 16:58 (in about 10 minutes).');
+    // Midnight in Los Angeles on the day its clocks go back is 25 hours after the one before.
+    const la = { locale: 'en-US', timeZone: 'America/Los_Angeles' };
+    const midnight = Date.parse('2025-11-02T07:00:00Z');
+    assert.match(describeLock(midnight + 90_000_000, midnight, 50, la).sentence, /^Come back after 12:00\sAM tomorrow \(in about 25 hours\)\.$/);
+  });
+  test('notices end with the sentence, and it is found again to be kept up to date', () => {
+    const daily = { error: 'Rate limit exceeded', details: 'the service\'s daily allowance of answers is used up; it resets at midnight Pacific time (08:00 UTC), in 7 hours 12 minutes' };
+    const lock = describeLock(T + 25_920_000, T, 50, paris);
+    const notice = describeHttpError(429, daily, lock.sentence);
+    assert.equal(notice, 'Rate limit exceeded (HTTP 429): the service\'s daily allowance of answers is used up. Come back after 00:00 tomorrow (in about 7 hours).');
+    assert.equal(notice.replace(WAIT_SENTENCE, 'You can try again now.'), 'Rate limit exceeded (HTTP 429): the service\'s daily allowance of answers is used up. You can try again now.');
+    const us = describeLock(T + 25_920_000, T, 50, { locale: 'en-US', timeZone: 'America/New_York' }).sentence;
+    assert.match(`x. ${us}`, WAIT_SENTENCE);
+    assert.equal(describeHttpError(429, { error: 'Rate limit exceeded', details: 'the service is answering too many questions right now; try again in 26 seconds' }, 50),
+      'Rate limit exceeded (HTTP 429): the service is answering too many questions right now. Please wait 50 seconds and try again.');
+    assert.equal(describeHttpError(429, { error: 'Rate limit exceeded', details: 'too many requests from your address; try again in 600 seconds' }, 'Come back after 16:58 (in about 10 minutes).'),
+      'Rate limit exceeded (HTTP 429): too many requests from your address. Come back after 16:58 (in about 10 minutes).');
+    assert.equal(describeHttpError(429, { details: 'Quota exceeded. Please try again later.' }, 3), 'Rate limit exceeded (HTTP 429): Quota exceeded. Please wait 3 seconds and try again.');
+    assert.equal(describeHttpError(429, { details: 'try again later' }, 3), 'Rate limit exceeded (HTTP 429): too many requests right now. Please wait 3 seconds and try again.');
+    assert.equal(withWait('The AI service failed while answering. Please try again.', lock.sentence), 'The AI service failed while answering. Come back after 00:00 tomorrow (in about 7 hours).');
   });
 });
 
