@@ -34,6 +34,7 @@ var mappingKeys = map[string]string{
 	stage.EnvToolWebSearch:      "ToolWebSearch",
 	stage.EnvToolURLContext:     "ToolUrlContext",
 	stage.EnvAPIKeyTTLSeconds:   "ApiKeyTtlSeconds",
+	stage.EnvTokenFactsBudget:   "TokenFactsBudget",
 }
 
 func TestTemplateMatchesStageTable(t *testing.T) {

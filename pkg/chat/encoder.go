@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/chatsvc/chat/pkg/datastream"
+	"github.com/chatsvc/chat/pkg/tokenfacts"
 )
 
 // The protocols, as the request log names them.
@@ -32,6 +33,8 @@ type StreamInfo struct {
 	ID string
 	// Created is when the answer began.
 	Created time.Time
+	// Tokens are the facts the answer rests on, known before its first text.
+	Tokens []tokenfacts.Facts
 }
 
 // Stream writes one answer. Exactly one of Finish and Fail ends it; a write error means the
@@ -86,6 +89,9 @@ func metadata(f *Finish) datastream.Metadata {
 	}
 	for _, s := range f.Sources {
 		m.Sources = append(m.Sources, datastream.Source{URL: s.URL, Title: s.Title})
+	}
+	if len(f.Tokens) > 0 {
+		m.Tokens = f.Tokens
 	}
 	return m
 }

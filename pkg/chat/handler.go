@@ -12,9 +12,12 @@ import (
 	"net"
 	"net/http"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/chatsvc/chat/pkg/tokenfacts"
 )
 
 // Path is where the endpoint lives.
@@ -39,6 +42,9 @@ type Options struct {
 	// Now is the clock of the timestamps protocols put on the wire (OpenAI's created);
 	// nil means time.Now.
 	Now func() time.Time
+	// Tokens reads the facts of the conversation's contract addresses before the model is
+	// called; nil turns token facts off.
+	Tokens TokenFacts
 }
 
 // Handler serves the endpoint in every protocol it speaks: POST /api/chat (the
@@ -53,13 +59,14 @@ type Handler struct {
 	requestID   func(*http.Request) string
 	log         *slog.Logger
 	now         func() time.Time
+	tokens      TokenFacts
 }
 
 // NewHandler returns the endpoint's handler.
 func NewHandler(o Options) *Handler {
 	h := &Handler{
 		model: o.Model, apiKey: o.APIKey, limits: o.Limits, maxDuration: o.MaxDuration,
-		bodyTimeout: o.BodyReadTimeout, requestID: o.RequestID, log: o.Logger, now: o.Now,
+		bodyTimeout: o.BodyReadTimeout, requestID: o.RequestID, log: o.Logger, now: o.Now, tokens: o.Tokens,
 	}
 	if h.requestID == nil {
 		h.requestID = randomID
@@ -103,6 +110,9 @@ type outcome struct {
 	clientClosed bool
 	timedOut     bool
 	cause        error
+	tokens       int           // addresses with facts
+	tokensTime   time.Duration // how long reading them took
+	unavailable  int           // sources that did not answer
 }
 
 // ServeHTTP implements http.Handler.
@@ -131,6 +141,7 @@ type exchange struct {
 	out    *outcome
 	enc    Encoder
 	stream Stream // nil until the answer began
+	tokens []tokenfacts.Facts
 }
 
 // fail reports err to the caller, in the exchange's protocol: as the response when nothing
@@ -253,6 +264,8 @@ func (h *Handler) answer(x *exchange, conv Conversation, err error) {
 	}
 	ctx, cancel := context.WithDeadlineCause(r.Context(), cut, errTimeLimit)
 	defer cancel()
+	conv.Tokens = h.readTokens(ctx, conv, out)
+	x.tokens = conv.Tokens
 	next, stop := iter.Pull2(h.model.Stream(WithRequestID(ctx, x.id), key, conv))
 	defer stop()
 
@@ -272,7 +285,7 @@ func (h *Handler) answer(x *exchange, conv Conversation, err error) {
 	}
 	h.begin(x)
 	for {
-		if werr := h.forward(x.stream, ev, out); werr != nil {
+		if werr := h.forward(x, ev); werr != nil {
 			// The caller is gone: cancel the upstream call at once.
 			out.clientClosed, out.cause = true, werr
 			cancel()
@@ -292,7 +305,23 @@ func (h *Handler) answer(x *exchange, conv Conversation, err error) {
 // begin starts the answer in the exchange's protocol.
 func (h *Handler) begin(x *exchange) {
 	x.out.status = http.StatusOK
-	x.stream = x.enc.Start(x.w, StreamInfo{ID: x.id, Created: h.now()})
+	x.stream = x.enc.Start(x.w, StreamInfo{ID: x.id, Created: h.now(), Tokens: x.tokens})
+}
+
+// readTokens reads the facts of the conversation's contract addresses, within the token
+// facts' own budget: a source that fails or hangs costs the answer nothing but its facts.
+func (h *Handler) readTokens(ctx context.Context, conv Conversation, out *outcome) []tokenfacts.Facts {
+	addrs := conv.Addresses()
+	if h.tokens == nil || len(addrs) == 0 {
+		return nil
+	}
+	start := time.Now()
+	facts := h.tokens.Lookup(ctx, addrs)
+	out.tokens, out.tokensTime = len(facts), time.Since(start)
+	for _, f := range facts {
+		out.unavailable += len(f.Unavailable)
+	}
+	return facts
 }
 
 // failure maps how the model's sequence ended without a finish to the caller's error;
@@ -332,13 +361,15 @@ func timedOut(r *http.Request, ctx context.Context) bool {
 	return errors.Is(context.Cause(ctx), errTimeLimit)
 }
 
-func (h *Handler) forward(s Stream, ev Event, out *outcome) error {
+func (h *Handler) forward(x *exchange, ev Event) error {
+	s, out := x.stream, x.out
 	if ev.Text != "" {
 		if err := s.Text(ev.Text); err != nil {
 			return err
 		}
 	}
 	if f := ev.Finish; f != nil {
+		f.Tokens, f.Sources = x.tokens, withTokenSources(f.Sources, x.tokens)
 		out.finish, out.usage, out.sources, out.terminal = f.Reason, f.Usage, len(f.Sources), "d"
 		out.model, out.modelVersion = f.Model, f.ModelVersion
 		out.searches, out.pagesRead = len(f.SearchQueries), f.PagesRead
@@ -379,6 +410,10 @@ func (h *Handler) logRequest(r *http.Request, id string, start time.Time, o *out
 			attrs = append(attrs, slog.String("model_version", o.modelVersion))
 		}
 	}
+	if o.tokens > 0 {
+		attrs = append(attrs, slog.Int("tokens", o.tokens), slog.Int64("token_facts_ms", o.tokensTime.Milliseconds()),
+			slog.Int("token_sources_unavailable", o.unavailable))
+	}
 	if o.clientClosed {
 		attrs = append(attrs, slog.Bool("client_closed", true))
 	}
@@ -393,6 +428,27 @@ func (h *Handler) logRequest(r *http.Request, id string, start time.Time, o *out
 		}
 	}
 	h.log.LogAttrs(context.Background(), level, "chat request", attrs...)
+}
+
+// withTokenSources adds the pages behind the token facts to an answer's sources, after the
+// model's own, each page once.
+func withTokenSources(sources []Source, tokens []tokenfacts.Facts) []Source {
+	for _, f := range tokens {
+		for _, src := range f.Sources {
+			if src.URL != "" && !slices.ContainsFunc(sources, func(s Source) bool { return s.URL == src.URL }) {
+				sources = append(sources, Source{URL: src.URL, Title: src.Name + ": " + tokenTitle(f.Token)})
+			}
+		}
+	}
+	return sources
+}
+
+// tokenTitle names a token in a source title: its symbol, else its address.
+func tokenTitle(t tokenfacts.Token) string {
+	if t.Symbol != "" {
+		return t.Symbol
+	}
+	return t.Address
 }
 
 // maxLoggedField bounds what the log line keeps of a caller-controlled field (path, method):

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -185,8 +186,12 @@ type uiEncoder struct{}
 
 func (uiEncoder) WriteError(w http.ResponseWriter, e *Error) { writeError(w, e) }
 
-func (uiEncoder) Start(w http.ResponseWriter, _ StreamInfo) Stream {
+func (uiEncoder) Start(w http.ResponseWriter, info StreamInfo) Stream {
 	s, _ := uistream.Start(w) // a failed first write shows at the next one
+	// The token facts go before the first text: a front end can show them at once.
+	for i, f := range info.Tokens {
+		_ = s.Data("token", "token-"+strconv.Itoa(i+1), f)
+	}
 	return uiStream{s}
 }
 

@@ -40,7 +40,37 @@ const (
 	WebDirVar          = "WEB_DIR"
 	LogLevelVar        = "LOG_LEVEL"
 	CheckSHA256Var     = "CHECK_CONTENT_SHA256"
+
+	TokenFactsVar               = "TOKEN_FACTS"
+	TokenFactsBudgetVar         = "TOKEN_FACTS_BUDGET"
+	DexScreenerURLVar           = "DEXSCREENER_BASE_URL"
+	GoPlusURLVar                = "GOPLUS_BASE_URL"
+	HoneypotURLVar              = "HONEYPOT_BASE_URL"
+	RugCheckURLVar              = "RUGCHECK_BASE_URL"
+	GoPlusAppKeyVar             = "GOPLUS_APP_KEY"
+	GoPlusAppSecretVar          = "GOPLUS_APP_SECRET"
+	GoPlusAppSecretParameterVar = "GOPLUS_APP_SECRET_PARAMETER"
 )
+
+// TokenFacts are the settings of the token facts the server reads for contract addresses
+// (package tokenfacts).
+type TokenFacts struct {
+	// Enabled is false with TOKEN_FACTS=off.
+	Enabled bool
+	// Budget bounds the reading of all sources for one request.
+	Budget time.Duration
+	// The sources' base URLs; empty means the public API.
+	DexScreenerURL, GoPlusURL, HoneypotURL, RugCheckURL string
+	// GoPlusAppKey and GoPlusAppSecret are an optional GoPlus app key (higher limits); the
+	// secret may instead be read from the SSM SecureString GoPlusAppSecretParameter names.
+	GoPlusAppKey, GoPlusAppSecret, GoPlusAppSecretParameter string
+}
+
+// DefaultTokenFactsBudget is how long a request waits for token facts at most.
+const DefaultTokenFactsBudget = 1500 * time.Millisecond
+
+// MaxTokenFactsBudget bounds TOKEN_FACTS_BUDGET: the facts come before the first word.
+const MaxTokenFactsBudget = 10 * time.Second
 
 // Config is the service's settings.
 type Config struct {
@@ -70,6 +100,7 @@ type Config struct {
 	// x-amz-content-sha256 header is not the SHA-256 of its body, as the deployed function
 	// behind CloudFront's origin access control does.
 	CheckContentSHA256 bool
+	TokenFacts         TokenFacts
 }
 
 // Load reads the settings through getenv (os.Getenv in production). It reports every invalid
@@ -106,6 +137,7 @@ func Load(getenv func(string) string) (Config, error) {
 		}
 	}
 	c.Model = m
+	c.TokenFacts = p.tokenFacts()
 	for _, o := range strings.Split(getenv(CORSOriginsVar), ",") {
 		if o = strings.TrimSpace(o); o == "" {
 			continue
@@ -131,6 +163,25 @@ func Load(getenv func(string) string) (Config, error) {
 		p.fail(LogLevelVar, fmt.Sprintf("%q is not one of debug, info, warn, error", c.LogLevel))
 	}
 	return c, errors.Join(p.errs...)
+}
+
+// tokenFacts reads the token facts' settings.
+func (p *parser) tokenFacts() TokenFacts {
+	t := TokenFacts{
+		Enabled:                  p.onOff(TokenFactsVar, true),
+		Budget:                   p.duration(TokenFactsBudgetVar, DefaultTokenFactsBudget, MaxTokenFactsBudget),
+		DexScreenerURL:           p.url(DexScreenerURLVar),
+		GoPlusURL:                p.url(GoPlusURLVar),
+		HoneypotURL:              p.url(HoneypotURLVar),
+		RugCheckURL:              p.url(RugCheckURLVar),
+		GoPlusAppKey:             p.str(GoPlusAppKeyVar, ""),
+		GoPlusAppSecret:          p.str(GoPlusAppSecretVar, ""),
+		GoPlusAppSecretParameter: p.str(GoPlusAppSecretParameterVar, ""),
+	}
+	if t.GoPlusAppKey == "" && (t.GoPlusAppSecret != "" || t.GoPlusAppSecretParameter != "") {
+		p.fail(GoPlusAppKeyVar, "is needed with "+GoPlusAppSecretVar+" or "+GoPlusAppSecretParameterVar)
+	}
+	return t
 }
 
 type parser struct {
@@ -160,6 +211,41 @@ func (p *parser) integer(name string, def, lo, hi int) int {
 		return def
 	}
 	return n
+}
+
+// onOff reads on/off (and the booleans strconv knows).
+func (p *parser) onOff(name string, def bool) bool {
+	switch strings.ToLower(strings.TrimSpace(p.getenv(name))) {
+	case "on":
+		return true
+	case "off":
+		return false
+	}
+	return p.boolean(name, def)
+}
+
+// duration reads a Go duration ("1.5s", "800ms") from above zero to hi.
+func (p *parser) duration(name string, def, hi time.Duration) time.Duration {
+	v := strings.TrimSpace(p.getenv(name))
+	if v == "" {
+		return def
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil || d <= 0 || d > hi {
+		p.fail(name, fmt.Sprintf("%q is not a duration such as 1.5s or 800ms, above 0 and at most %v", v, hi))
+		return def
+	}
+	return d
+}
+
+// url reads an http(s) base URL; empty is the default.
+func (p *parser) url(name string) string {
+	v := strings.TrimSpace(p.getenv(name))
+	if u, err := url.Parse(v); v != "" && (err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "") {
+		p.fail(name, fmt.Sprintf("%q is not an http(s) URL", v))
+		return ""
+	}
+	return v
 }
 
 func (p *parser) float(name string, def, lo, hi float64) float64 {

@@ -134,3 +134,15 @@ func IsError(err error) bool {
 	var e *Error
 	return errors.As(err, &e)
 }
+
+// Equal reports whether b is the same address as a: EVM addresses compare without letter
+// case (checksums are case), Solana addresses exactly.
+func (a Address) Equal(b Address) bool {
+	if a.Chain != b.Chain {
+		return false
+	}
+	if a.Chain == ChainEVM {
+		return strings.EqualFold(a.Value, b.Value)
+	}
+	return a.Value == b.Value
+}

@@ -45,6 +45,9 @@ type Metadata struct {
 	// SearchSuggestions is an HTML snippet the search provider's terms ask apps to show
 	// next to a grounded answer. It is untrusted markup: render it isolated.
 	SearchSuggestions string `json:"searchSuggestions,omitempty"`
+	// Tokens are the market and security facts the server read for the conversation's
+	// contract addresses (package tokenfacts' JSON shape), when there are any.
+	Tokens any `json:"tokens,omitempty"`
 }
 
 // Usage counts tokens.

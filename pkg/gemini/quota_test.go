@@ -241,8 +241,8 @@ func TestTheURLToolNeverGetsMoreThanTwentyURLs(t *testing.T) {
 			body:    `{"messages":[{"role":"user","content":` + strconv.Quote("Compare these: "+strings.Join(links, " ")) + `}]}`,
 			urlTool: false, logLine: "answering without it", wantURLs: 25,
 		},
-		"three contract addresses: the server's pages give way": {
-			body: threeAddresses, urlTool: true, wantURLs: 20,
+		"three contract addresses add three pages each": {
+			body: threeAddresses, urlTool: true, wantURLs: 9,
 		},
 		"18 links and an address: two of the server's pages": {
 			body:    `{"messages":[{"role":"user","content":` + strconv.Quote("[Contract Address: "+evm[0]+"]\n\nSee "+strings.Join(links[:18], " ")) + `}]}`,

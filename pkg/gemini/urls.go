@@ -3,12 +3,15 @@ package gemini
 import (
 	"errors"
 	"net/http"
+	"slices"
 	"strings"
 
 	"google.golang.org/genai"
 
 	"github.com/chatsvc/chat/pkg/chat"
+	"github.com/chatsvc/chat/pkg/contract"
 	"github.com/chatsvc/chat/pkg/prompt"
+	"github.com/chatsvc/chat/pkg/tokenfacts"
 )
 
 // MaxURLs is the most URLs the provider's URL tool takes in one request. It fetches every
@@ -84,25 +87,112 @@ func planURLs(urlTool bool, system string, conv chat.Conversation) urlPlan {
 	return p
 }
 
-// systemInstruction is SystemInstruction with at most pages of the server's page suggestions
-// (the most recent address's first); pages < 0 keeps them all.
-func systemInstruction(system string, conv chat.Conversation, pages int) string {
-	var blocks []prompt.ContractContext
-	for i, m := range conv.Messages {
-		if m.Contract != nil {
-			cc := prompt.ContextFor(*m.Contract)
-			cc.Message = i + 1
-			blocks = append(blocks, cc)
+// systemInstruction is the fixed system prompt, unchanged, followed by this request's
+// server-made context: one block per distinct contract address, at the latest message that
+// carried it, with the token facts the server read (conv.Tokens) and at most prompt.MaxPages
+// URLs: the facts' source pages first, then pages to read. room < 0 keeps them all; otherwise
+// at most room URLs stand in the context, the most recent address's first, its facts' pages
+// before its pages to read.
+func systemInstruction(system string, conv chat.Conversation, room int) string {
+	blocks := contractBlocks(conv)
+	for i := len(blocks) - 1; i >= 0; i-- {
+		room = blocks[i].fit(room)
+	}
+	contexts := make([]prompt.ContractContext, len(blocks))
+	for i, b := range blocks {
+		contexts[i] = b.context()
+	}
+	return prompt.Instruction(system, contexts)
+}
+
+// contractBlock is one address's server-made context in the making.
+type contractBlock struct {
+	cc    prompt.ContractContext
+	facts *tokenfacts.Facts // nil without facts
+}
+
+// contractBlocks are the conversation's distinct addresses, in the order of the latest
+// message that carried each, with their facts.
+func contractBlocks(conv chat.Conversation) []contractBlock {
+	var blocks []contractBlock
+	seen := map[string]bool{}
+	for i := len(conv.Messages) - 1; i >= 0; i-- {
+		a := conv.Messages[i].Contract
+		if a == nil || seen[addressKey(*a)] {
+			continue
+		}
+		seen[addressKey(*a)] = true
+		b := contractBlock{cc: prompt.ContextFor(*a)}
+		b.cc.Message = i + 1
+		for j := range conv.Tokens {
+			if f := &conv.Tokens[j]; a.Equal(contract.Address{Value: f.Token.Address, Chain: a.Chain}) {
+				b.withFacts(*f)
+				break
+			}
+		}
+		blocks = append(blocks, b)
+	}
+	slices.Reverse(blocks)
+	return blocks
+}
+
+// addressKey names an address once: EVM letter case is a checksum, not part of the address.
+func addressKey(a contract.Address) string {
+	if a.Chain == contract.ChainEVM {
+		return strings.ToLower(a.Value)
+	}
+	return a.Value
+}
+
+// withFacts adds the facts and leaves room for their source pages within prompt.MaxPages:
+// the pages to read are the chain's explorer page first, when the facts name the chain.
+func (b *contractBlock) withFacts(f tokenfacts.Facts) {
+	f.Sources = slices.Clone(f.Sources)
+	b.facts = &f
+	pages := b.cc.Pages
+	if explorer := prompt.ExplorerPage(f.Token.Chain, b.cc.Address); explorer != "" {
+		pages = append([]string{explorer}, slices.DeleteFunc(slices.Clone(pages), func(p string) bool { return p == explorer })...)
+	}
+	b.cc.Pages, _ = keep(pages, max(0, prompt.MaxPages-b.factsURLs()))
+}
+
+// factsURLs counts the URLs the facts hand the model: their source pages.
+func (b *contractBlock) factsURLs() int {
+	if b.facts == nil {
+		return 0
+	}
+	n := 0
+	for _, s := range b.facts.Sources {
+		if s.URL != "" {
+			n++
 		}
 	}
-	if pages >= 0 {
-		for i := len(blocks) - 1; i >= 0; i-- {
-			b := &blocks[i]
-			b.Markets, pages = keep(b.Markets, pages)
-			b.Explorers, pages = keep(b.Explorers, pages)
-		}
+	return n
+}
+
+// fit keeps the block's URLs within room (room < 0: no limit) and returns the room left:
+// the pages to read give way first, then the facts' source pages (the facts stay, without
+// their links).
+func (b *contractBlock) fit(room int) int {
+	if room < 0 {
+		return room
 	}
-	return prompt.Instruction(system, blocks)
+	if n := b.factsURLs(); n > room {
+		for i := range b.facts.Sources {
+			b.facts.Sources[i].URL = ""
+		}
+	} else {
+		room -= n
+	}
+	b.cc.Pages, room = keep(b.cc.Pages, room)
+	return room
+}
+
+func (b *contractBlock) context() prompt.ContractContext {
+	if b.facts != nil {
+		b.cc.Facts = b.facts.ModelJSON()
+	}
+	return b.cc
 }
 
 // keep is the first room items of list, and the room left.

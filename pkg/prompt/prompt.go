@@ -19,56 +19,76 @@ var system string
 func System() string { return system }
 
 // ContractContext is the server-made context for a validated contract address. Its fields come
-// from the server's own tables and from an address that passed contract.Parse, so no caller text
-// reaches the model through it.
+// from the server's own tables, from an address that passed contract.Parse, and from the
+// token facts the server read itself (Facts), which are sanitised JSON: no caller text reaches
+// the model through it, and what the token's deployer chose (its name, symbol) stays inside
+// JSON strings.
 type ContractContext struct {
-	// Message is the position (from 1) in the conversation of the message that carried the
-	// address.
-	Message      int      `json:"message,omitempty"`
-	Address      string   `json:"address"`
-	ChainFamily  string   `json:"chainFamily"`
+	// Message is the position (from 1) in the conversation of the latest message that carried
+	// the address.
+	Message     int    `json:"message,omitempty"`
+	Address     string `json:"address"`
+	ChainFamily string `json:"chainFamily"`
+	// LikelyChains are the chains to consider when the facts did not settle the chain.
 	LikelyChains []string `json:"likelyChains"`
-	Explorers    []string `json:"explorerPages"`
-	Markets      []string `json:"marketPages"`
+	// Facts are the token's market and security facts as the server read them (package
+	// tokenfacts): data with the name of its source, never instructions.
+	Facts json.RawMessage `json:"facts,omitempty"`
+	// Pages are pages the URL tool may read about the address, at most MaxPages with the
+	// facts' own source pages.
+	Pages []string `json:"pagesToRead"`
 }
 
-// ContextFor builds the context of an address: its family and pages the URL tool can read.
+// MaxPages is how many URLs one address adds to a request, the facts' source pages included:
+// the URL tool fetches, and bills, every URL it finds.
+const MaxPages = 3
+
+// ContextFor builds the context of an address: its family and MaxPages pages the URL tool can
+// read, machine-readable first (the URL tool reads script-rendered and bot-protected pages
+// worst).
 func ContextFor(a contract.Address) ContractContext {
 	v := a.Value
-	switch a.Chain {
-	case contract.ChainSolana:
+	if a.Chain == contract.ChainSolana {
 		return ContractContext{
 			Address:      v,
 			ChainFamily:  string(a.Chain),
 			LikelyChains: []string{"solana"},
-			Explorers: []string{
+			Pages: []string{
+				"https://api.dexscreener.com/latest/dex/tokens/" + v,
 				"https://solscan.io/token/" + v,
-				"https://explorer.solana.com/address/" + v,
-			},
-			Markets: []string{
-				"https://dexscreener.com/solana/" + v,
-				"https://api.dexscreener.com/latest/dex/tokens/" + v,
-				"https://birdeye.so/token/" + v + "?chain=solana",
-			},
-		}
-	default:
-		return ContractContext{
-			Address:      v,
-			ChainFamily:  string(a.Chain),
-			LikelyChains: []string{"ethereum", "bsc", "base", "arbitrum", "polygon"},
-			Explorers: []string{
-				"https://etherscan.io/token/" + v,
-				"https://bscscan.com/token/" + v,
-				"https://basescan.org/token/" + v,
-				"https://arbiscan.io/token/" + v,
-				"https://polygonscan.com/token/" + v,
-			},
-			Markets: []string{
-				"https://api.dexscreener.com/latest/dex/tokens/" + v,
-				"https://dexscreener.com/search?q=" + v,
+				"https://rugcheck.xyz/tokens/" + v,
 			},
 		}
 	}
+	return ContractContext{
+		Address:      v,
+		ChainFamily:  string(a.Chain),
+		LikelyChains: []string{"ethereum", "bsc", "base", "arbitrum", "polygon"},
+		Pages: []string{
+			"https://api.dexscreener.com/latest/dex/tokens/" + v,
+			"https://etherscan.io/token/" + v,
+			"https://bscscan.com/token/" + v,
+		},
+	}
+}
+
+// ExplorerPage is the block explorer's page of a token on a chain (a DexScreener chain slug),
+// or "" for a chain without one here.
+func ExplorerPage(chain, address string) string {
+	base, ok := explorers[chain]
+	if !ok {
+		return ""
+	}
+	return base + address
+}
+
+var explorers = map[string]string{
+	"ethereum": "https://etherscan.io/token/",
+	"bsc":      "https://bscscan.com/token/",
+	"base":     "https://basescan.org/token/",
+	"arbitrum": "https://arbiscan.io/token/",
+	"polygon":  "https://polygonscan.com/token/",
+	"solana":   "https://solscan.io/token/",
 }
 
 // ContextHeader opens the server-made context in the system instruction. The system prompt

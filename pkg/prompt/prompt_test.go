@@ -82,9 +82,9 @@ func TestContextRendersOnlyServerData(t *testing.T) {
 			if got.Address != tc.addr || got.ChainFamily != tc.wantChain {
 				t.Errorf("got %+v", got)
 			}
-			all := strings.Join(append(got.Explorers, got.Markets...), " ")
-			if !strings.Contains(all, tc.wantPage) {
-				t.Errorf("pages %q lack %q", all, tc.wantPage)
+			all := strings.Join(got.Pages, " ")
+			if !strings.Contains(all, tc.wantPage) || len(got.Pages) > prompt.MaxPages {
+				t.Errorf("pages %q lack %q, or are more than %d", all, tc.wantPage, prompt.MaxPages)
 			}
 		})
 	}

@@ -64,6 +64,7 @@ const (
 	EnvToolWebSearch      = config.WebSearchVar
 	EnvToolURLContext     = config.URLContextVar
 	EnvAPIKeyTTLSeconds   = config.APIKeyTTLVar
+	EnvTokenFactsBudget   = config.TokenFactsBudgetVar
 )
 
 // Models lists the model names of spec section 2, the values a stage's MODEL may take: the
@@ -113,6 +114,10 @@ type Stage struct {
 	WebSearch, URLContext bool
 	// APIKeyTTL is how long the function caches the key read from SSM before reading it again.
 	APIKeyTTL time.Duration
+	// TokenFactsBudget bounds the reading of token facts (market and security data) before
+	// the model is called; it comes before the first word, so it is a small share of the
+	// stage's time budget (at most a fifth).
+	TokenFactsBudget time.Duration
 	// WAF puts an AWS WAF web ACL in front of the stage's distribution: a per-client rate
 	// limit on the API and AWS's managed IP-reputation and known-bad-inputs rules. It costs
 	// about $5 a month, $1 a rule and $0.60 per million requests.
@@ -147,6 +152,8 @@ func Stages() []Stage {
 			APIKeyParameter:     "/chat/dev/ai-api-key",
 			WebSearch:           true, URLContext: true,
 			APIKeyTTL: 5 * time.Minute,
+			// A second of the 10 s for the facts: a slow source is left out sooner.
+			TokenFactsBudget: time.Second,
 			// No WAF: $5 a month and more for a developer's stage; the reserved concurrency
 			// of 2 is its limit.
 			WAF: false,
@@ -162,7 +169,8 @@ func Stages() []Stage {
 			LogRetentionDays:    30,
 			APIKeyParameter:     "/chat/staging/ai-api-key",
 			WebSearch:           true, URLContext: true,
-			APIKeyTTL: 5 * time.Minute,
+			APIKeyTTL:        5 * time.Minute,
+			TokenFactsBudget: 1500 * time.Millisecond,
 			// Ten questions in ten minutes per address: the page's 50 s cooldown allows 12.
 			WAF: true, RateLimit: 10, RateWindow: 10 * time.Minute,
 		},
@@ -177,8 +185,9 @@ func Stages() []Stage {
 			LogRetentionDays:    90,
 			APIKeyParameter:     "/chat/prod/ai-api-key",
 			WebSearch:           true, URLContext: true,
-			APIKeyTTL: 5 * time.Minute,
-			WAF:       true, RateLimit: 10, RateWindow: 10 * time.Minute,
+			APIKeyTTL:        5 * time.Minute,
+			TokenFactsBudget: 1500 * time.Millisecond,
+			WAF:              true, RateLimit: 10, RateWindow: 10 * time.Minute,
 		},
 	}
 }
@@ -237,6 +246,7 @@ func (s Stage) Environment() map[string]string {
 		EnvToolWebSearch:      strconv.FormatBool(s.WebSearch),
 		EnvToolURLContext:     strconv.FormatBool(s.URLContext),
 		EnvAPIKeyTTLSeconds:   strconv.Itoa(int(s.APIKeyTTL / time.Second)),
+		EnvTokenFactsBudget:   s.TokenFactsBudget.String(),
 	}
 }
 
@@ -261,6 +271,7 @@ func (s Stage) Matches(c config.Config) error {
 	want.APIKeyParameter = s.APIKeyParameter
 	want.APIKeyTTL = s.APIKeyTTL
 	want.WebSearch, want.URLContext = s.WebSearch, s.URLContext
+	want.TokenFacts.Budget = s.TokenFactsBudget
 
 	var errs []error
 	wv, cv := reflect.ValueOf(want), reflect.ValueOf(c)
@@ -319,6 +330,9 @@ func (s Stage) Validate() error {
 	}
 	if s.APIKeyTTL < time.Second || s.APIKeyTTL%time.Second != 0 {
 		bad("API key TTL %v must be a whole number of seconds, at least one", s.APIKeyTTL)
+	}
+	if s.TokenFactsBudget <= 0 || s.TokenFactsBudget > s.MaxDuration()/5 || s.TokenFactsBudget > config.MaxTokenFactsBudget {
+		bad("token facts budget %v must be above 0 and at most a fifth of the max duration (%v)", s.TokenFactsBudget, s.MaxDuration()/5)
 	}
 	if s.WAF {
 		if s.RateLimit < 10 || s.RateLimit > 2_000_000_000 {

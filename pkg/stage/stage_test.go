@@ -110,6 +110,7 @@ func TestEnvironment(t *testing.T) {
 		"TOOL_WEB_SEARCH":     "true",
 		"TOOL_URL_CONTEXT":    "true",
 		"API_KEY_TTL_SECONDS": "300",
+		"TOKEN_FACTS_BUDGET":  "1s",
 	}
 	if got := s.Environment(); !maps.Equal(got, want) {
 		t.Errorf("Environment() = %v, want %v", got, want)

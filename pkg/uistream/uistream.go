@@ -80,6 +80,12 @@ func Start(w http.ResponseWriter) (*Writer, error) {
 // Begin writes the start chunk.
 func (s *Writer) Begin() error { return s.chunk(startChunk{Type: "start"}, false) }
 
+// Data writes a data part, data-<name>, with id (a later part with the same id replaces it
+// on the client); data is any JSON value.
+func (s *Writer) Data(name, id string, data any) error {
+	return s.chunk(dataChunk{Type: "data-" + name, ID: id, Data: data}, false)
+}
+
 // Text writes a chunk of answer text, opening a text part first if none is open. Empty
 // chunks are skipped.
 func (s *Writer) Text(delta string) error {
@@ -161,6 +167,12 @@ type finishChunk struct {
 	Type            string `json:"type"`
 	FinishReason    string `json:"finishReason,omitempty"`
 	MessageMetadata any    `json:"messageMetadata,omitempty"`
+}
+
+type dataChunk struct {
+	Type string `json:"type"`
+	ID   string `json:"id,omitempty"`
+	Data any    `json:"data"`
 }
 
 type errorChunk struct {

@@ -1,0 +1,152 @@
+package tokenfacts_test
+
+import (
+	"context"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/chatsvc/chat/pkg/contract"
+	"github.com/chatsvc/chat/pkg/tokenfacts"
+	"github.com/chatsvc/chat/pkg/tokenfacts/tokenfactstest"
+)
+
+// margin is how far past its budget a Lookup may return: scheduling and the last copying,
+// generous so that a loaded machine does not fail the test. It bounds behaviour (Lookup does
+// not wait for a source past the budget), not speed.
+const margin = 300 * time.Millisecond
+
+// Every fault becomes "unavailable" with its reason, within the budget, and leaves the other
+// sources' facts in place.
+func TestFaults(t *testing.T) {
+	const budget = 400 * time.Millisecond
+	type fault = tokenfactstest.Fault
+	tests := []struct {
+		name  string
+		api   tokenfactstest.API
+		fault fault
+		token string
+		want  []tokenfacts.Unavailable
+		kept  func(tokenfacts.Facts) bool // what must still be there
+	}{
+		{"DexScreener slow past the budget", tokenfactstest.DexScreener, fault{Kind: tokenfactstest.Slow, Delay: 3 * time.Second}, tokenfactstest.EVMMultiChain,
+			[]tokenfacts.Unavailable{u("DexScreener", "timed out"), u("GoPlus", "timed out"), u("honeypot.is", "timed out")}, nil},
+		{"DexScreener hangs", tokenfactstest.DexScreener, fault{Kind: tokenfactstest.Hang}, tokenfactstest.SolanaPumpFun,
+			[]tokenfacts.Unavailable{u("DexScreener", "timed out")}, hasSecurity},
+		{"DexScreener 429", tokenfactstest.DexScreener, fault{Kind: tokenfactstest.RateLimited}, tokenfactstest.EVMMultiChain,
+			[]tokenfacts.Unavailable{u("DexScreener", "rate limited"), u("GoPlus", "chain unknown"), u("honeypot.is", "chain unknown")}, nil},
+		{"DexScreener 500", tokenfactstest.DexScreener, fault{Kind: tokenfactstest.ServerError}, tokenfactstest.SolanaPumpFun,
+			[]tokenfacts.Unavailable{u("DexScreener", "server error")}, hasSecurity},
+		{"DexScreener truncated JSON", tokenfactstest.DexScreener, fault{Kind: tokenfactstest.Truncated}, tokenfactstest.SolanaQuiet,
+			[]tokenfacts.Unavailable{u("DexScreener", "invalid response"), u("RugCheck", "not found")}, hasSecurity},
+		{"DexScreener oversized body", tokenfactstest.DexScreener, fault{Kind: tokenfactstest.Oversized}, tokenfactstest.EVMHoneypot,
+			[]tokenfacts.Unavailable{u("DexScreener", "response too large"), u("GoPlus", "chain unknown"), u("honeypot.is", "chain unknown")}, nil},
+		{"GoPlus 4029", tokenfactstest.GoPlus, fault{Kind: tokenfactstest.RateLimited}, tokenfactstest.EVMHoneypot,
+			[]tokenfacts.Unavailable{u("GoPlus", "rate limited")}, hasMarketAndSimulation},
+		{"GoPlus code 2", tokenfactstest.GoPlus, fault{Kind: tokenfactstest.Preparing}, tokenfactstest.EVMMultiChain,
+			[]tokenfacts.Unavailable{u("GoPlus", "data being prepared")}, hasMarketAndSimulation},
+		{"GoPlus 500", tokenfactstest.GoPlus, fault{Kind: tokenfactstest.ServerError}, tokenfactstest.SolanaPumpFun,
+			[]tokenfacts.Unavailable{u("GoPlus", "server error")}, hasMarket},
+		{"GoPlus hangs", tokenfactstest.GoPlus, fault{Kind: tokenfactstest.Hang}, tokenfactstest.EVMRugged,
+			[]tokenfacts.Unavailable{u("GoPlus", "timed out")}, hasMarketAndSimulation},
+		{"GoPlus truncated JSON", tokenfactstest.GoPlus, fault{Kind: tokenfactstest.Truncated}, tokenfactstest.EVMMultiChain,
+			[]tokenfacts.Unavailable{u("GoPlus", "invalid response")}, hasMarketAndSimulation},
+		{"GoPlus oversized body", tokenfactstest.GoPlus, fault{Kind: tokenfactstest.Oversized}, tokenfactstest.SolanaPumpFun,
+			[]tokenfacts.Unavailable{u("GoPlus", "response too large")}, hasMarket},
+		{"honeypot.is slow past the budget", tokenfactstest.Honeypot, fault{Kind: tokenfactstest.Slow, Delay: 3 * time.Second}, tokenfactstest.EVMMultiChain,
+			[]tokenfacts.Unavailable{u("honeypot.is", "timed out")}, hasMarketAndContract},
+		{"honeypot.is 429", tokenfactstest.Honeypot, fault{Kind: tokenfactstest.RateLimited}, tokenfactstest.EVMHoneypot,
+			[]tokenfacts.Unavailable{u("honeypot.is", "rate limited")}, hasMarketAndContract},
+		{"honeypot.is 500", tokenfactstest.Honeypot, fault{Kind: tokenfactstest.ServerError}, tokenfactstest.EVMRugged,
+			[]tokenfacts.Unavailable{u("honeypot.is", "server error")}, hasMarketAndContract},
+		{"honeypot.is unknown token", tokenfactstest.Honeypot, fault{Kind: tokenfactstest.NotFound}, tokenfactstest.EVMMultiChain,
+			[]tokenfacts.Unavailable{u("honeypot.is", "not found")}, hasMarketAndContract},
+		{"RugCheck 400 not found", tokenfactstest.RugCheck, fault{Kind: tokenfactstest.NotFound}, tokenfactstest.SolanaPumpFun,
+			[]tokenfacts.Unavailable{u("RugCheck", "not found")}, hasSecurity},
+		{"RugCheck hangs", tokenfactstest.RugCheck, fault{Kind: tokenfactstest.Hang}, tokenfactstest.SolanaPumpFun,
+			[]tokenfacts.Unavailable{u("RugCheck", "timed out")}, hasSecurity},
+		{"RugCheck truncated JSON", tokenfactstest.RugCheck, fault{Kind: tokenfactstest.Truncated}, tokenfactstest.SolanaPumpFun,
+			[]tokenfacts.Unavailable{u("RugCheck", "invalid response")}, hasSecurity},
+		{"RugCheck 429", tokenfactstest.RugCheck, fault{Kind: tokenfactstest.RateLimited}, tokenfactstest.SolanaPumpFun,
+			[]tokenfacts.Unavailable{u("RugCheck", "rate limited")}, hasSecurity},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			fake, url := newFake(t)
+			fake.SetFault(tt.api, tt.fault)
+			c := newClient(t, url, func(c *tokenfacts.Config) { c.Budget = budget })
+			start := time.Now()
+			facts := c.Lookup(context.Background(), []contract.Address{address(t, tt.token)})
+			elapsed := time.Since(start)
+			if elapsed > budget+margin {
+				t.Errorf("Lookup took %v, budget %v", elapsed, budget)
+			}
+			f := facts[0]
+			if !slices.Equal(f.Unavailable, tt.want) {
+				t.Errorf("Unavailable = %v, want %v", f.Unavailable, tt.want)
+			}
+			if tt.kept != nil && !tt.kept(f) {
+				t.Errorf("the other sources' facts are gone: %s", f.ModelJSON())
+			}
+		})
+	}
+}
+
+func u(source, reason string) tokenfacts.Unavailable {
+	return tokenfacts.Unavailable{Source: source, Reason: reason}
+}
+
+func hasMarket(f tokenfacts.Facts) bool { return f.Market != nil }
+
+func hasSecurity(f tokenfacts.Facts) bool { return f.Security != nil && f.Security.Contract != nil }
+
+func hasMarketAndSimulation(f tokenfacts.Facts) bool {
+	return f.Market != nil && f.Security != nil && f.Security.Simulation != nil
+}
+
+func hasMarketAndContract(f tokenfacts.Facts) bool {
+	return f.Market != nil && f.Security != nil && f.Security.Contract != nil
+}
+
+// A caller's context shorter than the budget bounds the Lookup too.
+func TestLookupHonoursContext(t *testing.T) {
+	fake, url := newFake(t)
+	fake.SetFault(tokenfactstest.DexScreener, tokenfactstest.Fault{Kind: tokenfactstest.Hang})
+	c := newClient(t, url, func(c *tokenfacts.Config) { c.Budget = 5 * time.Second })
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	f := c.Lookup(ctx, []contract.Address{address(t, tokenfactstest.EVMMultiChain)})[0]
+	if elapsed := time.Since(start); elapsed > 200*time.Millisecond+margin {
+		t.Errorf("Lookup took %v past a 200ms context", elapsed)
+	}
+	if got := unavailable(f, tokenfacts.SourceDexScreener); got != tokenfacts.ReasonTimedOut {
+		t.Errorf("DexScreener = %q, want timed out", got)
+	}
+}
+
+// Addresses Lookup cannot use, and no addresses at all, are answered without a request.
+func TestLookupOddInput(t *testing.T) {
+	fake, url := newFake(t)
+	c := newClient(t, url)
+	if got := c.Lookup(context.Background(), nil); len(got) != 0 {
+		t.Errorf("Lookup(nil) = %v", got)
+	}
+	for _, a := range []contract.Address{
+		{Value: "not an address", Chain: contract.ChainEVM},
+		{Value: tokenfactstest.SolanaPumpFun, Chain: contract.ChainEVM}, // family mismatch
+		{Value: tokenfactstest.EVMMultiChain, Chain: "tron"},
+	} {
+		f := c.Lookup(context.Background(), []contract.Address{a})[0]
+		want := []tokenfacts.Unavailable{{Source: "lookup", Reason: "invalid address"}}
+		if !slices.Equal(f.Unavailable, want) || f.Market != nil {
+			t.Errorf("%+v: %+v", a, f)
+		}
+	}
+	for _, api := range []tokenfactstest.API{tokenfactstest.DexScreener, tokenfactstest.GoPlus, tokenfactstest.Honeypot, tokenfactstest.RugCheck} {
+		if n := fake.Requests(api); n != 0 {
+			t.Errorf("%s got %d requests", api, n)
+		}
+	}
+}

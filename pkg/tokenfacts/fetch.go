@@ -1,0 +1,96 @@
+package tokenfacts
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+)
+
+// failure is why a fetch gave nothing: Reason is for the caller, Err for the log.
+type failure struct {
+	Reason string
+	Err    error
+}
+
+func (f *failure) Error() string { return f.Reason + ": " + f.Err.Error() }
+
+func fail(reason string, format string, args ...any) *failure {
+	return &failure{Reason: reason, Err: fmt.Errorf(format, args...)}
+}
+
+// request is one call to an upstream API.
+type request struct {
+	source string
+	method string
+	url    string
+	body   io.Reader
+	header http.Header
+}
+
+// getJSON sends r and decodes a 2xx JSON body into v. Every way it can go wrong becomes a
+// *failure with a caller-safe reason: a deadline, a refused connection, a status, a body over
+// the size cap, a body that is not JSON. The body is read to the cap at most.
+func (c *Client) getJSON(ctx context.Context, r request, v any) *failure {
+	method := r.method
+	if method == "" {
+		method = http.MethodGet
+	}
+	req, err := http.NewRequestWithContext(ctx, method, r.url, r.body)
+	if err != nil {
+		return fail(ReasonInvalidResponse, "%s: build request: %w", r.source, err)
+	}
+	for k, vs := range r.header {
+		req.Header[k] = vs
+	}
+	req.Header.Set("Accept", "application/json")
+	resp, err := c.cfg.HTTPClient.Do(req)
+	if err != nil {
+		return transportFailure(ctx, r.source, err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(io.LimitReader(resp.Body, c.cfg.MaxBodyBytes+1))
+	if err != nil {
+		if ctx.Err() != nil {
+			return fail(ReasonTimedOut, "%s: read body: %w", r.source, err)
+		}
+		return fail(ReasonInvalidResponse, "%s: read body: %w", r.source, err)
+	}
+	if int64(len(body)) > c.cfg.MaxBodyBytes {
+		return fail(ReasonTooLarge, "%s: body over %d bytes", r.source, c.cfg.MaxBodyBytes)
+	}
+	if f := statusFailure(r.source, resp.StatusCode); f != nil {
+		return f
+	}
+	if err := json.Unmarshal(body, v); err != nil {
+		return fail(ReasonInvalidResponse, "%s: decode: %w", r.source, err)
+	}
+	return nil
+}
+
+func transportFailure(ctx context.Context, source string, err error) *failure {
+	if ctx.Err() != nil || errors.Is(err, context.DeadlineExceeded) {
+		return fail(ReasonTimedOut, "%s: %w", source, err)
+	}
+	return fail(ReasonUnreachable, "%s: %w", source, err)
+}
+
+// statusFailure maps a non-2xx status. 400 counts as "not found": for a valid address these
+// APIs answer 400 only when they do not know it (RugCheck's {"error":"not found"}).
+func statusFailure(source string, status int) *failure {
+	switch {
+	case status >= 200 && status < 300:
+		return nil
+	case status == http.StatusTooManyRequests:
+		return fail(ReasonRateLimited, "%s: status %d", source, status)
+	case status == http.StatusNotFound, status == http.StatusBadRequest:
+		return fail(ReasonNotFound, "%s: status %d", source, status)
+	case status >= 500:
+		return fail(ReasonServerError, "%s: status %d", source, status)
+	case status == http.StatusUnauthorized, status == http.StatusForbidden:
+		return fail(ReasonRefused, "%s: status %d", source, status)
+	}
+	return fail(ReasonInvalidResponse, "%s: status %d", source, status)
+}

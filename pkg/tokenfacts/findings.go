@@ -1,0 +1,214 @@
+package tokenfacts
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Thresholds of the findings. They flag what an analyst would point out first; the facts
+// themselves are always there for the model to weigh.
+const (
+	dangerTaxPercent   = 50
+	warningTaxPercent  = 10
+	thinLiquidityUSD   = 50_000
+	newPairHours       = 24
+	concentratedTop10  = 50
+	unlockedLPPercent  = 50
+	highRiskLevel      = 60
+	severityOrderCount = 3
+)
+
+// findings derives the conclusions from the facts, most severe first.
+func findings(f *Facts) []Finding {
+	var out []Finding
+	add := func(severity, source, format string, args ...any) {
+		out = append(out, Finding{Severity: severity, Text: fmt.Sprintf(format, args...), Source: source})
+	}
+	marketFindings(f.Market, add)
+	if s := f.Security; s != nil {
+		contractFindings(s.Contract, f.Token.Chain == solanaSlug, add)
+		taxFindings(s.Taxes, add)
+		simulationFindings(s.Simulation, add)
+		holderFindings(s.Holders, add)
+		rugCheckFindings(s.RugCheck, add)
+	}
+	slices.SortStableFunc(out, func(a, b Finding) int { return severityRank(a.Severity) - severityRank(b.Severity) })
+	return out
+}
+
+type addFunc func(severity, source, format string, args ...any)
+
+func severityRank(s string) int {
+	switch s {
+	case SeverityDanger:
+		return 0
+	case SeverityWarning:
+		return 1
+	}
+	return severityOrderCount
+}
+
+func marketFindings(m *Market, add addFunc) {
+	if m == nil {
+		return
+	}
+	mcap := m.MarketCapUSD
+	if mcap == nil {
+		mcap = m.FDVUSD
+	}
+	switch {
+	case m.LiquidityUSD == nil && m.DEX == "pumpfun":
+		add(SeverityInfo, SourceDexScreener, "No pool liquidity is reported: the pair still trades on a pump.fun bonding curve.")
+	case m.LiquidityUSD == nil:
+		add(SeverityInfo, SourceDexScreener, "DexScreener reports no liquidity for this pair.")
+	case *m.LiquidityUSD == 0 && mcap != nil && *mcap > 0:
+		add(SeverityDanger, SourceDexScreener, "Liquidity is $0 while the market cap is $%s: the pool has been drained or pulled, the pattern of a rug pull.", usd(*mcap))
+	case *m.LiquidityUSD < thinLiquidityUSD:
+		add(SeverityWarning, SourceDexScreener, "Liquidity is only $%s: a small sale moves the price a lot.", usd(*m.LiquidityUSD))
+	}
+	if m.PairAgeHours != nil && *m.PairAgeHours < newPairHours {
+		add(SeverityWarning, SourceDexScreener, "The pair is very new: created %.1f hours ago.", *m.PairAgeHours)
+	}
+}
+
+// contractRule turns one contract fact into a finding when it has the value that matters.
+type contractRule struct {
+	get      func(*Contract) *bool
+	when     bool
+	severity string
+	text     string
+	solana   int // 0: any chain, 1: Solana only, -1: EVM only
+}
+
+var contractRules = []contractRule{
+	{func(c *Contract) *bool { return c.Honeypot }, true, SeverityDanger, "GoPlus flags the token as a honeypot: it may be impossible to sell.", 0},
+	{func(c *Contract) *bool { return c.HiddenOwner }, true, SeverityDanger, "The contract has a hidden owner.", 0},
+	{func(c *Contract) *bool { return c.SelfDestruct }, true, SeverityDanger, "The contract can self-destruct.", 0},
+	{func(c *Contract) *bool { return c.BalanceMutable }, true, SeverityDanger, "An authority can change holders' balances.", 0},
+	{func(c *Contract) *bool { return c.NonTransferable }, true, SeverityDanger, "The token cannot be transferred.", 0},
+	{func(c *Contract) *bool { return c.OpenSource }, false, SeverityWarning, "The contract's source code is not verified, so its other risks cannot be checked.", 0},
+	{func(c *Contract) *bool { return c.Proxy }, true, SeverityWarning, "The contract is a proxy: its code can be replaced.", 0},
+	{func(c *Contract) *bool { return c.Mintable }, true, SeverityWarning, "New tokens can be minted (the mint authority is still active).", 1},
+	{func(c *Contract) *bool { return c.Mintable }, true, SeverityWarning, "The contract can mint new tokens.", -1},
+	{func(c *Contract) *bool { return c.Freezable }, true, SeverityWarning, "The freeze authority is active: holders' token accounts can be frozen.", 0},
+	{func(c *Contract) *bool { return c.Blacklist }, true, SeverityWarning, "The contract can blacklist addresses, which then cannot trade.", 0},
+	{func(c *Contract) *bool { return c.TransferPausable }, true, SeverityWarning, "Trading can be paused.", 0},
+	{func(c *Contract) *bool { return c.TaxModifiable }, true, SeverityWarning, "The taxes can be changed by the owner.", 0},
+	{func(c *Contract) *bool { return c.CannotSellAll }, true, SeverityWarning, "Holders cannot sell all their tokens at once.", 0},
+	{func(c *Contract) *bool { return c.MetadataMutable }, true, SeverityInfo, "The token's metadata (name, symbol, image) can still be changed.", 0},
+	{func(c *Contract) *bool { return c.Trusted }, true, SeverityInfo, "The token is on GoPlus's list of trusted tokens.", 0},
+	{ownerCan(func(o *Owner) *bool { return o.CanChangeBalances }), true, SeverityDanger, "The owner can change holders' balances.", 0},
+	{ownerCan(func(o *Owner) *bool { return o.CanTakeBackOwnership }), true, SeverityWarning, "Ownership can be taken back after being renounced.", 0},
+}
+
+func ownerCan(get func(*Owner) *bool) func(*Contract) *bool {
+	return func(c *Contract) *bool {
+		if c.Owner == nil {
+			return nil
+		}
+		return get(c.Owner)
+	}
+}
+
+func contractFindings(c *Contract, solana bool, add addFunc) {
+	if c == nil {
+		return
+	}
+	for _, r := range contractRules {
+		if (r.solana == 1 && !solana) || (r.solana == -1 && solana) {
+			continue
+		}
+		if v := r.get(c); v != nil && *v == r.when {
+			add(r.severity, SourceGoPlus, "%s", r.text)
+		}
+	}
+	if c.ListedOnCEX != nil && *c.ListedOnCEX {
+		listed := "Listed on centralized exchanges"
+		if len(c.CEXs) > 0 {
+			listed += ": " + strings.Join(c.CEXs, ", ")
+		}
+		add(SeverityInfo, SourceGoPlus, "%s.", listed)
+	}
+}
+
+func taxFindings(taxes []Tax, add addFunc) {
+	for _, t := range taxes {
+		for _, side := range []struct {
+			name string
+			v    *float64
+		}{{"Buy", t.BuyPercent}, {"Sell", t.SellPercent}, {"Transfer", t.TransferPercent}} {
+			switch {
+			case side.v == nil:
+			case *side.v >= dangerTaxPercent:
+				add(SeverityDanger, t.Source, "%s tax of %s%% (%s).", side.name, pct(*side.v), t.Source)
+			case *side.v >= warningTaxPercent:
+				add(SeverityWarning, t.Source, "%s tax of %s%% (%s).", side.name, pct(*side.v), t.Source)
+			}
+		}
+	}
+}
+
+func simulationFindings(s *Simulation, add addFunc) {
+	if s == nil {
+		return
+	}
+	switch {
+	case (s.Honeypot != nil && *s.Honeypot) || s.Risk == "honeypot":
+		add(SeverityDanger, SourceHoneypot, "honeypot.is's simulation could not sell the token: it is a honeypot.")
+	case s.Success != nil && !*s.Success:
+		add(SeverityInfo, SourceHoneypot, "honeypot.is could not simulate a buy and a sell.")
+	case s.RiskLevel != nil && *s.RiskLevel >= highRiskLevel:
+		add(SeverityWarning, SourceHoneypot, "honeypot.is rates the risk %s (%d/100).", strings.ReplaceAll(s.Risk, "_", " "), *s.RiskLevel)
+	}
+}
+
+func holderFindings(h *Holders, add addFunc) {
+	if h == nil {
+		return
+	}
+	if h.Top10Percent != nil && *h.Top10Percent >= concentratedTop10 {
+		add(SeverityWarning, SourceGoPlus, "The top 10 holders (pools, burn addresses and lockers left out) hold %s%% of the supply.", pct(*h.Top10Percent))
+	}
+	if h.LPLockedPercent != nil && *h.LPLockedPercent < unlockedLPPercent {
+		add(SeverityWarning, SourceGoPlus, "Only %s%% of the liquidity-pool tokens are locked or burnt: the liquidity can be withdrawn.", pct(*h.LPLockedPercent))
+	}
+}
+
+func rugCheckFindings(r *RugCheck, add addFunc) {
+	if r == nil {
+		return
+	}
+	for _, risk := range r.Risks {
+		severity := SeverityWarning
+		switch risk.Level {
+		case "danger":
+			severity = SeverityDanger
+		case "warn":
+		default:
+			continue
+		}
+		text := "RugCheck: " + risk.Name
+		if risk.Value != "" {
+			text += " (" + risk.Value + ")"
+		}
+		add(severity, SourceRugCheck, "%s.", text)
+	}
+}
+
+// usd writes a dollar amount the way a reader scans it: 5.2M, 12.4K, 950.
+func usd(v float64) string {
+	switch {
+	case v >= 1e9:
+		return fmt.Sprintf("%.1fB", v/1e9)
+	case v >= 1e6:
+		return fmt.Sprintf("%.1fM", v/1e6)
+	case v >= 1e3:
+		return fmt.Sprintf("%.1fK", v/1e3)
+	}
+	return fmt.Sprintf("%.0f", v)
+}
+
+func pct(v float64) string {
+	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.2f", v), "0"), ".")
+}

@@ -1,0 +1,381 @@
+package tokenfacts
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strings"
+
+	"github.com/chatsvc/chat/pkg/contract"
+)
+
+// GoPlus Security (about 30 requests a minute per IP without a key):
+// /api/v1/token_security/{chain_id}?contract_addresses= for EVM, and
+// /api/v1/solana/token_security?contract_addresses= for Solana. The body is
+// {code, message, result: {<address>: {...}}}, the key lowercased for EVM. Flags are "1"/"0"
+// and a missing flag means unknown, not safe; taxes are fractions ("0.1" is 10 %); holders[]
+// are the top ten with a percent that is a fraction too, and recorded answers hold absurd
+// values such as "1769801.01" (a pool's balance mistaken for a share): those are discarded.
+// Solana facts are objects {authority[], status}, and Solana holders name their owner in
+// "account" instead of "address".
+
+// GoPlus's codes (its SDK's errorcode package).
+const (
+	goPlusOK              = 1
+	goPlusPreparing       = 2
+	goPlusBadAddress      = 2004
+	goPlusChainUnknown    = 2018
+	goPlusNotContract     = 2020
+	goPlusNoContract      = 2021
+	goPlusRateLimited     = 4029
+	goPlusInvalidToken    = 4022
+	goPlusTokenNotFound   = 4023
+	goPlusAppKeyUnknown   = 4010
+	goPlusSignatureExpiry = 4011
+	goPlusSignatureWrong  = 4012
+	goPlusServerError     = 5000
+)
+
+type goPlusBody struct {
+	Code   num                                 `json:"code"`
+	Result lenient[map[string]json.RawMessage] `json:"result"`
+}
+
+type gpHolder struct {
+	Address  text `json:"address"`
+	Account  text `json:"account"`
+	Percent  num  `json:"percent"`
+	IsLocked bit  `json:"is_locked"`
+	Tag      text `json:"tag"`
+}
+
+type gpEVM struct {
+	TokenName            text                  `json:"token_name"`
+	TokenSymbol          text                  `json:"token_symbol"`
+	IsHoneypot           bit                   `json:"is_honeypot"`
+	BuyTax               num                   `json:"buy_tax"`
+	SellTax              num                   `json:"sell_tax"`
+	TransferTax          num                   `json:"transfer_tax"`
+	IsOpenSource         bit                   `json:"is_open_source"`
+	IsProxy              bit                   `json:"is_proxy"`
+	IsMintable           bit                   `json:"is_mintable"`
+	OwnerAddress         lenient[string]       `json:"owner_address"`
+	CanTakeBackOwnership bit                   `json:"can_take_back_ownership"`
+	OwnerChangeBalance   bit                   `json:"owner_change_balance"`
+	HiddenOwner          bit                   `json:"hidden_owner"`
+	Selfdestruct         bit                   `json:"selfdestruct"`
+	IsBlacklisted        bit                   `json:"is_blacklisted"`
+	TransferPausable     bit                   `json:"transfer_pausable"`
+	SlippageModifiable   bit                   `json:"slippage_modifiable"`
+	CannotSellAll        bit                   `json:"cannot_sell_all"`
+	IsInDex              bit                   `json:"is_in_dex"`
+	TrustList            bit                   `json:"trust_list"`
+	HolderCount          num                   `json:"holder_count"`
+	Holders              lenient[[]gpHolder]   `json:"holders"`
+	LPHolders            lenient[[]gpHolder]   `json:"lp_holders"`
+	Dex                  lenient[[]gpDex]      `json:"dex"`
+	IsInCex              lenient[gpCEXListing] `json:"is_in_cex"`
+}
+
+type gpDex struct {
+	Pair text `json:"pair"`
+	ID   text `json:"id"`
+}
+
+type gpCEXListing struct {
+	Listed  bit               `json:"listed"`
+	CexList lenient[[]string] `json:"cex_list"`
+}
+
+type gpAuthority struct {
+	Status    bit `json:"status"`
+	Authority lenient[[]struct {
+		Address text `json:"address"`
+	}] `json:"authority"`
+}
+
+type gpSolana struct {
+	Metadata lenient[struct {
+		Name   text `json:"name"`
+		Symbol text `json:"symbol"`
+	}] `json:"metadata"`
+	Mintable        lenient[gpAuthority] `json:"mintable"`
+	Freezable       lenient[gpAuthority] `json:"freezable"`
+	Closable        lenient[gpAuthority] `json:"closable"`
+	MetadataMutable lenient[gpAuthority] `json:"metadata_mutable"`
+	BalanceMutable  lenient[gpAuthority] `json:"balance_mutable_authority"`
+	NonTransferable bit                  `json:"non_transferable"`
+	TrustedToken    bit                  `json:"trusted_token"`
+	HolderCount     num                  `json:"holder_count"`
+	Holders         lenient[[]gpHolder]  `json:"holders"`
+	LPHolders       lenient[[]gpHolder]  `json:"lp_holders"`
+	Dex             lenient[[]gpDex]     `json:"dex"`
+}
+
+// holder is one listed holder, normalised: share is a fraction, valid is false for an
+// impossible share.
+type holder struct {
+	address string
+	share   float64
+	valid   bool
+	locked  bool
+	tag     string
+}
+
+// goPlusResult is GoPlus's answer, normalised, as cached.
+type goPlusResult struct {
+	name, symbol string
+	contract     Contract
+	tax          *Tax
+	holderCount  *int64
+	holders      []holder
+	lpHolders    []holder
+	pools        []string // pair and pool addresses GoPlus lists, to tell pools from holders
+}
+
+// fetchGoPlus asks GoPlus about addr on the EVM chain chainID, or on Solana when chainID is
+// empty.
+func (c *Client) fetchGoPlus(ctx context.Context, addr contract.Address, chainID string) (*goPlusResult, *failure) {
+	u := c.cfg.GoPlusURL + "/api/v1/solana/token_security?contract_addresses=" + url.QueryEscape(addr.Value)
+	if addr.Chain == contract.ChainEVM {
+		u = c.cfg.GoPlusURL + "/api/v1/token_security/" + url.PathEscape(chainID) +
+			"?contract_addresses=" + url.QueryEscape(strings.ToLower(addr.Value))
+	}
+	r := request{source: SourceGoPlus, url: u}
+	if token := c.goPlusToken(ctx); token != "" {
+		r.header = http.Header{"Authorization": {token}}
+	}
+	var body goPlusBody
+	if f := c.getJSON(ctx, r, &body); f != nil {
+		return nil, f
+	}
+	if f := c.goPlusCode(body.Code); f != nil {
+		return nil, f
+	}
+	raw, ok := goPlusEntry(body.Result.v, addr)
+	if !ok {
+		return nil, fail(ReasonNotFound, "%s: address not in result", SourceGoPlus)
+	}
+	if addr.Chain == contract.ChainSolana {
+		return decodeGoPlusSolana(raw)
+	}
+	return decodeGoPlusEVM(raw)
+}
+
+// goPlusCode maps GoPlus's own code, which arrives with HTTP 200.
+func (c *Client) goPlusCode(code num) *failure {
+	if !code.ok {
+		return fail(ReasonInvalidResponse, "%s: no code", SourceGoPlus)
+	}
+	switch int(code.v) {
+	case goPlusOK:
+		return nil
+	case goPlusPreparing:
+		return fail(ReasonPreparing, "%s: code 2", SourceGoPlus)
+	case goPlusRateLimited:
+		return fail(ReasonRateLimited, "%s: code 4029", SourceGoPlus)
+	case goPlusBadAddress, goPlusChainUnknown, goPlusNotContract, goPlusNoContract:
+		return fail(ReasonNotFound, "%s: code %v", SourceGoPlus, code.v)
+	case goPlusInvalidToken, goPlusTokenNotFound, goPlusAppKeyUnknown, goPlusSignatureExpiry, goPlusSignatureWrong:
+		c.dropGoPlusToken()
+		return fail(ReasonRefused, "%s: code %v", SourceGoPlus, code.v)
+	case goPlusServerError:
+		return fail(ReasonServerError, "%s: code 5000", SourceGoPlus)
+	}
+	return fail(ReasonInvalidResponse, "%s: code %v", SourceGoPlus, code.v)
+}
+
+// goPlusEntry finds addr's entry: GoPlus keys EVM results by the lowercased address.
+func goPlusEntry(result map[string]json.RawMessage, addr contract.Address) (json.RawMessage, bool) {
+	if raw, ok := result[addr.Value]; ok {
+		return raw, true
+	}
+	if addr.Chain == contract.ChainEVM {
+		raw, ok := result[strings.ToLower(addr.Value)]
+		return raw, ok
+	}
+	return nil, false
+}
+
+func decodeGoPlusEVM(raw json.RawMessage) (*goPlusResult, *failure) {
+	var g gpEVM
+	if err := json.Unmarshal(raw, &g); err != nil {
+		return nil, fail(ReasonInvalidResponse, "%s: entry: %w", SourceGoPlus, err)
+	}
+	r := &goPlusResult{
+		name:   cleanText(string(g.TokenName), maxNameRunes),
+		symbol: cleanText(string(g.TokenSymbol), maxSymbolRunes),
+		contract: Contract{
+			Honeypot:         g.IsHoneypot.ptr(),
+			OpenSource:       g.IsOpenSource.ptr(),
+			Proxy:            g.IsProxy.ptr(),
+			Mintable:         g.IsMintable.ptr(),
+			Owner:            ownerOf(&g),
+			HiddenOwner:      g.HiddenOwner.ptr(),
+			SelfDestruct:     g.Selfdestruct.ptr(),
+			Blacklist:        g.IsBlacklisted.ptr(),
+			TransferPausable: g.TransferPausable.ptr(),
+			TaxModifiable:    g.SlippageModifiable.ptr(),
+			CannotSellAll:    g.CannotSellAll.ptr(),
+			InDEX:            g.IsInDex.ptr(),
+			Trusted:          onlyTrue(g.TrustList),
+		},
+		tax:         goPlusTax(g.BuyTax, g.SellTax, g.TransferTax),
+		holderCount: count(g.HolderCount),
+		holders:     holdersOf(g.Holders.v, contract.ChainEVM),
+		lpHolders:   holdersOf(g.LPHolders.v, contract.ChainEVM),
+		pools:       poolsOf(g.Dex.v),
+	}
+	if g.IsInCex.ok {
+		r.contract.ListedOnCEX = g.IsInCex.v.Listed.ptr()
+		r.contract.CEXs = cleanExchanges(g.IsInCex.v.CexList.v)
+	}
+	return r, nil
+}
+
+func decodeGoPlusSolana(raw json.RawMessage) (*goPlusResult, *failure) {
+	var g gpSolana
+	if err := json.Unmarshal(raw, &g); err != nil {
+		return nil, fail(ReasonInvalidResponse, "%s: entry: %w", SourceGoPlus, err)
+	}
+	mintable, mintBy := authority(g.Mintable)
+	freezable, freezeBy := authority(g.Freezable)
+	closable, _ := authority(g.Closable)
+	mutable, _ := authority(g.MetadataMutable)
+	balance, _ := authority(g.BalanceMutable)
+	return &goPlusResult{
+		name:   cleanText(string(g.Metadata.v.Name), maxNameRunes),
+		symbol: cleanText(string(g.Metadata.v.Symbol), maxSymbolRunes),
+		contract: Contract{
+			Mintable: mintable, MintAuthorities: mintBy,
+			Freezable: freezable, FreezeAuthorities: freezeBy,
+			Closable: closable, MetadataMutable: mutable, BalanceMutable: balance,
+			NonTransferable: g.NonTransferable.ptr(),
+			Trusted:         onlyTrue(g.TrustedToken),
+		},
+		holderCount: count(g.HolderCount),
+		holders:     holdersOf(g.Holders.v, contract.ChainSolana),
+		lpHolders:   holdersOf(g.LPHolders.v, contract.ChainSolana),
+		pools:       poolsOf(g.Dex.v),
+	}, nil
+}
+
+// authority reads a Solana {status, authority[]} object: whether the power is active, and who
+// holds it (valid addresses only).
+func authority(a lenient[gpAuthority]) (*bool, []string) {
+	if !a.ok {
+		return nil, nil
+	}
+	var who []string
+	for _, x := range a.v.Authority.v {
+		if s := cleanAddress(string(x.Address), contract.ChainSolana); s != "" && len(who) < maxListItems {
+			who = append(who, s)
+		}
+	}
+	return a.v.Status.ptr(), who
+}
+
+// ownerOf reads the owner: owner_address missing means unknown; the zero or a burn address
+// means renounced; an empty string means GoPlus found no owner, which it says can also mean it
+// could not find one, so it is left unknown.
+func ownerOf(g *gpEVM) *Owner {
+	o := Owner{
+		CanTakeBackOwnership: g.CanTakeBackOwnership.ptr(),
+		CanChangeBalances:    g.OwnerChangeBalance.ptr(),
+	}
+	if g.OwnerAddress.ok {
+		switch a := g.OwnerAddress.v; {
+		case isBurn(a):
+			o.Renounced = ptr(true)
+		case cleanAddress(a, contract.ChainEVM) != "":
+			o.Address = cleanAddress(a, contract.ChainEVM)
+			o.Renounced = ptr(false)
+		}
+	}
+	if o == (Owner{}) {
+		return nil
+	}
+	return &o
+}
+
+// goPlusTax converts GoPlus's fractions to percent; a fraction outside 0..1 is discarded.
+func goPlusTax(buy, sell, transfer num) *Tax {
+	t := Tax{Source: SourceGoPlus, BuyPercent: fraction(buy), SellPercent: fraction(sell), TransferPercent: fraction(transfer)}
+	if t.BuyPercent == nil && t.SellPercent == nil && t.TransferPercent == nil {
+		return nil
+	}
+	return &t
+}
+
+func fraction(n num) *float64 {
+	if !n.ok || n.v < 0 || n.v > 1 {
+		return nil
+	}
+	return ptr(round(n.v*100, 2))
+}
+
+func count(n num) *int64 {
+	if !n.ok || n.v < 0 {
+		return nil
+	}
+	return ptr(int64(n.v))
+}
+
+func onlyTrue(b bit) *bool {
+	if b.ok && b.v {
+		return ptr(true)
+	}
+	return nil
+}
+
+func holdersOf(list []gpHolder, chain contract.Chain) []holder {
+	var out []holder
+	for _, h := range list {
+		addr := string(h.Address)
+		if chain == contract.ChainSolana && h.Account != "" {
+			addr = string(h.Account)
+		}
+		share := h.Percent.v
+		out = append(out, holder{
+			address: addr,
+			share:   share,
+			valid:   h.Percent.ok && share >= 0 && share <= 1,
+			locked:  h.IsLocked.ok && h.IsLocked.v,
+			tag:     string(h.Tag),
+		})
+	}
+	return out
+}
+
+func poolsOf(list []gpDex) []string {
+	var out []string
+	for _, d := range list {
+		for _, s := range []text{d.Pair, d.ID} {
+			if s != "" {
+				out = append(out, string(s))
+			}
+		}
+	}
+	return out
+}
+
+// Burn addresses: holding there is holding nowhere.
+var burnAddresses = map[string]bool{
+	"0x0000000000000000000000000000000000000000":  true,
+	"0x000000000000000000000000000000000000dead":  true,
+	"0xdead000000000000000042069420694206942069":  true,
+	"1nc1nerator11111111111111111111111111111111": true,
+	"11111111111111111111111111111111":            true,
+}
+
+func isBurn(addr string) bool {
+	if strings.HasPrefix(addr, "0x") || strings.HasPrefix(addr, "0X") {
+		addr = strings.ToLower(addr)
+	}
+	return burnAddresses[addr]
+}
+
+// poolTag recognises GoPlus's public tags for pools, pairs, lockers and burn addresses.
+var poolTag = regexp.MustCompile(`(?i)pool|pair|swap|uniswap|pancake|sushi|raydium|orca|meteora|pump|lock|burn|null|dead|amm|liquidity`)

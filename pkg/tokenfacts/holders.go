@@ -1,0 +1,72 @@
+package tokenfacts
+
+import "strings"
+
+// holders turns GoPlus's top holders into the distribution a reader needs: how much the top
+// ten hold once pools, burn addresses and lockers are left out (they hold supply for nobody),
+// and how much of the LP is locked or burnt.
+func (b *assembly) holders() *Holders {
+	g := b.gp
+	h := Holders{Source: SourceGoPlus, AsOf: b.at[SourceGoPlus], Count: g.holderCount}
+	h.Top10Percent, h.Excluded, h.Discarded = top10(g.holders, b.pools())
+	h.LPLockedPercent = lpLocked(g.lpHolders)
+	if h.Count == nil && h.Top10Percent == nil && h.LPLockedPercent == nil && h.Excluded+h.Discarded == 0 {
+		return nil
+	}
+	return &h
+}
+
+// pools are the pair and pool addresses GoPlus and DexScreener named, lowercased.
+func (b *assembly) pools() map[string]bool {
+	pools := map[string]bool{}
+	for _, p := range b.gp.pools {
+		pools[strings.ToLower(p)] = true
+	}
+	if b.dex != nil && b.dex.pairAddress != "" {
+		pools[strings.ToLower(b.dex.pairAddress)] = true
+	}
+	return pools
+}
+
+// top10 sums the shares of the first ten listed holders that are neither pools, burn
+// addresses nor lockers. An impossible share is discarded, never clamped: a "percent" of
+// 1769801 says nothing about the holder's real share. The sum is nil when no holder counted.
+func top10(list []holder, pools map[string]bool) (share *float64, excluded, discarded int) {
+	var sum float64
+	counted := 0
+	for _, x := range list[:min(len(list), 10)] {
+		switch {
+		case !x.valid:
+			discarded++
+		case x.locked || isBurn(x.address) || pools[strings.ToLower(x.address)] || poolTag.MatchString(x.tag):
+			excluded++
+		default:
+			sum += x.share
+			counted++
+		}
+	}
+	if counted > 0 {
+		share = ptr(round(min(sum, 1)*100, 2))
+	}
+	return share, excluded, discarded
+}
+
+// lpLocked is the share of LP tokens held locked or at a burn address, or nil when GoPlus
+// listed no usable LP holder.
+func lpLocked(list []holder) *float64 {
+	var sum float64
+	usable := 0
+	for _, x := range list {
+		if !x.valid {
+			continue
+		}
+		usable++
+		if x.locked || isBurn(x.address) {
+			sum += x.share
+		}
+	}
+	if usable == 0 {
+		return nil
+	}
+	return ptr(round(min(sum, 1)*100, 2))
+}
