@@ -120,3 +120,4 @@ bench:
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime 20000x ./pkg/datastream ./pkg/uistream ./pkg/openai ./pkg/chat ./pkg/loadtest
 	$(GO) run ./pkg/loadtest/cmd/chatbench
 	$(GO) run ./pkg/loadtest/cmd/thinkbench
+	$(GO) run ./pkg/loadtest/cmd/factsbench

@@ -155,3 +155,43 @@ func TestThinkingAndFallbacks(t *testing.T) {
 		})
 	}
 }
+
+func TestTokenFactsSettings(t *testing.T) {
+	tests := map[string]struct {
+		env       map[string]string
+		want      config.TokenFacts
+		wantError string
+	}{
+		"defaults": {env: nil, want: config.TokenFacts{Enabled: true, Budget: config.DefaultTokenFactsBudget}},
+		"off":      {env: map[string]string{"TOKEN_FACTS": "off"}, want: config.TokenFacts{Budget: config.DefaultTokenFactsBudget}},
+		"budget and sources elsewhere": {
+			env: map[string]string{"TOKEN_FACTS": "on", "TOKEN_FACTS_BUDGET": "800ms", "DEXSCREENER_BASE_URL": "http://127.0.0.1:9/dex",
+				"GOPLUS_BASE_URL": "https://goplus.mirror.example", "GOPLUS_APP_KEY": "k", "GOPLUS_APP_SECRET_PARAMETER": "/chat/goplus"},
+			want: config.TokenFacts{Enabled: true, Budget: 800 * time.Millisecond, DexScreenerURL: "http://127.0.0.1:9/dex",
+				GoPlusURL: "https://goplus.mirror.example", GoPlusAppKey: "k", GoPlusAppSecretParameter: "/chat/goplus"},
+		},
+		"a bare number is no duration": {env: map[string]string{"TOKEN_FACTS_BUDGET": "2"}, wantError: "TOKEN_FACTS_BUDGET"},
+		"over ten seconds":             {env: map[string]string{"TOKEN_FACTS_BUDGET": "11s"}, wantError: "TOKEN_FACTS_BUDGET"},
+		"zero":                         {env: map[string]string{"TOKEN_FACTS_BUDGET": "0s"}, wantError: "TOKEN_FACTS_BUDGET"},
+		"not a URL":                    {env: map[string]string{"RUGCHECK_BASE_URL": "rugcheck.xyz"}, wantError: "RUGCHECK_BASE_URL"},
+		"neither on nor off":           {env: map[string]string{"TOKEN_FACTS": "maybe"}, wantError: "TOKEN_FACTS"},
+		"a secret without its key":     {env: map[string]string{"GOPLUS_APP_SECRET": "s"}, wantError: "GOPLUS_APP_KEY"},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			c, err := config.Load(env(tc.env))
+			if tc.wantError != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.wantError) {
+					t.Fatalf("error = %v, want one naming %s", err, tc.wantError)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.TokenFacts != tc.want {
+				t.Errorf("token facts = %+v, want %+v", c.TokenFacts, tc.want)
+			}
+		})
+	}
+}
