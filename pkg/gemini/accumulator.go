@@ -36,15 +36,7 @@ func (a *accumulator) add(resp *genai.GenerateContentResponse) string {
 	if resp == nil || a.held {
 		return ""
 	}
-	if resp.ModelVersion != "" {
-		a.version = resp.ModelVersion
-	}
-	if resp.UsageMetadata != nil {
-		a.usage = resp.UsageMetadata // running totals: the last one wins
-	}
-	if pf := resp.PromptFeedback; pf != nil && pf.BlockReason != "" && len(resp.Candidates) == 0 {
-		a.blocked = pf.BlockReason
-	}
+	a.addResponse(resp)
 	if len(resp.Candidates) == 0 || resp.Candidates[0] == nil {
 		return ""
 	}
@@ -54,21 +46,40 @@ func (a *accumulator) add(resp *genai.GenerateContentResponse) string {
 	}
 	a.addGrounding(cand.GroundingMetadata)
 	a.addURLContext(cand.URLContextMetadata)
-	a.text.Reset()
-	if cand.Content != nil {
-		for _, p := range cand.Content.Parts {
-			// Thoughts never reach the caller, nor do thought signatures: a part made only
-			// of a signature has empty text and adds nothing.
-			if p == nil || p.Thought {
-				continue
-			}
-			if p.FunctionCall != nil {
-				a.toolCall = true
-			}
-			a.text.WriteString(p.Text)
-		}
+	return a.hold(a.answerText(cand.Content), resp.UsageMetadata)
+}
+
+// addResponse keeps what a chunk says of the whole answer: the model version, the running
+// usage (the last one wins) and a blocked prompt.
+func (a *accumulator) addResponse(resp *genai.GenerateContentResponse) {
+	if resp.ModelVersion != "" {
+		a.version = resp.ModelVersion
 	}
-	return a.hold(a.text.String(), resp.UsageMetadata)
+	if resp.UsageMetadata != nil {
+		a.usage = resp.UsageMetadata
+	}
+	if pf := resp.PromptFeedback; pf != nil && pf.BlockReason != "" && len(resp.Candidates) == 0 {
+		a.blocked = pf.BlockReason
+	}
+}
+
+// answerText is a chunk's answer text. Thoughts never reach the caller, nor do thought
+// signatures: a part made only of a signature has empty text and adds nothing.
+func (a *accumulator) answerText(c *genai.Content) string {
+	a.text.Reset()
+	if c == nil {
+		return ""
+	}
+	for _, p := range c.Parts {
+		if p == nil || p.Thought {
+			continue
+		}
+		if p.FunctionCall != nil {
+			a.toolCall = true
+		}
+		a.text.WriteString(p.Text)
+	}
+	return a.text.String()
 }
 
 // hold cuts text where the answer passes maxTokens, by the provider's running count of

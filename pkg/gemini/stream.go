@@ -157,21 +157,14 @@ func (r *request) attempt(ctx context.Context, k call) (failed *chat.UpstreamErr
 	defer func() { stopAttempt(graceTimer, acancel) }()
 	for resp, err := range r.gc.Models.GenerateContentStream(actx, k.model, r.contents, r.config(k)) {
 		if err != nil {
-			if rerr := hints.readError(); rerr != nil {
-				err = rerr // what broke the stream, rather than the SDK's view of its cut end
-			}
 			if acc.finished() {
 				// The answer is complete: whatever ends the stream now (the grace, a
 				// dropped connection, an error event, the time limit) takes nothing from
 				// it, and it is not retried.
-				endedAfterFinish(r.log, actx, err)
+				endedAfterFinish(r.log, actx, hints.or(err))
 				break
 			}
-			if ctx.Err() != nil {
-				r.yield(chat.Event{}, context.Cause(ctx))
-				return nil, answered
-			}
-			return classify(err, hints), answered
+			return r.brokenOff(ctx, hints.or(err), hints), answered
 		}
 		text := acc.add(resp)
 		if text != "" {
@@ -210,6 +203,16 @@ func (r *request) attempt(ctx context.Context, k call) (failed *chat.UpstreamErr
 	// No finish reason: the sequence ends with neither Finish nor error, which the handler
 	// reports as a broken answer.
 	return nil, answered
+}
+
+// brokenOff is the failure of a stream that broke before its finish: nil when the request's
+// own context ended (the caller left, or the time limit), which is reported at once.
+func (r *request) brokenOff(ctx context.Context, err error, hints *responseHints) *chat.UpstreamError {
+	if ctx.Err() != nil {
+		r.yield(chat.Event{}, context.Cause(ctx))
+		return nil
+	}
+	return classify(err, hints)
 }
 
 // endedAfterFinish logs a stream that broke after its finish reason: the answer is complete.

@@ -33,6 +33,15 @@ func (h *responseHints) readError() error {
 	return nil
 }
 
+// or is the read error the transport kept from the SDK, which is what broke the stream,
+// rather than the SDK's view of its cut end; err when there is none.
+func (h *responseHints) or(err error) error {
+	if rerr := h.readError(); rerr != nil {
+		return rerr
+	}
+	return err
+}
+
 type responseHintsKey struct{}
 
 func (h *responseHints) RetryAfter() time.Duration {
