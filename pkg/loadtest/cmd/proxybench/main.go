@@ -1,0 +1,183 @@
+// Command proxybench measures what the chat server costs per request beyond a bare genai
+// proxy (cmd/bareproxy), both run as processes against the same fake upstream in the same run,
+// interleaved round by round: CPU time per request over sequential requests, and the wall
+// time and peak resident memory of a burst of concurrent streams.
+//
+//	go run ./pkg/loadtest/cmd/proxybench            # from the module root
+//	go run ./pkg/loadtest/cmd/proxybench -n 1000 -burst 200 -rounds 3
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/chatsvc/chat/pkg/loadtest"
+)
+
+func main() {
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, "proxybench:", err)
+		os.Exit(1)
+	}
+}
+
+// figures are one server's measurements in one round.
+type figures struct {
+	cpuPerRequest time.Duration
+	burstWall     time.Duration
+	peakRSS       int64
+}
+
+func run() error {
+	root := flag.String("root", ".", "module root")
+	n := flag.Int("n", 1000, "sequential requests for CPU per request")
+	burst := flag.Int("burst", 200, "concurrent streams in the burst")
+	rounds := flag.Int("rounds", 3, "rounds, each measuring both servers")
+	flag.Parse()
+	ctx := context.Background()
+	tmp, err := os.MkdirTemp("", "proxybench")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	chat, err := loadtest.Build(ctx, *root, tmp)
+	if err != nil {
+		return err
+	}
+	bare := filepath.Join(tmp, "bareproxy")
+	if out, err := exec.CommandContext(ctx, "go", "build", "-trimpath", "-o", bare, "./pkg/loadtest/cmd/bareproxy").CombinedOutput(); err != nil {
+		return fmt.Errorf("go build bareproxy: %v\n%s", err, out)
+	}
+	load, _ := os.ReadFile("/proc/loadavg")
+	fmt.Printf("proxybench %s  %d CPUs  %s  loadavg %s\n", time.Now().UTC().Format(time.RFC3339), runtime.NumCPU(), runtime.Version(), strings.TrimSpace(string(load)))
+	fmt.Printf("per round and server: %d sequential requests (20 chunks at once), then a burst of %d streams (20 chunks 10 ms apart)\n\n", *n, *burst)
+
+	fast := httptest.NewServer(loadtest.Upstream{Chunks: 20})
+	defer fast.Close()
+	paced := httptest.NewServer(loadtest.Upstream{Chunks: 20, Interval: 10 * time.Millisecond})
+	defer paced.Close()
+	results := map[string][]figures{}
+	for r := range *rounds {
+		for _, s := range []struct{ name, bin string }{{"bare", bare}, {"chat", chat}} {
+			f, err := measure(ctx, s.bin, fast.URL+"/", paced.URL+"/", *n, *burst)
+			if err != nil {
+				return fmt.Errorf("%s: %w", s.name, err)
+			}
+			results[s.name] = append(results[s.name], f)
+			fmt.Printf("round %d %-5s CPU/request %-9v burst wall %-9v peak RSS %s\n", r+1, s.name,
+				f.cpuPerRequest.Round(time.Microsecond), f.burstWall.Round(time.Millisecond), loadtest.MiB(f.peakRSS))
+		}
+	}
+	med := func(name string, get func(figures) float64) float64 {
+		var v []float64
+		for _, f := range results[name] {
+			v = append(v, get(f))
+		}
+		slices.Sort(v)
+		return v[len(v)/2]
+	}
+	fmt.Println("\nmedian of the rounds: chat / bare")
+	for _, m := range []struct {
+		label string
+		get   func(figures) float64
+	}{
+		{"CPU per request", func(f figures) float64 { return float64(f.cpuPerRequest) }},
+		{"burst wall time", func(f figures) float64 { return float64(f.burstWall) }},
+		{"peak RSS", func(f figures) float64 { return float64(f.peakRSS) }},
+	} {
+		c, b := med("chat", m.get), med("bare", m.get)
+		fmt.Printf("%-16s chat %-12s bare %-12s ratio %.2f\n", m.label, show(m.label, c), show(m.label, b), c/b)
+	}
+	return nil
+}
+
+func show(label string, v float64) string {
+	if label == "peak RSS" {
+		return loadtest.MiB(int64(v))
+	}
+	return time.Duration(v).Round(time.Microsecond).String()
+}
+
+// measure starts a fresh server on the fast upstream for the sequential requests, and another
+// on the paced one for the burst.
+func measure(ctx context.Context, bin, fast, paced string, n, burst int) (figures, error) {
+	var f figures
+	srv, err := loadtest.StartServer(ctx, bin, fast)
+	if err != nil {
+		return f, err
+	}
+	client := loadtest.Client()
+	for range 10 { // warm: connections, the upstream client
+		if r := loadtest.Read(ctx, client, srv.URL, loadtest.Proxy); r.Err != nil {
+			srv.Stop()
+			return f, r.Err
+		}
+	}
+	before, err := cpuTime(srv.PID())
+	if err != nil {
+		srv.Stop()
+		return f, err
+	}
+	for range n {
+		if r := loadtest.Read(ctx, client, srv.URL, loadtest.Proxy); r.Err != nil {
+			srv.Stop()
+			return f, r.Err
+		}
+	}
+	after, _ := cpuTime(srv.PID())
+	srv.Stop()
+	f.cpuPerRequest = (after - before) / time.Duration(n)
+
+	srv, err = loadtest.StartServer(ctx, bin, paced)
+	if err != nil {
+		return f, err
+	}
+	defer srv.Stop()
+	if r := loadtest.Read(ctx, client, srv.URL, loadtest.Proxy); r.Err != nil {
+		return f, r.Err
+	}
+	start := time.Now()
+	var wg sync.WaitGroup
+	errs := make(chan error, burst)
+	for range burst {
+		wg.Go(func() {
+			if r := loadtest.Read(ctx, client, srv.URL, loadtest.Proxy); r.Err != nil {
+				errs <- r.Err
+			}
+		})
+	}
+	wg.Wait()
+	f.burstWall = time.Since(start)
+	close(errs)
+	if err := <-errs; err != nil {
+		return f, err
+	}
+	m, err := loadtest.ReadMemory(srv.PID())
+	f.peakRSS = m.Peak
+	return f, err
+}
+
+// cpuTime is the user and system CPU time of process pid so far, all its threads included
+// (/proc/pid/stat, in clock ticks of 10 ms).
+func cpuTime(pid int) (time.Duration, error) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0, err
+	}
+	s := string(b)
+	fields := strings.Fields(s[strings.LastIndexByte(s, ')')+2:])
+	utime, _ := strconv.ParseInt(fields[11], 10, 64)
+	stime, _ := strconv.ParseInt(fields[12], 10, 64)
+	return time.Duration(utime+stime) * 10 * time.Millisecond, nil
+}
