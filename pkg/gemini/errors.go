@@ -14,6 +14,18 @@ import (
 // setting ("Budget 0 is invalid...", "You can only set only one of thinking budget and
 // thinking level.").
 func refusedThinking(e *chat.UpstreamError) bool {
+	return badRequestNaming(e, "thinking", "budget")
+}
+
+// refusedURLs reports whether a provider error is the URL tool's refusal of a request with
+// too many URLs ("Number of urls to lookup exceeds the limit (21 > 20)").
+func refusedURLs(e *chat.UpstreamError) bool {
+	return badRequestNaming(e, "urls to lookup", "number of urls")
+}
+
+// badRequestNaming reports whether a provider error is a 400 whose message names any of
+// words (lower case).
+func badRequestNaming(e *chat.UpstreamError, words ...string) bool {
 	if e.Status != http.StatusBadRequest {
 		return false
 	}
@@ -22,7 +34,12 @@ func refusedThinking(e *chat.UpstreamError) bool {
 		return false
 	}
 	msg := strings.ToLower(apiErr.Message)
-	return strings.Contains(msg, "thinking") || strings.Contains(msg, "budget")
+	for _, w := range words {
+		if strings.Contains(msg, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // classify turns a provider error into a *chat.UpstreamError, keeping the raw error as cause.

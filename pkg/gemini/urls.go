@@ -1,12 +1,8 @@
 package gemini
 
 import (
-	"errors"
-	"net/http"
 	"slices"
 	"strings"
-
-	"google.golang.org/genai"
 
 	"github.com/chatsvc/chat/pkg/chat"
 	"github.com/chatsvc/chat/pkg/contract"
@@ -199,18 +195,4 @@ func (b *contractBlock) context() prompt.ContractContext {
 func keep(list []string, room int) ([]string, int) {
 	n := min(len(list), room)
 	return list[:n], room - n
-}
-
-// refusedURLs reports whether a provider error is the URL tool's refusal of a request with
-// too many URLs.
-func refusedURLs(e *chat.UpstreamError) bool {
-	if e.Status != http.StatusBadRequest {
-		return false
-	}
-	var apiErr genai.APIError
-	if !errors.As(e.Err, &apiErr) {
-		return false
-	}
-	msg := strings.ToLower(apiErr.Message)
-	return strings.Contains(msg, "urls to lookup") || strings.Contains(msg, "number of urls")
 }
