@@ -1,7 +1,7 @@
 // The conversation of this tab, kept in sessionStorage so that a reload shows it again (and a
 // follow-up still sends it), while a new tab starts empty. Only what the page rendered is kept:
 // the question as typed, the address, the content sent, the answer's text, how it ended, its
-// notice and its metadata (sources, search suggestions).
+// notice and its metadata (sources, search suggestions, token facts).
 
 /** HISTORY_KEY is the sessionStorage key. */
 export const HISTORY_KEY = 'chatConversation';

@@ -7,6 +7,7 @@ import { loadConfig, DEFAULTS } from './config.js';
 import { currentLock, markRetryAfter, markSubmitted, RETRY_KEY, STORAGE_KEY } from './cooldown.js';
 import { loadHistory, saveHistory } from './history.js';
 import { renderMarkdown } from './markdown.js';
+import { finishNote, showMetadata } from './metadata.js';
 import { describeHttpError, parseRetryAfter, readStream, WAIT_SENTENCE, withWait } from './protocol.js';
 import { contentSha256, CONTENT_SHA256 } from './sign.js';
 
@@ -56,12 +57,6 @@ let wasCooling = false;
 // scrolls up to read; scrolling back to the bottom resumes it.
 let following = false;
 let autoTop = 0;
-
-const FINISH_NOTES = {
-  length: 'The answer was cut short: it reached the maximum length.',
-  'content-filter': 'The answer was stopped by the content filter.',
-  'tool-calls': 'The answer ended while the model was still using its tools.',
-};
 
 /** @param {string} msg */
 function announce(msg) {
@@ -180,84 +175,6 @@ function finishAnswer(answer, state, message) {
     answer.append(p);
   }
 }
-
-/**
- * @param {HTMLElement} answer
- * @param {import('./protocol.js').Metadata} meta
- */
-function showMetadata(answer, meta) {
-  const note = FINISH_NOTES[/** @type {keyof FINISH_NOTES} */ (meta.finishReason)];
-  if (note) {
-    const p = document.createElement('p');
-    p.className = 'notice info';
-    p.textContent = note;
-    answer.append(p);
-  }
-  const links = (Array.isArray(meta.sources) ? meta.sources : []).flatMap((s) => {
-    try {
-      const url = new URL(String(s?.url));
-      if (url.protocol !== 'https:' && url.protocol !== 'http:') return [];
-      const title = typeof s.title === 'string' && s.title.trim() ? s.title.trim() : url.hostname;
-      return [{ href: url.href, title }];
-    } catch {
-      return [];
-    }
-  });
-  if (links.length) {
-    const section = document.createElement('section');
-    section.className = 'sources';
-    const h = document.createElement('h3');
-    h.textContent = 'Sources';
-    const ol = document.createElement('ol');
-    for (const { href, title } of links) {
-      const li = document.createElement('li');
-      const a = document.createElement('a');
-      a.href = href;
-      a.textContent = title;
-      a.target = '_blank';
-      a.rel = 'noopener noreferrer nofollow';
-      li.append(a);
-      ol.append(li);
-    }
-    section.append(h, ol);
-    answer.append(section);
-  }
-  if (typeof meta.searchSuggestions === 'string' && meta.searchSuggestions.trim()) {
-    // The provider's HTML (with its own <style>) must be shown as given, so it
-    // lives in a sandboxed frame: no scripts, no access to this page, links
-    // open in a new tab.
-    const section = document.createElement('section');
-    section.className = 'suggestions';
-    const h = document.createElement('h3');
-    h.textContent = 'Search suggestions';
-    // allow-same-origin without allow-scripts: nothing in the frame can run (the page's CSP,
-    // which a srcdoc frame inherits, forbids inline scripts too), but this page may measure
-    // the content to fit the frame to it. The frame's colour scheme follows the page's, so in
-    // dark mode it is transparent over the dark panel instead of a white box.
-    const frame = document.createElement('iframe');
-    frame.setAttribute('sandbox', 'allow-popups allow-popups-to-escape-sandbox allow-same-origin');
-    frame.setAttribute('referrerpolicy', 'no-referrer');
-    frame.title = 'Search suggestions for this answer';
-    frame.srcdoc = '<!doctype html><meta charset="utf-8"><meta name="color-scheme" content="light dark">' +
-      '<base target="_blank"><style>html{background:transparent;overflow:hidden}' +
-      'body{margin:0;display:flow-root;color:CanvasText;font-family:system-ui,sans-serif}</style>' +
-      meta.searchSuggestions;
-    frame.addEventListener('load', () => fitFrame(frame));
-    section.append(h, frame);
-    answer.append(section);
-  }
-}
-
-/** fitFrame sets a suggestions frame's height to its content's. @param {HTMLIFrameElement} frame */
-function fitFrame(frame) {
-  try {
-    const body = frame.contentDocument?.body;
-    if (body) frame.style.height = `${Math.ceil(body.getBoundingClientRect().height)}px`;
-  } catch {
-    // not readable: the stylesheet's height stays
-  }
-}
-window.addEventListener('resize', () => document.querySelectorAll('.suggestions iframe').forEach((f) => fitFrame(/** @type {HTMLIFrameElement} */ (f))));
 
 /** saveConversation keeps this tab's conversation for a reload. */
 function saveConversation() {
@@ -382,7 +299,7 @@ async function ask(content, question, address) {
     const outcome = await readStream(res.body, onText);
     flush();
     if (outcome.kind === 'done') {
-      const note = FINISH_NOTES[/** @type {keyof FINISH_NOTES} */ (outcome.meta.finishReason)];
+      const note = finishNote(outcome.meta.finishReason);
       end('done', () => '', note ? `Answer cut off. ${note}` : 'Answer finished.', outcome.meta);
     } else if (outcome.kind === 'error') {
       end('error', (wait) => `Error: ${withWait(outcome.message, wait)}`, (wait) => `Answer cut off by an error: ${withWait(outcome.message, wait)}`);

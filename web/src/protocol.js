@@ -8,7 +8,10 @@ export { waitText, WAIT_SENTENCE };
 
 /**
  * @typedef {{url: string, title?: string}} Source
- * @typedef {{finishReason?: string, usage?: object, sources?: Source[], searchSuggestions?: string}} Metadata
+ * @typedef {{finishReason?: string, usage?: object, sources?: Source[], searchSuggestions?: string,
+ *   tokens?: unknown[]}} Metadata
+ * tokens: what the server read about each contract address in the question (Go's
+ * tokenfacts.Facts, at most three, the most recent first); card.js shows them.
  * @typedef {{kind: 'done', meta: Metadata}
  *   | {kind: 'error', message: string}
  *   | {kind: 'interrupted'}} Outcome

@@ -1,0 +1,291 @@
+// Unit tests of the token card (card.js) and its formatting (format.js), without a browser: the
+// card is built on a small fake DOM that knows only what card.js may use (createElement,
+// createTextNode, textContent, attributes) and throws on innerHTML and on raw strings appended.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { buildCard, refreshAges, tokenCards, FINDINGS_SHOWN, MAX_CARDS } from '../src/card.js';
+import {
+  ageText, chainName, cleanText, formatAge, formatChange, formatPercent, formatPrice, formatUsd,
+  safeHttps, shortAddress, utcTime, MINUS, UNKNOWN,
+} from '../src/format.js';
+
+class FakeText {
+  /** @param {string} data */
+  constructor(data) { this.data = String(data); }
+  get textContent() { return this.data; }
+}
+
+class FakeElement {
+  /** @param {string} tag */
+  constructor(tag) {
+    this.tagName = tag.toUpperCase();
+    /** @type {(FakeElement | FakeText)[]} */
+    this.childNodes = [];
+    /** @type {Map<string, string>} */
+    this.attrs = new Map();
+    this.className = '';
+  }
+  /** @param {...(FakeElement | FakeText)} nodes */
+  append(...nodes) {
+    for (const n of nodes) {
+      assert.ok(n instanceof FakeElement || n instanceof FakeText, `append takes nodes only, got ${typeof n}`);
+      this.childNodes.push(n);
+    }
+  }
+  /** @param {string} k @param {string} v */
+  setAttribute(k, v) {
+    assert.ok(!/^on/i.test(k), `no event handler attributes: ${k}`);
+    this.attrs.set(k, String(v));
+  }
+  /** @param {string} k */
+  getAttribute(k) { return this.attrs.get(k) ?? null; }
+  get textContent() { return this.childNodes.map((c) => c.textContent).join(''); }
+  set textContent(v) { this.childNodes = [new FakeText(v)]; }
+  set innerHTML(_) { throw new Error('innerHTML must not be used'); }
+  set outerHTML(_) { throw new Error('outerHTML must not be used'); }
+  insertAdjacentHTML() { throw new Error('insertAdjacentHTML must not be used'); }
+  /** @returns {FakeElement[]} every element below, in document order */
+  all() { return this.childNodes.flatMap((c) => (c instanceof FakeElement ? [c, ...c.all()] : [])); }
+  /** @param {string} cls */
+  find(cls) { return this.all().filter((e) => e.className.split(' ').includes(cls)); }
+  /** @param {string} tag */
+  tags(tag) { return this.all().filter((e) => e.tagName === tag.toUpperCase()); }
+  /** querySelectorAll for the one selector refreshAges uses. @param {string} sel */
+  querySelectorAll(sel) {
+    assert.equal(sel, '.token-card [data-as-of]');
+    const cards = this.className.split(' ').includes('token-card') ? [this] : this.find('token-card');
+    return cards.flatMap((c) => c.all().filter((e) => e.attrs.has('data-as-of')));
+  }
+}
+
+const doc = /** @type {Document} */ (/** @type {unknown} */ ({
+  createElement: (/** @type {string} */ t) => new FakeElement(t),
+  createTextNode: (/** @type {string} */ t) => new FakeText(t),
+}));
+
+const AS_OF = '2026-03-01T12:00:00Z';
+const NOW = Date.parse(AS_OF) + 3 * 60_000 + 20_000; // 3 min 20 s later
+const PAIR = 'https://dexscreener.com/bsc/0x2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e';
+
+/** The demo's EVMHoneypot fixture as the server sends it (findings shortened). */
+const honeypot = () => ({
+  token: { address: '0x7e2a1b8c9d0f4e3a6b5c8d7e0f1a2b3c4d5e6f70', chain: 'bsc', chain_id: '56', name: 'Golden Panda', symbol: 'GPANDA' },
+  market: {
+    source: 'DexScreener', as_of: AS_OF, price_usd: 7.31e-6, liquidity_usd: 15230.55, volume_24h_usd: 2200.4, fdv_usd: 731000,
+    pair_age_hours: 6464.8, dex: 'pancakeswap', pair_url: PAIR, pairs_found: 1,
+  },
+  security: {
+    taxes: [{ source: 'GoPlus', buy_percent: 10, sell_percent: 99 }, { source: 'honeypot.is', buy_percent: 10.5, sell_percent: 100, transfer_percent: 0 }],
+    contract: { source: 'GoPlus', as_of: AS_OF, honeypot: true },
+    simulation: { source: 'honeypot.is', as_of: '2026-03-01T11:00:00Z', honeypot: true },
+  },
+  findings: [
+    { severity: 'warning', text: 'The contract can mint new tokens.', source: 'GoPlus' },
+    { severity: 'danger', text: 'GoPlus flags the token as a honeypot: it may be impossible to sell.', source: 'GoPlus' },
+    { severity: 'info', text: 'An info line.', source: 'GoPlus' },
+    { severity: 'danger', text: "honeypot.is's simulation could not sell the token: it is a honeypot.", source: 'honeypot.is' },
+  ],
+  sources: [
+    { name: 'DexScreener', url: PAIR },
+    { name: 'GoPlus', url: 'https://gopluslabs.io/token-security/56/0x7e2a1b8c9d0f4e3a6b5c8d7e0f1a2b3c4d5e6f70' },
+    { name: 'honeypot.is', url: 'https://honeypot.is/bsc?address=0x7e2a1b8c9d0f4e3a6b5c8d7e0f1a2b3c4d5e6f70' },
+  ],
+});
+
+/** card builds a card on the fake DOM. @param {unknown} facts */
+const card = (facts) => /** @type {FakeElement} */ (/** @type {unknown} */ (buildCard(facts, NOW, doc)));
+/** figures maps each figure's label to its element. @param {FakeElement} c */
+const figures = (c) => Object.fromEntries(c.find('tc-fig').map((f) => [f.tags('dt')[0].textContent, f.tags('dd')[0]]));
+
+describe('format', () => {
+  test('dollar amounts are compact and locale-independent', () => {
+    const cases = [[0, '$0'], [0.41, '$0.41'], [15, '$15'], [512, '$512'], [999.6, '$1K'], [2200.4, '$2.2K'], [15230.55, '$15.2K'],
+      [731000, '$731K'], [999960, '$1M'], [1234567, '$1.2M'], [5210000, '$5.2M'], [118e6, '$118M'], [1.21e9, '$1.2B'], [-3, `${MINUS}$3`]];
+    for (const [v, want] of cases) assert.equal(formatUsd(v), want, String(v));
+  });
+  test('prices keep the precision a tiny price needs', () => {
+    const cases = [[7.31e-6, '$0.00000731'], [0.00521, '$0.00521'], [0.4215, '$0.4215'], [1.07, '$1.07'], [64000.5, '$64,000.50'], [0, '$0'], [2.5e6, '$2.5M']];
+    for (const [v, want] of cases) assert.equal(formatPrice(v), want, String(v));
+    assert.doesNotMatch(formatPrice(1e-12), /e/, 'no exponent for a small price');
+  });
+  test('changes carry their sign, percentages and ages are plain', () => {
+    assert.equal(formatChange(4.2), '+4.2%');
+    assert.equal(formatChange(-99.87), `${MINUS}99.9%`);
+    assert.equal(formatChange(0), '0.0%');
+    assert.equal(formatChange(-0.01), '0.0%', 'no sign on what rounds to zero');
+    assert.equal(formatChange(1234.5), '+1,235%');
+    assert.deepEqual([10, 10.5, 0.48, 100, 0].map(formatPercent), ['10%', '10.5%', '0.48%', '100%', '0%']);
+    assert.deepEqual([0.5, 2.7, 47.9, 48, 6464.8, 26560.6].map(formatAge), ['< 1 h', '2 h', '47 h', '2 d', '269 d', '1,106 d']);
+  });
+  test('a missing figure is unknown, never 0', () => {
+    for (const v of [undefined, null, NaN, Infinity, '0', '12', {}, true]) {
+      for (const f of [formatUsd, formatPrice, formatChange, formatPercent, formatAge]) assert.equal(f(v), UNKNOWN, `${f.name}(${String(v)})`);
+    }
+    assert.equal(formatUsd(0), '$0', 'a known zero stays zero');
+  });
+  test('ages are relative to now, times in UTC', () => {
+    const t = Date.parse(AS_OF);
+    assert.equal(ageText(AS_OF, t + 20_000), 'as of just now');
+    assert.equal(ageText(AS_OF, t - 60_000), 'as of just now', 'a clock behind the server');
+    assert.equal(ageText(AS_OF, NOW), 'as of 3 min ago');
+    assert.equal(ageText(AS_OF, t + 5 * 3600_000), 'as of 5 h ago');
+    assert.equal(ageText(AS_OF, t + 269 * 86400_000), 'as of 269 d ago');
+    assert.equal(ageText('', NOW), 'time unknown');
+    assert.equal(ageText('yesterday', NOW), 'time unknown');
+    assert.equal(utcTime(AS_OF), '2026-03-01 12:00 UTC');
+    assert.equal(utcTime(undefined), '');
+  });
+  test('only https:// URLs are links', () => {
+    assert.equal(safeHttps(PAIR), PAIR);
+    for (const u of ['http://dexscreener.com/x', 'javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'data:text/html,x', '//evil.example/', ' https://a.example/',
+      'https:evil', 'https://', 'HTTPS://a.example/', null, 42, { toString: () => PAIR }]) {
+      assert.equal(safeHttps(u), '', String(u));
+    }
+  });
+  test('third-party text loses hidden and reordering characters and is clipped', () => {
+    assert.equal(cleanText('Safe\u202Etxe.exe\u200B \u2066x\u2069\u0000\n\tcoin'), 'Safetxe.exe x coin');
+    assert.equal(Array.from(cleanText('🐸'.repeat(100), 64)).length, 64);
+    assert.ok(cleanText('a'.repeat(100), 64).endsWith('…'));
+    assert.equal(cleanText(42), '');
+    assert.equal(shortAddress('0x7e2a1b8c9d0f4e3a6b5c8d7e0f1a2b3c4d5e6f70'), '0x7e2a…6f70');
+    assert.equal(chainName('bsc'), 'BNB Chain');
+    assert.equal(chainName('evm'), 'EVM, chain unknown');
+    assert.equal(chainName('toString'), 'toString', 'no prototype lookups');
+    assert.equal(chainName(undefined), 'chain unknown');
+  });
+});
+
+describe('token card', () => {
+  test('shows name, symbol, chain, address and the market figures, each linked to its page with its age', () => {
+    const c = card(honeypot());
+    assert.equal(c.tagName, 'SECTION');
+    assert.equal(c.find('tc-title')[0].textContent, 'Golden Panda GPANDA');
+    assert.equal(c.getAttribute('aria-labelledby'), c.find('tc-title')[0].getAttribute('id'));
+    assert.equal(c.find('tc-chain')[0].textContent, 'BNB Chain');
+    assert.equal(c.find('tc-address')[0].textContent, '0x7e2a…6f70');
+    assert.equal(c.find('tc-address')[0].getAttribute('title'), '0x7e2a1b8c9d0f4e3a6b5c8d7e0f1a2b3c4d5e6f70');
+    const f = figures(c);
+    assert.deepEqual(Object.fromEntries(Object.entries(f).map(([k, v]) => [k, v.textContent])), {
+      Price: '$0.00000731', '24 h change': UNKNOWN, Liquidity: '$15.2K', '24 h volume': '$2.2K', FDV: '$731K', 'Pair age': '269 d', DEX: 'pancakeswap',
+    });
+    for (const [label, dd] of Object.entries(f)) {
+      const a = dd.tags('a')[0];
+      if (label === '24 h change') {
+        assert.equal(a, undefined, 'an unknown figure links nowhere');
+        continue;
+      }
+      assert.equal(a.getAttribute('href'), PAIR, label);
+      assert.equal(a.getAttribute('rel'), 'noopener noreferrer nofollow');
+      assert.equal(a.getAttribute('title'), 'DexScreener, as of 3 min ago (2026-03-01 12:00 UTC)', label);
+    }
+  });
+
+  test('findings show their severity in words, dangers first; disagreeing taxes show per source', () => {
+    const c = card(honeypot());
+    const items = c.find('tc-finding');
+    assert.deepEqual(items.map((li) => li.getAttribute('data-severity')), ['danger', 'danger', 'warning', 'info']);
+    assert.deepEqual(items.map((li) => li.find('tc-sev')[0].textContent), ['Danger', 'Danger', 'Warning', 'Info']);
+    assert.equal(items[0].textContent, 'Danger GoPlus flags the token as a honeypot: it may be impossible to sell. (GoPlus)');
+    assert.equal(c.find('tc-sub')[0].textContent, 'Security findings: 2 dangers, 1 warning, 1 info');
+    const taxes = c.find('tc-taxes')[0];
+    assert.equal(taxes.textContent, 'Taxes (the sources disagree): buy 10%, sell 99% (GoPlus); buy 10.5%, sell 100%, transfer 0% (honeypot.is)');
+    assert.deepEqual(taxes.tags('a').map((a) => a.getAttribute('title')), [
+      'GoPlus, as of 3 min ago (2026-03-01 12:00 UTC)', 'honeypot.is, as of 1 h ago (2026-03-01 11:00 UTC)']);
+    const agree = honeypot();
+    agree.security.taxes = [{ source: 'GoPlus', buy_percent: 0, sell_percent: 0.5 }, { source: 'honeypot.is', buy_percent: 0, sell_percent: 0.5 }];
+    assert.equal(card(agree).find('tc-taxes')[0].textContent, 'Taxes: buy 0%, sell 0.5% (GoPlus, honeypot.is)');
+    // Every source: a link and a visible age; nothing unavailable.
+    assert.deepEqual(c.find('tc-source').map((s) => s.textContent),
+      ['DexScreener as of 3 min ago', 'GoPlus as of 3 min ago', 'honeypot.is as of 1 h ago']);
+    assert.equal(c.find('tc-unavailable').length, 0);
+  });
+
+  test('many findings fold away past the dangers', () => {
+    const f = honeypot();
+    f.findings = [...Array(3)].map((_, i) => ({ severity: 'danger', text: `d${i}`, source: 'GoPlus' }))
+      .concat([...Array(8)].map((_, i) => ({ severity: 'warning', text: `w${i}`, source: 'GoPlus' })));
+    const c = card(f);
+    const details = c.find('tc-more')[0];
+    assert.equal(details.tagName, 'DETAILS');
+    assert.equal(details.tags('summary')[0].textContent, `${11 - FINDINGS_SHOWN} more findings`);
+    assert.equal(c.find('tc-findings')[0].childNodes.length, FINDINGS_SHOWN);
+    f.findings = [...Array(7)].map((_, i) => ({ severity: 'danger', text: `d${i}`, source: 'GoPlus' }));
+    assert.equal(card(f).find('tc-more').length, 0, 'every danger shows');
+  });
+
+  test('unknown is not zero: a drained pool shows $0, a figure no source gave shows unknown', () => {
+    const f = honeypot();
+    f.market.liquidity_usd = 0;
+    delete f.market.volume_24h_usd;
+    f.market.market_cap_usd = 5210000;
+    const fig = figures(card(f));
+    assert.equal(fig.Liquidity.textContent, '$0');
+    assert.equal(fig['24 h volume'].textContent, UNKNOWN);
+    assert.equal(fig['Market cap'].textContent, '$5.2M', 'market cap before FDV');
+    assert.equal(fig['24 h volume'].tags('a').length, 0);
+  });
+
+  test('an address no source knows: unknown market, unknown security, and who was unavailable and why', () => {
+    const c = card({
+      token: { address: '0x0a0b0c0d0e0f1011121314151617181920212223', chain: 'evm' },
+      unavailable: [{ source: 'DexScreener', reason: 'not found' }, { source: 'GoPlus', reason: 'chain unknown' }],
+    });
+    assert.equal(c.find('tc-title')[0].textContent, 'Unknown token');
+    assert.equal(c.find('tc-chain')[0].textContent, 'EVM, chain unknown');
+    assert.deepEqual(c.find('tc-none').map((p) => p.textContent), ['Market data: unknown.', 'Security data: unknown.']);
+    assert.equal(c.find('tc-unavailable')[0].textContent, 'Unavailable: DexScreener (not found); GoPlus (chain unknown)');
+    assert.equal(c.tags('a').length, 0);
+    assert.doesNotMatch(c.textContent, /\$0|0%/, 'no zero stands for a missing figure');
+  });
+
+  test('links go to https pages only', () => {
+    const f = honeypot();
+    f.market.pair_url = 'javascript:alert(1)';
+    f.sources = [{ name: 'DexScreener', url: 'javascript:alert(1)' }, { name: 'GoPlus', url: 'http://gopluslabs.io/x' },
+      { name: 'honeypot.is', url: 'data:text/html,<script>alert(1)</script>' }];
+    const c = card(f);
+    assert.deepEqual(c.tags('a'), [], 'no link at all');
+    assert.equal(figures(c).Price.textContent, '$0.00000731', 'the figure stays, as text');
+    assert.match(figures(c).Price.find('tc-value')[0].getAttribute('title') ?? '', /^DexScreener, as of 3 min ago/);
+    // A pair URL that fails falls back to DexScreener's source page when that one is https.
+    f.sources[0].url = 'https://dexscreener.com/bsc/other';
+    assert.equal(figures(card(f)).Price.tags('a')[0].getAttribute('href'), 'https://dexscreener.com/bsc/other');
+  });
+
+  test('hostile strings stay text', () => {
+    const evil = '<img src=x onerror="window.__pwned=1">\u202Eevil\u200B' + 'X'.repeat(500);
+    const f = honeypot();
+    f.token.name = evil;
+    f.token.symbol = '<script>x</script>';
+    f.token.chain = '<b>chain</b>';
+    f.market.dex = '<a href="javascript:x">d</a>';
+    f.findings = [{ severity: '<i>danger</i>', text: '<svg onload=alert(1)>', source: '"><script>' }];
+    f.unavailable = [{ source: '<u>x</u>', reason: '\u202Ereason' }];
+    f.sources.push({ name: '<iframe>', url: 'https://evil.example/"><script>' });
+    const c = card(f);
+    assert.deepEqual([...new Set(c.all().map((e) => e.tagName))].sort(),
+      ['A', 'BDI', 'CODE', 'DD', 'DIV', 'DL', 'DT', 'H3', 'H4', 'LI', 'P', 'SPAN', 'UL'], 'only the card\'s own elements');
+    const name = c.find('tc-name')[0].textContent;
+    assert.ok(name.startsWith('<img src=x onerror="window.__pwned=1">evil'), name);
+    assert.equal(Array.from(name).length, 64, 'clipped to 64 characters');
+    assert.equal(c.find('tc-symbol')[0].textContent, '<script>x</script>');
+    assert.equal(figures(c).DEX.textContent, '<a href="javascript:x">d</a>');
+    assert.equal(c.find('tc-finding')[0].textContent, 'Note <svg onload=alert(1)> ("><script>)');
+    assert.equal(c.find('tc-finding')[0].getAttribute('data-severity'), 'info');
+    assert.doesNotMatch(c.textContent, /[\u202E\u200B]/, 'no bidi override, no zero-width space');
+    assert.equal(c.tags('a').at(-1)?.getAttribute('href'), 'https://evil.example/%22%3E%3Cscript%3E', 'a URL is normalised');
+  });
+
+  test('tokenCards: at most three, malformed entries skipped; refreshAges tells the age again', () => {
+    assert.equal(tokenCards(undefined, NOW, doc), null);
+    assert.equal(tokenCards([null, 'x', { token: 'x' }, []], NOW, doc), null);
+    const box = /** @type {FakeElement} */ (/** @type {unknown} */ (tokenCards([honeypot(), 7, honeypot(), honeypot(), honeypot()], NOW, doc)));
+    assert.equal(box.className, 'token-cards');
+    assert.equal(box.childNodes.length, MAX_CARDS - 1, 'the fourth is past the limit, the junk second is skipped');
+    const ids = box.find('tc-title').map((h) => h.getAttribute('id'));
+    assert.equal(new Set(ids).size, ids.length, 'unique heading ids');
+    refreshAges(/** @type {ParentNode} */ (/** @type {unknown} */ (box)), Date.parse(AS_OF) + 2 * 3600_000);
+    assert.equal(box.find('tc-age')[0].textContent, 'as of 2 h ago');
+    assert.match(box.find('tc-value')[0].getAttribute('title') ?? '', /^DexScreener, as of 2 h ago/);
+  });
+});
