@@ -3,8 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"log/slog"
@@ -143,7 +141,7 @@ func (g framingGuard) replace(refusal []byte, remote net.Addr) []byte {
 	statusLine, _, _ := bytes.Cut(refusal, []byte("\r\n"))
 	_, statusText, _ := bytes.Cut(statusLine, []byte(" ")) // "400 Bad Request: why"
 	code := refusalStatus(refusal)
-	id := randomRequestID()
+	id := chat.NewRequestID()
 	details := framingDetails(code, string(statusText))
 	body, _ := json.Marshal(chat.ErrorBody{Error: chat.MsgInvalidRequest, Details: details})
 	body = append(body, '\n')
@@ -179,10 +177,4 @@ func framingDetails(code int, statusText string) string {
 		return "malformed HTTP request: " + string(why) // net/http's own words ("missing required Host header")
 	}
 	return "malformed HTTP request: the request line or a header (Content-Length, Host, Transfer-Encoding) could not be parsed"
-}
-
-func randomRequestID() string {
-	var b [8]byte
-	_, _ = rand.Read(b[:])
-	return hex.EncodeToString(b[:])
 }

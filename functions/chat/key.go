@@ -8,6 +8,7 @@ import (
 
 	"github.com/chatsvc/chat/pkg/apikey"
 	"github.com/chatsvc/chat/pkg/config"
+	"github.com/chatsvc/chat/pkg/settings"
 )
 
 // newAPIKey returns the function the handler calls once per request for the provider key.
@@ -21,13 +22,13 @@ import (
 // run's getenv is the process environment in production; the key published by os.Setenv is
 // read back with os.Getenv, so both sides agree even when a test passes another getenv.
 func newAPIKey(ctx context.Context, cfg config.Config, getenv func(string) string, logger *slog.Logger) func() string {
-	if strings.TrimSpace(getenv(config.APIKeyVar)) != "" || cfg.APIKeyParameter == "" {
-		if strings.TrimSpace(getenv(config.APIKeyVar)) == "" {
+	if strings.TrimSpace(getenv(settings.APIKeyVar)) != "" || cfg.APIKeyParameter == "" {
+		if strings.TrimSpace(getenv(settings.APIKeyVar)) == "" {
 			// Still read per request, so a key set later (tests, a wrapper) is picked up.
-			logger.Warn("no API key: requests answer 401 until " + config.APIKeyVar + " is set; " +
+			logger.Warn("no API key: requests answer 401 until " + settings.APIKeyVar + " is set; " +
 				"`make demo` (or -demo) answers with a scripted fake instead, without a key")
 		}
-		return func() string { return getenv(config.APIKeyVar) }
+		return func() string { return getenv(settings.APIKeyVar) }
 	}
 	ictx, cancel := context.WithTimeout(ctx, apikey.DefaultTimeout)
 	defer cancel()

@@ -19,17 +19,17 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chatsvc/chat/pkg/chat/chattest"
+	"github.com/chatsvc/chat/internal/teststack"
 	"github.com/chatsvc/chat/pkg/gemini/geminitest"
 )
 
 // startLocal runs the program as `go run ./functions/chat` would, on a free port, and returns
 // its base URL, its stderr log and a channel with run's result.
-func startLocal(t *testing.T, ctx context.Context, env map[string]string, args ...string) (string, *chattest.Logs, <-chan error) {
+func startLocal(t *testing.T, ctx context.Context, env map[string]string, args ...string) (string, *teststack.Logs, <-chan error) {
 	t.Helper()
 	env["PORT"] = "0"
 	pr, pw := io.Pipe()
-	logs := &chattest.Logs{}
+	logs := &teststack.Logs{}
 	done := make(chan error, 1)
 	go func() {
 		done <- run(ctx, args, func(k string) string { return env[k] }, pw, logs)
@@ -107,7 +107,7 @@ func TestLocalServerAnswersAndShutsDownGracefully(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b := chattest.ErrorBody(t, resp)
+		b := teststack.ErrorBody(t, resp)
 		resp.Body.Close()
 		if resp.StatusCode != tc.want || b.Error == "" || b.Details == "" {
 			t.Errorf("%s %s = %d %+v, want %d with a JSON error body", tc.method, tc.path, resp.StatusCode, b, tc.want)
@@ -121,7 +121,7 @@ func TestLocalServerAnswersAndShutsDownGracefully(t *testing.T) {
 	}
 	defer resp.Body.Close()
 	cancel()
-	s := chattest.ReadStream(t, resp.Body)
+	s := teststack.ReadStream(t, resp.Body)
 	if s.Text() != "one two" || s.Metadata(t)["finishReason"] != "stop" {
 		t.Errorf("stream during shutdown:\n%s", s.Describe())
 	}
@@ -149,7 +149,7 @@ func TestDemoModeNeedsNoKey(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := chattest.ReadStream(t, resp.Body)
+	s := teststack.ReadStream(t, resp.Body)
 	resp.Body.Close()
 	if !strings.HasPrefix(s.Text(), geminitest.DemoNotice) || len(s.Metadata(t)["sources"].([]any)) != 2 {
 		t.Errorf("demo answer:\n%s", s.Describe())
@@ -313,7 +313,7 @@ func TestNoUnattributedProviderSDKLines(t *testing.T) {
 	// The time limit cuts an answer; then an upstream connection drops mid-answer.
 	for _, q := range []string{"cut", "drop"} {
 		resp = ask(q)
-		s := chattest.ReadStream(t, resp.Body)
+		s := teststack.ReadStream(t, resp.Body)
 		resp.Body.Close()
 		if term := s.Terminal(t); term.Code != 'e' {
 			t.Errorf("%s: terminal %c:%s, want e:", q, term.Code, term.Payload)
@@ -500,7 +500,7 @@ func TestHostOpensTheListener(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	pr, pw := io.Pipe()
-	logs := &chattest.Logs{}
+	logs := &teststack.Logs{}
 	done := make(chan error, 1)
 	env := map[string]string{"PORT": "0", "HOST": "0.0.0.0"}
 	go func() {
@@ -645,7 +645,7 @@ func send(t *testing.T, method, url, body string, header ...string) (*http.Respo
 
 // checkRefusal sends a malformed request on c and checks net/http's refusal came back as the
 // endpoint's JSON error with an X-Request-Id, and was logged.
-func checkRefusal(t *testing.T, c net.Conn, br *bufio.Reader, logs *chattest.Logs, request string, status int, details string) {
+func checkRefusal(t *testing.T, c net.Conn, br *bufio.Reader, logs *teststack.Logs, request string, status int, details string) {
 	t.Helper()
 	go func() { _, _ = io.WriteString(c, request) }()
 	resp, err := http.ReadResponse(br, nil)
@@ -653,7 +653,7 @@ func checkRefusal(t *testing.T, c net.Conn, br *bufio.Reader, logs *chattest.Log
 		t.Fatalf("no HTTP response: %v", err)
 	}
 	defer resp.Body.Close()
-	b := chattest.ErrorBody(t, resp)
+	b := teststack.ErrorBody(t, resp)
 	id := resp.Header.Get("X-Request-Id")
 	if resp.StatusCode != status || b.Error != "Invalid request format" || !strings.Contains(b.Details, details) || id == "" {
 		t.Fatalf("%d %+v (X-Request-Id %q), want %d Invalid request format with details containing %q and an id",

@@ -7,7 +7,8 @@
 //
 // Both serve the same handler, so routing, validation and error mapping exist once, in
 // pkg/chat. With -demo it answers from a built-in scripted fake of the model provider, so it
-// works without a key or a network.
+// works without a key or a network; the fakes are linked only into the local binary, not
+// into the Lambda build (demo.go).
 package main
 
 import (
@@ -30,10 +31,9 @@ import (
 	"github.com/chatsvc/chat/pkg/chat"
 	"github.com/chatsvc/chat/pkg/config"
 	"github.com/chatsvc/chat/pkg/gemini"
-	"github.com/chatsvc/chat/pkg/gemini/geminitest"
 	"github.com/chatsvc/chat/pkg/redact"
+	"github.com/chatsvc/chat/pkg/settings"
 	"github.com/chatsvc/chat/pkg/tokenfacts"
-	"github.com/chatsvc/chat/pkg/tokenfacts/tokenfactstest"
 )
 
 func main() {
@@ -91,7 +91,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	var goPlus atomic.Pointer[string] // the GoPlus app secret, once read
 	goPlus.Store(&cfg.TokenFacts.GoPlusAppSecret)
 	logger := slog.New(redact.New(newLogger(stderr, cfg.LogLevel).Handler(), func() []string {
-		return []string{getenv(config.APIKeyVar), os.Getenv(config.APIKeyVar), *goPlus.Load()}
+		return []string{getenv(settings.APIKeyVar), os.Getenv(settings.APIKeyVar), *goPlus.Load()}
 	}))
 	// The provider SDK and the Lambda runtime write warnings and errors with the standard log
 	// package ("Warning: ...", "WARNING! ..."); route them into the same JSON log, at WARN
@@ -173,10 +173,6 @@ func newTokenFacts(c config.TokenFacts, logger *slog.Logger) chat.TokenFacts {
 	})
 }
 
-// demoThinkingRate is how fast the demo's fake thinks, in tokens a second: THINKING=low
-// (256 tokens on the fake) waits a quarter of a second.
-const demoThinkingRate = 1000
-
 // demoTokenFacts points the token facts at the demo's fakes of their four APIs, unless the
 // operator pointed a source elsewhere.
 func demoTokenFacts(c *config.TokenFacts, base string) {
@@ -186,24 +182,6 @@ func demoTokenFacts(c *config.TokenFacts, base string) {
 			*u = base
 		}
 	}
-}
-
-// startDemoUpstream serves the scripted fake provider and the fakes of the token facts' four
-// APIs (package tokenfactstest, with its fixture tokens) on one loopback port.
-func startDemoUpstream() (baseURL string, srv *http.Server, err error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return "", nil, fmt.Errorf("demo upstream: %w", err)
-	}
-	// The fake thinks at demoThinkingRate, so the demo shows the wait before the first
-	// word that thinking causes. It remembers no request: a demo serves for as long as
-	// it runs, and the fake's record is for tests.
-	mux := http.NewServeMux()
-	mux.Handle("/v1beta/", geminitest.NewHandler(geminitest.Demo, geminitest.WithThinkingTime(demoThinkingRate), geminitest.WithKept(0)))
-	mux.Handle("/", tokenfactstest.New())
-	srv = &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
-	go func() { _ = srv.Serve(ln) }()
-	return "http://" + ln.Addr().String() + "/", srv, nil
 }
 
 // serveLocal runs the local HTTP server until ctx ends, then shuts down gracefully: open

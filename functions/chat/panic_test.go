@@ -17,12 +17,12 @@ import (
 
 	"github.com/chatsvc/chat/pkg/apikey"
 	"github.com/chatsvc/chat/pkg/chat"
-	"github.com/chatsvc/chat/pkg/config"
+	"github.com/chatsvc/chat/pkg/settings"
 )
 
 func TestAPIKeyVariableNamesAgree(t *testing.T) {
-	if apikey.EnvVar != config.APIKeyVar {
-		t.Errorf("apikey publishes %s, the handler's settings name %s", apikey.EnvVar, config.APIKeyVar)
+	if apikey.EnvVar != settings.APIKeyVar {
+		t.Errorf("apikey publishes %s, the handler's settings name %s", apikey.EnvVar, settings.APIKeyVar)
 	}
 }
 

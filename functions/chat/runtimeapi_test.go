@@ -17,7 +17,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chatsvc/chat/pkg/chat/chattest"
+	"github.com/chatsvc/chat/internal/teststack"
 )
 
 // The Runtime API's paths (API version 2018-06-01).
@@ -193,7 +193,7 @@ func TestMain(m *testing.M) {
 // function is a running bootstrap process.
 type function struct {
 	api    *runtimeAPI
-	stderr *chattest.Logs
+	stderr *teststack.Logs
 	exited chan struct{} // closed when the process ends
 	err    error         // how it ended, once exited is closed
 	proc   *os.Process
@@ -204,7 +204,7 @@ type function struct {
 func startFunction(t *testing.T, env map[string]string) *function {
 	t.Helper()
 	api := newRuntimeAPI(t)
-	f := &function{api: api, stderr: &chattest.Logs{}, exited: make(chan struct{})}
+	f := &function{api: api, stderr: &teststack.Logs{}, exited: make(chan struct{})}
 	cmd := exec.Command(bootstrapPath)
 	cmd.Env = []string{
 		"AWS_LAMBDA_RUNTIME_API=" + api.addr(),

@@ -13,8 +13,9 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/chatsvc/chat/pkg/chat"
 	"github.com/chatsvc/chat/pkg/config"
-	"github.com/chatsvc/chat/pkg/openai"
+	"github.com/chatsvc/chat/pkg/settings"
 )
 
 // localMux routes the local server: the endpoint under /api/ and the OpenAI-compatible API
@@ -37,14 +38,10 @@ func localMux(cfg config.Config, demo bool, chatHandler http.Handler) http.Handl
 		switch p := r.URL.Path; {
 		case p == "/api" || strings.HasPrefix(p, "/api/") || isOpenAIPath(p):
 			api.ServeHTTP(w, r)
-		case p == "/config.json" && (r.Method == http.MethodGet || r.Method == http.MethodHead):
+		case p == "/"+settings.PageFile && (r.Method == http.MethodGet || r.Method == http.MethodHead):
 			w.Header().Set("Content-Type", "application/json")
 			w.Header().Set("Cache-Control", "no-store")
-			_ = json.NewEncoder(w).Encode(map[string]any{
-				"apiUrl":          "",
-				"cooldownSeconds": int(cfg.MaxDuration.Seconds()),
-				"demo":            demo,
-			})
+			_ = json.NewEncoder(w).Encode(settings.Page{CooldownSeconds: int(cfg.MaxDuration.Seconds()), Demo: &demo})
 		default:
 			page.ServeHTTP(w, r)
 		}
@@ -99,7 +96,7 @@ func requireContentSHA256(next http.Handler, maxBody int64) http.Handler {
 		}
 		body, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
 		if err != nil {
-			http.Error(w, "reading the body failed", http.StatusBadRequest)
+			chat.WriteError(w, r, chat.Invalid("", "reading the body failed"))
 			return
 		}
 		sum := sha256.Sum256(body)
@@ -186,20 +183,16 @@ func refuseCrossOrigin(next http.Handler, origins []string, loopback bool) http.
 	})
 }
 
-// forbidden refuses a request with 403 in its path's error body: OpenAI's (with code) under
-// /v1, else the endpoint's {"error","details"}.
-func forbidden(w http.ResponseWriter, r *http.Request, code, details string) {
-	if isOpenAIPath(r.URL.Path) {
-		openai.WriteError(w, http.StatusForbidden, openai.Error{Message: details, Type: "invalid_request_error", Code: &code}, 0, false)
-		return
-	}
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(http.StatusForbidden)
-	_ = json.NewEncoder(w).Encode(map[string]string{"error": "Forbidden", "details": details})
+// forbidden refuses a request with 403, rendered as the chat handler renders its own errors:
+// OpenAI's error body (with code) under /v1, else the endpoint's {"error","details"}.
+func forbidden(w http.ResponseWriter, r *http.Request, code chat.Code, details string) {
+	chat.WriteError(w, r, chat.Forbidden(code, details))
 }
 
 // isOpenAIPath reports whether p is under the OpenAI-compatible API, /v1.
-func isOpenAIPath(p string) bool { return p == "/v1" || strings.HasPrefix(p, "/v1/") }
+func isOpenAIPath(p string) bool {
+	return p == settings.OpenAIPrefix || strings.HasPrefix(p, settings.OpenAIPrefix+"/")
+}
 
 // loopbackOrigin reports whether an Origin header names this machine by a loopback name.
 func loopbackOrigin(origin string) bool {

@@ -17,6 +17,8 @@ import (
 	"github.com/chatsvc/chat/infra/cfn"
 	"github.com/chatsvc/chat/infra/sam"
 	"github.com/chatsvc/chat/pkg/config"
+	"github.com/chatsvc/chat/pkg/config/configtest"
+	"github.com/chatsvc/chat/pkg/settings"
 	"github.com/chatsvc/chat/pkg/stage"
 )
 
@@ -25,16 +27,16 @@ const root = "../.."
 
 // mappingKeys says which StageConfig key carries which environment variable.
 var mappingKeys = map[string]string{
-	stage.EnvModel:              "Model",
-	stage.EnvTemperature:        "Temperature",
-	stage.EnvMaxTokens:          "MaxTokens",
-	stage.EnvThinking:           "Thinking",
-	stage.EnvMaxDurationSeconds: "Timeout",
-	stage.EnvAPIKeyParameter:    "ApiKeyParameter",
-	stage.EnvToolWebSearch:      "ToolWebSearch",
-	stage.EnvToolURLContext:     "ToolUrlContext",
-	stage.EnvAPIKeyTTLSeconds:   "ApiKeyTtlSeconds",
-	stage.EnvTokenFactsBudget:   "TokenFactsBudget",
+	settings.ModelVar:            "Model",
+	settings.TemperatureVar:      "Temperature",
+	settings.MaxTokensVar:        "MaxTokens",
+	settings.ThinkingVar:         "Thinking",
+	settings.MaxDurationVar:      "Timeout",
+	settings.APIKeyParameterVar:  "ApiKeyParameter",
+	settings.WebSearchVar:        "ToolWebSearch",
+	settings.URLContextVar:       "ToolUrlContext",
+	settings.APIKeyTTLVar:        "ApiKeyTtlSeconds",
+	settings.TokenFactsBudgetVar: "TokenFactsBudget",
 }
 
 func TestTemplateMatchesStageTable(t *testing.T) {
@@ -369,7 +371,7 @@ func TestTemplateEnvironmentLoadsToTheRow(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := st.Matches(c); err != nil {
+			if err := configtest.Matches(st, c); err != nil {
 				t.Error(err)
 			}
 		})

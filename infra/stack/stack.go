@@ -10,6 +10,7 @@
 package stack
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -39,6 +40,7 @@ import (
 	"github.com/aws/constructs-go/constructs/v10"
 	"github.com/aws/jsii-runtime-go"
 
+	"github.com/chatsvc/chat/pkg/settings"
 	"github.com/chatsvc/chat/pkg/stage"
 )
 
@@ -52,11 +54,11 @@ const Region = "us-east-1"
 const BuildCommand = "make build"
 
 // ConfigObjectKey is the object the page fetches to learn its endpoint and cooldown.
-const ConfigObjectKey = "config.json"
+const ConfigObjectKey = settings.PageFile
 
 // APIPathPatterns are the distribution's behaviours for the API: every path the service
 // serves goes to the function: /api/ (the chat endpoint) and /v1/ (the OpenAI-compatible API).
-var APIPathPatterns = []string{"/api/*", "/v1/*"}
+var APIPathPatterns = []string{"/api/*", settings.OpenAIPrefix + "/*"}
 
 // AliasName is the function alias the URL serves: each deploy publishes a version and moves
 // the alias, so a bad release rolls back by pointing it at the previous version.
@@ -157,10 +159,7 @@ func New(scope constructs.Construct, id string, props Props) (awscdk.Stack, erro
 
 	// config.json: the API is on the page's own origin ("" = same origin), so no CORS.
 	sources := []awss3deployment.ISource{
-		awss3deployment.Source_JsonData(jsii.String(ConfigObjectKey), map[string]any{
-			"apiUrl":          "",
-			"cooldownSeconds": st.MaxDurationSeconds(),
-		}, nil),
+		awss3deployment.Source_JsonData(jsii.String(ConfigObjectKey), pageConfig(st), nil),
 	}
 	if webDirExists {
 		// The build writes a default config.json for plain static serving; the stage's own,
@@ -350,7 +349,7 @@ func webACL(stack awscdk.Stack, st stage.Stage) awswafv2.CfnWebACL {
 				VisibilityConfig: visibility(RateLimitRuleName),
 			},
 			rateLimited(1, "ApiRateLimitedOpenAI", "rateLimitedOpenAI", &awswafv2.CfnWebACL_StatementProperty{AndStatement: &awswafv2.CfnWebACL_AndStatementProperty{
-				Statements: []any{labelled, pathStartsWith("/v1/")},
+				Statements: []any{labelled, pathStartsWith(settings.OpenAIPrefix + "/")},
 			}}),
 			rateLimited(2, "ApiRateLimited", "rateLimited", labelled),
 			managed(3, "AWSManagedRulesAmazonIpReputationList"),
@@ -377,6 +376,20 @@ func pathStartsWith(prefix string) *awswafv2.CfnWebACL_StatementProperty {
 		SearchString:         jsii.String(prefix),
 		TextTransformations:  []any{&awswafv2.CfnWebACL_TextTransformationProperty{Priority: jsii.Number(0), Type: jsii.String("NONE")}},
 	}}
+}
+
+// pageConfig is the stage's config.json, as a map: jsii hands the deployment plain values, not
+// Go structs. No Demo: a deployed stage answers from the model.
+func pageConfig(st stage.Stage) map[string]any {
+	b, err := json.Marshal(settings.Page{CooldownSeconds: st.MaxDurationSeconds()})
+	var m map[string]any
+	if err == nil {
+		err = json.Unmarshal(b, &m)
+	}
+	if err != nil {
+		panic(fmt.Sprintf("stack: config.json: %v", err)) // a struct of a string and an int always encodes
+	}
+	return m
 }
 
 // webACLName is the web ACL's name and metric name (CloudWatch's WebACL dimension).

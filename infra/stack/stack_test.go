@@ -23,6 +23,7 @@ import (
 
 	"github.com/chatsvc/chat/infra/cfn"
 	"github.com/chatsvc/chat/infra/stack"
+	"github.com/chatsvc/chat/pkg/settings"
 	"github.com/chatsvc/chat/pkg/stage"
 )
 
@@ -257,9 +258,9 @@ func checkEnvironment(t *testing.T, s synthesized) {
 	_, fn := chatFunction(t, s)
 	vars := fn["Environment"].(map[string]any)["Variables"].(map[string]any)
 	for name, want := range map[string]string{
-		stage.EnvMaxDurationSeconds: fmt.Sprint(s.stage.MaxDurationSeconds()),
-		stage.EnvAPIKeyParameter:    "/chat/" + s.stage.Name + "/ai-api-key",
-		stage.EnvModel:              s.stage.Model,
+		settings.MaxDurationVar:     fmt.Sprint(s.stage.MaxDurationSeconds()),
+		settings.APIKeyParameterVar: "/chat/" + s.stage.Name + "/ai-api-key",
+		settings.ModelVar:           s.stage.Model,
 	} {
 		if vars[name] != want {
 			t.Errorf("%s = %v, want %q", name, vars[name], want)

@@ -21,8 +21,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/ssm"
 
+	"github.com/chatsvc/chat/internal/teststack"
 	"github.com/chatsvc/chat/pkg/apikey"
-	"github.com/chatsvc/chat/pkg/chat/chattest"
 )
 
 const parameter = "/chat/dev/api-key"
@@ -176,7 +176,7 @@ type harness struct {
 	src   *apikey.Source
 	clock *clock
 	env   *env
-	logs  *chattest.Logs
+	logs  *teststack.Logs
 }
 
 func newHarness(t *testing.T, answer func(n int) reply, tweak func(*apikey.Options, *fakeSSM)) *harness {
@@ -185,7 +185,7 @@ func newHarness(t *testing.T, answer func(n int) reply, tweak func(*apikey.Optio
 		ssm:   newFakeSSM(t, answer),
 		clock: &clock{now: time.Date(2025, 1, 1, 12, 0, 0, 0, time.UTC)},
 		env:   &env{},
-		logs:  &chattest.Logs{},
+		logs:  &teststack.Logs{},
 	}
 	o := apikey.Options{
 		Client:    h.ssm.client(1),

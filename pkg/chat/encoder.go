@@ -53,8 +53,19 @@ type ErrorBody struct {
 	Details string `json:"details,omitempty"`
 }
 
-// writeError writes the specification's error response.
-func writeError(w http.ResponseWriter, e *Error) {
+// WriteError answers r with e in the error body of its path's protocol: OpenAI's under /v1,
+// the specification's elsewhere. It is for the guards in front of the Handler, so that their
+// refusals read like the Handler's own.
+func WriteError(w http.ResponseWriter, r *http.Request, e *Error) {
+	if isOpenAIPath(r.URL.Path) {
+		openAIErrors{}.WriteError(w, e)
+		return
+	}
+	writeSpecError(w, e)
+}
+
+// writeSpecError writes the specification's error response.
+func writeSpecError(w http.ResponseWriter, e *Error) {
 	h := w.Header()
 	h.Set("Content-Type", "application/json")
 	h.Set("Cache-Control", "no-store")
@@ -66,7 +77,7 @@ func writeError(w http.ResponseWriter, e *Error) {
 // specEncoder speaks the specification's data stream (package datastream).
 type specEncoder struct{}
 
-func (specEncoder) WriteError(w http.ResponseWriter, e *Error) { writeError(w, e) }
+func (specEncoder) WriteError(w http.ResponseWriter, e *Error) { writeSpecError(w, e) }
 
 func (specEncoder) Start(w http.ResponseWriter, _ StreamInfo) Stream {
 	return specStream{datastream.Start(w)}

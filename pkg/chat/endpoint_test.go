@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chatsvc/chat/internal/teststack"
 	"github.com/chatsvc/chat/pkg/chat"
-	"github.com/chatsvc/chat/pkg/chat/chattest"
 	"github.com/chatsvc/chat/pkg/gemini/geminitest"
 	"github.com/chatsvc/chat/pkg/prompt"
 )
@@ -28,7 +28,7 @@ func grounded() geminitest.Chunk {
 }
 
 func TestAnswerStreamsWithSources(t *testing.T) {
-	st := chattest.Start(t, func(geminitest.Request) geminitest.Reply {
+	st := teststack.Start(t, func(geminitest.Request) geminitest.Reply {
 		return geminitest.Stream(20*time.Millisecond,
 			geminitest.Text("## Risk\n\n"),
 			geminitest.Text("The token has **high** risk: \"quoted\" <b>x</b>\n"),
@@ -45,7 +45,7 @@ func TestAnswerStreamsWithSources(t *testing.T) {
 			t.Errorf("%s = %q, want %q", k, got, v)
 		}
 	}
-	s := chattest.ReadStream(t, resp.Body)
+	s := teststack.ReadStream(t, resp.Body)
 	want := "## Risk\n\nThe token has **high** risk: \"quoted\" <b>x</b>\n- liquidity unlocked\n Sources follow."
 	if got := s.Text(); got != want {
 		t.Errorf("reassembled text = %q, want %q", got, want)
@@ -82,7 +82,7 @@ func TestAnswerStreamsWithSources(t *testing.T) {
 		t.Fatalf("upstream answered %d requests", len(reqs))
 	}
 	r := reqs[0]
-	if r.Model != "gemini-flash-latest" || r.APIKey != chattest.TestKey {
+	if r.Model != "gemini-flash-latest" || r.APIKey != teststack.TestKey {
 		t.Errorf("model %q key %q", r.Model, r.APIKey)
 	}
 	// The system instruction: the fixed prompt first and unchanged, then the server-made
@@ -128,17 +128,17 @@ func TestAnswerStreamsWithSources(t *testing.T) {
 			t.Errorf("log line lacks %s: %v", k, log)
 		}
 	}
-	if strings.Contains(st.Logs.String(), "Is it safe?") || strings.Contains(st.Logs.String(), chattest.TestKey) {
+	if strings.Contains(st.Logs.String(), "Is it safe?") || strings.Contains(st.Logs.String(), teststack.TestKey) {
 		t.Error("the log holds message content or the key")
 	}
 }
 
 func TestRolesAndHistoryReachTheModel(t *testing.T) {
-	st := chattest.Start(t, func(geminitest.Request) geminitest.Reply {
+	st := teststack.Start(t, func(geminitest.Request) geminitest.Reply {
 		return geminitest.Stream(0, geminitest.Text("ok"), geminitest.Finish("STOP"))
 	})
 	resp := st.Post(t, msgs("user", "first", "assistant", "answer", "user", "second"))
-	chattest.ReadStream(t, resp.Body).Terminal(t)
+	teststack.ReadStream(t, resp.Body).Terminal(t)
 	c := st.Upstream.Answered()[0].Body.Contents
 	var got []string
 	for _, x := range c {
@@ -151,11 +151,11 @@ func TestRolesAndHistoryReachTheModel(t *testing.T) {
 
 func TestChunksAreForwardedAsTheyArrive(t *testing.T) {
 	const gap = 150 * time.Millisecond
-	st := chattest.Start(t, func(geminitest.Request) geminitest.Reply {
+	st := teststack.Start(t, func(geminitest.Request) geminitest.Reply {
 		return geminitest.Stream(gap, geminitest.Text("a"), geminitest.Text("b"), geminitest.Text("c"), geminitest.Finish("STOP"))
 	})
 	resp := st.Ask(t, "hi")
-	s := chattest.ReadStream(t, resp.Body)
+	s := teststack.ReadStream(t, resp.Body)
 	if len(s.Lines) != 4 {
 		t.Fatalf("lines:\n%s", s.Describe())
 	}
@@ -187,12 +187,12 @@ func TestFinishReasonsOverTheWire(t *testing.T) {
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
-			st := chattest.Start(t, func(geminitest.Request) geminitest.Reply { return geminitest.Stream(0, tc.chunks...) })
+			st := teststack.Start(t, func(geminitest.Request) geminitest.Reply { return geminitest.Stream(0, tc.chunks...) })
 			resp := st.Ask(t, "q")
 			if resp.StatusCode != 200 {
 				t.Fatalf("status %d", resp.StatusCode)
 			}
-			s := chattest.ReadStream(t, resp.Body)
+			s := teststack.ReadStream(t, resp.Body)
 			if got := s.Metadata(t)["finishReason"]; got != tc.want {
 				t.Errorf("finishReason = %v, want %s", got, tc.want)
 			}
@@ -209,12 +209,12 @@ func TestFinishReasonsOverTheWire(t *testing.T) {
 func TestAPIKeyNotConfigured(t *testing.T) {
 	for name, key := range map[string]string{"empty": "", "blank": "  "} {
 		t.Run(name, func(t *testing.T) {
-			st := chattest.Start(t, nil, chattest.WithAPIKey(func() string { return key }))
+			st := teststack.Start(t, nil, teststack.WithAPIKey(func() string { return key }))
 			resp := st.Ask(t, "hi")
 			if resp.StatusCode != 401 {
 				t.Fatalf("status %d, want 401", resp.StatusCode)
 			}
-			if b := chattest.ErrorBody(t, resp); b.Error != "API key not configured" {
+			if b := teststack.ErrorBody(t, resp); b.Error != "API key not configured" {
 				t.Errorf("body = %+v", b)
 			}
 			if n := len(st.Upstream.Requests()); n != 0 {
@@ -226,22 +226,22 @@ func TestAPIKeyNotConfigured(t *testing.T) {
 
 func TestKeyIsReadPerRequest(t *testing.T) {
 	key := ""
-	st := chattest.Start(t, func(geminitest.Request) geminitest.Reply {
+	st := teststack.Start(t, func(geminitest.Request) geminitest.Reply {
 		return geminitest.Stream(0, geminitest.Text("ok"), geminitest.Finish("STOP"))
-	}, chattest.WithAPIKey(func() string { return key }))
+	}, teststack.WithAPIKey(func() string { return key }))
 	if resp := st.Ask(t, "hi"); resp.StatusCode != 401 {
 		t.Fatalf("status %d before the key is set", resp.StatusCode)
 	}
 	key = "rotated-key"
 	resp := st.Ask(t, "hi")
-	chattest.ReadStream(t, resp.Body).Metadata(t)
+	teststack.ReadStream(t, resp.Body).Metadata(t)
 	if got := st.Upstream.Requests()[0].APIKey; got != "rotated-key" {
 		t.Errorf("upstream key = %q", got)
 	}
 }
 
 func TestRoutes(t *testing.T) {
-	st := chattest.Start(t, nil)
+	st := teststack.Start(t, nil)
 	tests := map[string]struct {
 		method, path string
 		want         int
@@ -265,7 +265,7 @@ func TestRoutes(t *testing.T) {
 			if resp.StatusCode != tc.want || resp.Header.Get("Allow") != tc.wantAllow {
 				t.Errorf("status %d Allow %q, want %d %q", resp.StatusCode, resp.Header.Get("Allow"), tc.want, tc.wantAllow)
 			}
-			b := chattest.ErrorBody(t, resp)
+			b := teststack.ErrorBody(t, resp)
 			if b.Error == "" || b.Details == "" {
 				t.Errorf("error body = %+v", b)
 			}
@@ -277,14 +277,14 @@ func TestRoutes(t *testing.T) {
 }
 
 func TestTimeLimitCutsTheAnswerGracefully(t *testing.T) {
-	st := chattest.Start(t, func(geminitest.Request) geminitest.Reply {
+	st := teststack.Start(t, func(geminitest.Request) geminitest.Reply {
 		r := geminitest.Stream(0, geminitest.Text("first part"))
 		r.Steps = append(r.Steps, geminitest.Step{Stall: true})
 		return r
-	}, chattest.WithMaxDuration(2*time.Second))
+	}, teststack.WithMaxDuration(2*time.Second))
 	start := time.Now()
 	resp := st.Ask(t, "hi")
-	s := chattest.ReadStream(t, resp.Body)
+	s := teststack.ReadStream(t, resp.Body)
 	elapsed := time.Since(start)
 	if s.Text() != "first part" {
 		t.Errorf("text already sent was lost: %q", s.Text())
@@ -306,15 +306,15 @@ func TestTimeLimitCutsTheAnswerGracefully(t *testing.T) {
 // The time limit is not an upstream failure: a stall before any text still gets a stream that
 // ends with the time-limit e: line, as a cut after some text does.
 func TestStallBeforeFirstByteEndsWithTimeLimit(t *testing.T) {
-	st := chattest.Start(t, func(geminitest.Request) geminitest.Reply {
+	st := teststack.Start(t, func(geminitest.Request) geminitest.Reply {
 		return geminitest.Reply{Steps: []geminitest.Step{{Stall: true}}}
-	}, chattest.WithMaxDuration(2*time.Second))
+	}, teststack.WithMaxDuration(2*time.Second))
 	start := time.Now()
 	resp := st.Ask(t, "hi")
 	if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "text/event-stream" {
 		t.Fatalf("status %d %s, want a 200 stream", resp.StatusCode, resp.Header.Get("Content-Type"))
 	}
-	s := chattest.ReadStream(t, resp.Body)
+	s := teststack.ReadStream(t, resp.Body)
 	if term := s.Terminal(t); term.Code != 'e' || term.Text() != "The answer was cut off: the time limit of 2s was reached." {
 		t.Errorf("terminal = %c:%s", term.Code, term.Payload)
 	}
@@ -324,7 +324,7 @@ func TestStallBeforeFirstByteEndsWithTimeLimit(t *testing.T) {
 }
 
 func TestCallerDisconnectCancelsUpstream(t *testing.T) {
-	st := chattest.Start(t, func(geminitest.Request) geminitest.Reply {
+	st := teststack.Start(t, func(geminitest.Request) geminitest.Reply {
 		r := geminitest.Stream(0, geminitest.Text("first"))
 		r.Steps = append(r.Steps, geminitest.Step{Delay: 10 * time.Second, Chunk: geminitest.Text("never")})
 		return r
@@ -361,7 +361,7 @@ func TestNothingLeaksToTheCaller(t *testing.T) {
 	replies := map[string]geminitest.Reply{
 		"429":            geminitest.RateLimited(3 * time.Second),
 		"500":            geminitest.Error(500, "INTERNAL", secret),
-		"400 from model": geminitest.Error(400, "INVALID_ARGUMENT", secret+" API key not valid "+chattest.TestKey),
+		"400 from model": geminitest.Error(400, "INVALID_ARGUMENT", secret+" API key not valid "+teststack.TestKey),
 		"non-JSON body":  {Status: 503, Header: http.Header{"Content-Type": {"text/html"}}, Body: "<html>" + secret + "</html>"},
 		"mid-stream": {Steps: []geminitest.Step{
 			{Chunk: geminitest.Text("partial")},
@@ -370,11 +370,11 @@ func TestNothingLeaksToTheCaller(t *testing.T) {
 	}
 	for name, reply := range replies {
 		t.Run(name, func(t *testing.T) {
-			st := chattest.Start(t, func(geminitest.Request) geminitest.Reply { return reply })
+			st := teststack.Start(t, func(geminitest.Request) geminitest.Reply { return reply })
 			resp := st.Ask(t, "hi")
 			body, _ := io.ReadAll(resp.Body)
 			all := strings.ToLower(string(body) + " " + headerText(resp.Header))
-			for _, bad := range []string{"gemini", "google", "upstream-raw", "quota", strings.ToLower(chattest.TestKey), "resource_exhausted", "internal"} {
+			for _, bad := range []string{"gemini", "google", "upstream-raw", "quota", strings.ToLower(teststack.TestKey), "resource_exhausted", "internal"} {
 				if strings.Contains(all, bad) {
 					t.Errorf("response leaks %q: %s", bad, body)
 				}
@@ -421,11 +421,11 @@ func TestShortPlatformDeadlineNamesItsLimit(t *testing.T) {
 
 // Every source in d: has a title to show: the provider's, or the page's host name.
 func TestSourceWithoutTitleGetsItsHost(t *testing.T) {
-	st := chattest.Start(t, func(geminitest.Request) geminitest.Reply {
+	st := teststack.Start(t, func(geminitest.Request) geminitest.Reply {
 		return geminitest.Stream(0, geminitest.Grounded("x", "STOP",
 			[]geminitest.Web{{URI: "https://www.coingecko.com/en/coins/x"}, {URI: "https://etherscan.io/t", Title: "Etherscan"}}, nil, "", 1, 1))
 	})
-	s := chattest.ReadStream(t, st.Ask(t, "q").Body)
+	s := teststack.ReadStream(t, st.Ask(t, "q").Body)
 	got, _ := json.Marshal(s.Metadata(t)["sources"])
 	want := `[{"title":"www.coingecko.com","url":"https://www.coingecko.com/en/coins/x"},{"title":"Etherscan","url":"https://etherscan.io/t"}]`
 	if string(got) != want {
@@ -458,7 +458,7 @@ func TestClientAddress(t *testing.T) {
 
 // The request log line names the client and keeps caller-controlled fields short.
 func TestRequestLogNamesTheClientAndClipsFields(t *testing.T) {
-	st := chattest.Start(t, func(geminitest.Request) geminitest.Reply {
+	st := teststack.Start(t, func(geminitest.Request) geminitest.Reply {
 		return geminitest.Stream(0, geminitest.Text("ok"), geminitest.Finish("STOP"))
 	})
 	req, _ := http.NewRequest(http.MethodPost, st.URL+"/"+strings.Repeat("p", 1<<20), strings.NewReader("{}"))
@@ -468,7 +468,7 @@ func TestRequestLogNamesTheClientAndClipsFields(t *testing.T) {
 		t.Fatal(err)
 	}
 	resp.Body.Close()
-	chattest.ReadStream(t, st.Ask(t, "q").Body).Metadata(t)
+	teststack.ReadStream(t, st.Ask(t, "q").Body).Metadata(t)
 	logs := st.Logs.WaitRequestLog(t, 2)
 	if logs[0]["client"] != "198.51.100.10" || logs[1]["client"] != "127.0.0.1" {
 		t.Errorf("clients = %v, %v", logs[0]["client"], logs[1]["client"])

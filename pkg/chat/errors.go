@@ -1,6 +1,8 @@
 package chat
 
 import (
+	"github.com/chatsvc/chat/pkg/retryafter"
+
 	"context"
 	"errors"
 	"fmt"
@@ -67,11 +69,7 @@ func (e *Error) Unwrap() error { return e.Cause }
 func (e *Error) RetryAfterSeconds() int64 { return RetrySeconds(e.RetryAfter) }
 
 // SetRetryAfter sets the Retry-After header when the error carries a wait.
-func (e *Error) SetRetryAfter(h http.Header) {
-	if e.RetryAfter > 0 {
-		h.Set("Retry-After", strconv.FormatInt(e.RetryAfterSeconds(), 10))
-	}
-}
+func (e *Error) SetRetryAfter(h http.Header) { retryafter.Set(h, e.RetryAfter) }
 
 // The error texts of the specification.
 const (
@@ -81,6 +79,7 @@ const (
 	MsgServiceError    = "AI service error"
 	msgNotFound        = "Not found"
 	msgMethodNotAllowd = "Method not allowed"
+	msgForbidden       = "Forbidden"
 )
 
 // Texts of terminal error events. They name no provider and carry no upstream text.
@@ -106,6 +105,13 @@ func NotFound(details string) *Error {
 // MethodNotAllowed is the error of a method a path does not take.
 func MethodNotAllowed(details string) *Error {
 	return &Error{Code: CodeMethodNotAllowed, Status: http.StatusMethodNotAllowed, Message: msgMethodNotAllowd, Details: details, InStream: details}
+}
+
+// Forbidden is the error of a request that a guard in front of the Handler refuses (the
+// local server's cross-origin and body-signature checks); code names the refusal, on the
+// wire protocols that name failures.
+func Forbidden(code Code, details string) *Error {
+	return &Error{Code: code, Status: http.StatusForbidden, Message: msgForbidden, Details: details, InStream: details}
 }
 
 // errTimeLimit is the cancellation cause when the request's own deadline passes.
@@ -138,7 +144,7 @@ func AsError(err error, limit time.Duration) *Error {
 		return &Error{Code: CodeTimeLimit, Status: http.StatusGatewayTimeout, Message: MsgServiceError,
 			Details: "the answer did not finish within the time limit", InStream: d, Cause: errTimeLimit}
 	case errors.Is(err, context.Canceled):
-		return &Error{Code: CodeClientClosed, Status: statusClientClosed, Message: "Client closed request", Cause: err}
+		return callerLeft(err)
 	case errors.Is(err, errNoEvent):
 		return &Error{Code: CodeUpstream, Status: http.StatusInternalServerError, Message: MsgServiceError,
 			Details: "the AI service returned an empty answer", InStream: streamMsgBroken, Cause: err}
@@ -155,6 +161,12 @@ func AsError(err error, limit time.Duration) *Error {
 	}
 	return &Error{Code: CodeInternal, Status: http.StatusInternalServerError, Message: MsgServiceError,
 		Details: "an internal error occurred", InStream: streamMsgInternal, Cause: err}
+}
+
+// callerLeft is the failure of a request whose caller went away (err says how): there is
+// nobody left to tell.
+func callerLeft(err error) *Error {
+	return &Error{Code: CodeClientClosed, Status: statusClientClosed, Message: "Client closed request", Cause: err}
 }
 
 // notConfigured is the error of a server without a provider key.
@@ -214,4 +226,4 @@ func upstreamDetails(ue *UpstreamError) string {
 }
 
 // RetrySeconds is a wait in whole seconds, rounded up: what a Retry-After header says.
-func RetrySeconds(d time.Duration) int64 { return int64(math.Ceil(d.Seconds())) }
+func RetrySeconds(d time.Duration) int64 { return retryafter.Seconds(d) }

@@ -12,8 +12,8 @@ import (
 	sse "github.com/tmaxmax/go-sse"
 	"go.uber.org/goleak"
 
+	"github.com/chatsvc/chat/internal/teststack"
 	"github.com/chatsvc/chat/pkg/chat"
-	"github.com/chatsvc/chat/pkg/chat/chattest"
 	"github.com/chatsvc/chat/pkg/gemini"
 	"github.com/chatsvc/chat/pkg/gemini/geminitest"
 )
@@ -254,7 +254,7 @@ func runFault(t *testing.T, tc fault) {
 	if limit == 0 {
 		limit = 2 * time.Second
 	}
-	stack := chattest.Start(t, script, chattest.WithMaxDuration(limit))
+	stack := teststack.Start(t, script, teststack.WithMaxDuration(limit))
 	start := time.Now()
 	resp := stack.Ask(t, "What is the price of ETH?")
 
@@ -271,7 +271,7 @@ func runFault(t *testing.T, tc fault) {
 			t.Errorf("answer text = %.80q (%d bytes), want %.80q (%d bytes)", got, len(got), tc.text, len(tc.text))
 		}
 	} else {
-		body := chattest.ErrorBody(t, resp)
+		body := teststack.ErrorBody(t, resp)
 		if body.Error != tc.errorText || !strings.Contains(body.Details, tc.details) {
 			t.Errorf("error body = %+v, want error %q, details containing %q", body, tc.errorText, tc.details)
 		}
@@ -328,11 +328,11 @@ func runFault(t *testing.T, tc fault) {
 	}
 }
 
-// readLargeStream is chattest.ReadStream with room for events up to 8 MiB (go-sse's default
+// readLargeStream is teststack.ReadStream with room for events up to 8 MiB (go-sse's default
 // bound is 64 KiB; browsers have none).
-func readLargeStream(t *testing.T, body io.Reader) chattest.Stream {
+func readLargeStream(t *testing.T, body io.Reader) teststack.Stream {
 	t.Helper()
-	var st chattest.Stream
+	var st teststack.Stream
 	for ev, err := range sse.Read(body, &sse.ReadConfig{MaxEventSize: 8 << 20}) {
 		if err != nil {
 			st.Err = err
@@ -343,7 +343,7 @@ func readLargeStream(t *testing.T, body io.Reader) chattest.Stream {
 			t.Errorf("malformed stream event %.200q", ev.Data)
 			continue
 		}
-		st.Lines = append(st.Lines, chattest.Line{Code: code[0], Payload: payload, At: time.Now()})
+		st.Lines = append(st.Lines, teststack.Line{Code: code[0], Payload: payload, At: time.Now()})
 	}
 	return st
 }

@@ -69,7 +69,7 @@ func NewHandler(o Options) *Handler {
 		bodyTimeout: o.BodyReadTimeout, requestID: o.RequestID, log: o.Logger, now: o.Now, tokens: o.Tokens,
 	}
 	if h.requestID == nil {
-		h.requestID = randomID
+		h.requestID = func(*http.Request) string { return NewRequestID() }
 	}
 	if h.apiKey == nil {
 		h.apiKey = func() string { return "" }
@@ -115,26 +115,30 @@ type outcome struct {
 	unavailable  int           // sources that did not answer
 }
 
-// ServeHTTP implements http.Handler.
+// ServeHTTP implements http.Handler. Whatever fails in a request comes back here as an
+// error and is rendered once, by fail, in the request's protocol.
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	id := h.requestID(r)
 	w.Header().Set("X-Request-Id", id)
 	out := outcome{protocol: protoSpec}
-	x := &exchange{w: w, r: r, id: id, start: start, out: &out, enc: specEncoder{}}
+	x := &exchange{w: &statusRecorder{ResponseWriter: w}, r: r, id: id, start: start, out: &out, enc: specEncoder{}}
 	defer func() {
 		if p := recover(); p != nil {
 			x.fail(AsError(fmt.Errorf("panic: %v\n%s", p, debug.Stack()), 0))
 		}
+		out.status = x.status()
 		h.logRequest(r, id, start, &out)
 	}()
-	h.route(x)
+	if err := h.route(x); err != nil {
+		x.fail(AsError(err, 0))
+	}
 }
 
 // exchange is one request in flight: where it writes, in which protocol, and what the log
 // line will say.
 type exchange struct {
-	w      http.ResponseWriter
+	w      *statusRecorder
 	r      *http.Request
 	id     string
 	start  time.Time
@@ -144,8 +148,9 @@ type exchange struct {
 	tokens []tokenfacts.Facts
 }
 
-// fail reports err to the caller, in the exchange's protocol: as the response when nothing
-// was written yet, else as the stream's terminal error event.
+// fail reports e to the caller, in the exchange's protocol: as the response when nothing
+// was written yet, else as the stream's terminal error event. A caller who left is told
+// nothing.
 func (x *exchange) fail(e *Error) {
 	if x.out.cause == nil || e.Cause != nil {
 		x.out.cause = e.Cause
@@ -157,16 +162,10 @@ func (x *exchange) fail(e *Error) {
 	switch {
 	case e.Code == CodeClientClosed:
 		x.out.clientClosed = true
-		if x.stream == nil || !committed(x.stream) {
-			x.out.status = statusClientClosed
-		}
 	case x.stream == nil:
-		x.out.status = e.Status
 		x.enc.WriteError(x.w, e)
 	case !x.stream.Terminated():
-		if !committed(x.stream) {
-			x.out.status = e.Status // a buffered answer: the failure still has its status
-		} else {
+		if committed(x.stream) { // else a buffered answer, whose failure is still its response
 			x.out.terminal = "e"
 		}
 		if err := x.stream.Fail(e); err != nil {
@@ -175,6 +174,44 @@ func (x *exchange) fail(e *Error) {
 	}
 }
 
+// status is the status the log reports: the one the response committed; when it committed
+// none, 499 for a caller who left first, else the 200 net/http sends for a handler that wrote
+// nothing.
+func (x *exchange) status() int {
+	switch {
+	case x.w.status != 0:
+		return x.w.status
+	case x.out.clientClosed:
+		return statusClientClosed
+	}
+	return http.StatusOK
+}
+
+// statusRecorder keeps the status a response committed, so that the log reports what the
+// caller was sent rather than what the code meant to send.
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+}
+
+func (w *statusRecorder) WriteHeader(code int) {
+	if w.status == 0 && code >= http.StatusOK { // a 1xx commits nothing
+		w.status = code
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusRecorder) Write(p []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	return w.ResponseWriter.Write(p)
+}
+
+// Unwrap lets http.NewResponseController reach the server's writer: flushes and read
+// deadlines.
+func (w *statusRecorder) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
 // committed reports whether a stream has written its status: a buffered answer (Chat
 // Completions without stream) has not until it ends.
 func committed(s Stream) bool {
@@ -182,42 +219,46 @@ func committed(s Stream) bool {
 	return !ok || c.Committed()
 }
 
-func (h *Handler) route(x *exchange) {
-	r := x.r
-	switch p := r.URL.Path; {
+// route serves the request by its path.
+func (h *Handler) route(x *exchange) error {
+	switch p := x.r.URL.Path; {
 	case p == Path:
-		if r.Method != http.MethodPost {
-			x.w.Header().Set("Allow", http.MethodPost)
-			x.fail(MethodNotAllowed("this method is not supported on " + Path + "; use POST"))
-			return
-		}
-		body, err := h.readBody(x)
-		if err != nil {
-			x.fail(AsError(err, 0))
-			return
-		}
-		if isUIRequest(body) {
-			x.out.protocol, x.enc = protoUI, uiEncoder{}
-			conv, err := decodeUI(body, h.limits)
-			h.answer(x, conv, err)
-			return
-		}
-		conv, err := decodeSpec(body, h.limits)
-		h.answer(x, conv, err)
-	case p == openAIPrefix || strings.HasPrefix(p, openAIPrefix+"/"):
+		return h.chat(x)
+	case isOpenAIPath(p):
 		x.out.protocol, x.enc = protoOpenAI, openAIErrors{}
-		h.routeOpenAI(x)
-	case isResumePath(p) && (r.Method == http.MethodGet || r.Method == http.MethodHead):
+		return h.routeOpenAI(x)
+	case isResumePath(p) && (x.r.Method == http.MethodGet || x.r.Method == http.MethodHead):
 		// The AI SDK's useChat with resume asks for a chat's stream still in flight. This
 		// service keeps none (an answer lives and dies with its request): 204 is the
 		// protocol's "no active stream", which the SDK takes quietly.
 		x.out.protocol, x.enc = protoUI, uiEncoder{}
-		x.out.status = http.StatusNoContent
 		x.w.WriteHeader(http.StatusNoContent)
-	default:
-		x.fail(NotFound("no endpoint at this path; the chat endpoint is POST " + Path))
+		return nil
 	}
+	return NotFound("no endpoint at this path; the chat endpoint is POST " + Path)
 }
+
+// chat answers POST /api/chat in the protocol of its messages: the AI SDK's UI messages
+// when they carry parts, else the specification's.
+func (h *Handler) chat(x *exchange) error {
+	body, err := h.readPost(x)
+	if err != nil {
+		return err
+	}
+	decode := decodeSpec
+	if isUIRequest(body) {
+		x.out.protocol, x.enc = protoUI, uiEncoder{}
+		decode = decodeUI
+	}
+	conv, err := decode(body, h.limits)
+	if err != nil {
+		return err
+	}
+	return h.answer(x, conv)
+}
+
+// isOpenAIPath reports whether p is under the OpenAI-compatible API, /v1.
+func isOpenAIPath(p string) bool { return p == openAIPrefix || strings.HasPrefix(p, openAIPrefix+"/") }
 
 // isResumePath reports whether p is the AI SDK's resume path, Path + "/{chatId}/stream".
 func isResumePath(p string) bool {
@@ -229,23 +270,26 @@ func isResumePath(p string) bool {
 	return ok && id != "" && !strings.Contains(id, "/")
 }
 
-// readBody reads the request body under the body size and time limits and parses it as a
-// JSON object.
-func (h *Handler) readBody(x *exchange) (map[string]json.RawMessage, error) {
+// readPost reads the body of a POST under the body size and time limits and parses it as a
+// JSON object; any other method is refused.
+func (h *Handler) readPost(x *exchange) (map[string]json.RawMessage, error) {
+	if x.r.Method != http.MethodPost {
+		x.w.Header().Set("Allow", http.MethodPost)
+		return nil, MethodNotAllowed("this method is not supported on " + x.r.URL.Path + "; use POST")
+	}
 	_ = http.NewResponseController(x.w).SetReadDeadline(x.start.Add(h.bodyTimeout))
-	return readJSON(http.MaxBytesReader(x.w, x.r.Body, h.limits.MaxBodyBytes), h.limits)
+	// The server's own writer, not the recorder: only it understands MaxBytesReader's request
+	// to close the connection after an oversized body.
+	return readJSON(http.MaxBytesReader(x.w.ResponseWriter, x.r.Body, h.limits.MaxBodyBytes), h.limits)
 }
 
 // statusClientClosed is logged when the caller left before any response (nginx's 499).
 const statusClientClosed = 499
 
 // answer runs the model on a decoded conversation and streams its answer through the
-// exchange's encoder; a decoding error (err) is answered instead.
-func (h *Handler) answer(x *exchange, conv Conversation, err error) {
-	if err != nil {
-		x.fail(AsError(err, 0))
-		return
-	}
+// exchange's encoder. The error it returns is how the answer failed, for fail: before the
+// stream as a response, after it began as its terminal event.
+func (h *Handler) answer(x *exchange, conv Conversation) error {
 	r, out := x.r, x.out
 	out.messages = len(conv.Messages)
 	for _, m := range conv.Messages {
@@ -253,8 +297,7 @@ func (h *Handler) answer(x *exchange, conv Conversation, err error) {
 	}
 	key := strings.TrimSpace(h.apiKey())
 	if key == "" {
-		x.fail(notConfigured())
-		return
+		return notConfigured()
 	}
 
 	end, cut := h.cutoff(r.Context(), x.start)
@@ -280,31 +323,28 @@ func (h *Handler) answer(x *exchange, conv Conversation, err error) {
 			// ends a stream with an error event, here one with no text before it.
 			h.begin(x)
 		}
-		x.fail(e)
-		return
+		return e
 	}
 	h.begin(x)
 	for {
 		if werr := h.forward(x, ev); werr != nil {
 			// The caller is gone: cancel the upstream call at once.
-			out.clientClosed, out.cause = true, werr
 			cancel()
-			return
+			return callerLeft(werr)
 		}
 		if x.stream.Terminated() {
-			return
+			return nil
 		}
 		ev, err, ok = next()
 		if err != nil || !ok {
 			break
 		}
 	}
-	x.fail(h.failure(r, ctx, err, ok, limit, errNoFinish))
+	return h.failure(r, ctx, err, ok, limit, errNoFinish)
 }
 
 // begin starts the answer in the exchange's protocol.
 func (h *Handler) begin(x *exchange) {
-	x.out.status = http.StatusOK
 	x.stream = x.enc.Start(x.w, StreamInfo{ID: x.id, Created: h.now(), Tokens: x.tokens})
 }
 
@@ -502,7 +542,9 @@ func clip(s string, n int) string {
 	return s[:cut] + fmt.Sprintf("... [%d bytes cut]", len(s)-cut)
 }
 
-func randomID(*http.Request) string {
+// NewRequestID is a random request id: 8 random bytes in hex. Every request id the service
+// makes up (the handler's, the local server's framing guard's) comes from here.
+func NewRequestID() string {
 	var b [8]byte
 	_, _ = rand.Read(b[:])
 	return hex.EncodeToString(b[:])

@@ -14,8 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chatsvc/chat/internal/teststack"
 	"github.com/chatsvc/chat/pkg/chat"
-	"github.com/chatsvc/chat/pkg/chat/chattest"
 	"github.com/chatsvc/chat/pkg/gemini"
 	"github.com/chatsvc/chat/pkg/gemini/geminitest"
 )
@@ -24,13 +24,13 @@ import (
 // the fake upstream, behind a net/http server set up as functions/chat's local mode
 // (ReadHeaderTimeout 5 s, no WriteTimeout), with the shipped limits and a short body read
 // deadline.
-func hostileServer(t *testing.T, bodyTimeout time.Duration) (url string, logs *chattest.Logs) {
+func hostileServer(t *testing.T, bodyTimeout time.Duration) (url string, logs *teststack.Logs) {
 	t.Helper()
 	up := geminitest.NewServer(func(geminitest.Request) geminitest.Reply {
 		return geminitest.Stream(time.Millisecond, geminitest.Text("Fine."), geminitest.Finish("STOP"))
 	})
 	t.Cleanup(up.Close)
-	logs = &chattest.Logs{}
+	logs = &teststack.Logs{}
 	logger := slog.New(slog.NewJSONHandler(logs, nil))
 	m, _ := gemini.ResolveModel("")
 	h := chat.NewHandler(chat.Options{
@@ -259,7 +259,7 @@ func (e *answerError) Error() string {
 // spec's 400 through the real handler, and nothing goes upstream; the same texts written
 // visibly are answered.
 func TestInvisibleAndAmbiguousBodies(t *testing.T) {
-	st := chattest.Start(t, nil) // a nil script would panic if the fake were ever called
+	st := teststack.Start(t, nil) // a nil script would panic if the fake were ever called
 	one := func(content string) string {
 		b, _ := json.Marshal(map[string]any{"messages": []map[string]string{{"role": "user", "content": content}}})
 		return string(b)
@@ -284,7 +284,7 @@ func TestInvisibleAndAmbiguousBodies(t *testing.T) {
 	for name, tc := range refused {
 		t.Run(name, func(t *testing.T) {
 			resp := st.Post(t, tc.body)
-			b := chattest.ErrorBody(t, resp)
+			b := teststack.ErrorBody(t, resp)
 			if resp.StatusCode != http.StatusBadRequest || b.Error != chat.MsgInvalidRequest || !strings.Contains(b.Details, tc.details) {
 				t.Errorf("%d %+v, want 400 %q with details containing %q", resp.StatusCode, b, chat.MsgInvalidRequest, tc.details)
 			}
@@ -294,7 +294,7 @@ func TestInvisibleAndAmbiguousBodies(t *testing.T) {
 		t.Errorf("upstream got %d requests for refused bodies, want 0", n)
 	}
 
-	ok := chattest.Start(t, func(geminitest.Request) geminitest.Reply {
+	ok := teststack.Start(t, func(geminitest.Request) geminitest.Reply {
 		return geminitest.Stream(0, geminitest.Text("Fine."), geminitest.Finish("STOP"))
 	})
 	for name, body := range map[string]string{
@@ -311,7 +311,7 @@ func TestInvisibleAndAmbiguousBodies(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			resp := ok.Post(t, body)
-			s := chattest.ReadStream(t, resp.Body)
+			s := teststack.ReadStream(t, resp.Body)
 			if resp.StatusCode != http.StatusOK || s.Text() != "Fine." {
 				t.Errorf("%d, answer:\n%s", resp.StatusCode, s.Describe())
 			}

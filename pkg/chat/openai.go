@@ -1,9 +1,12 @@
 package chat
 
 import (
+	"github.com/chatsvc/chat/pkg/settings"
+
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -15,7 +18,7 @@ import (
 // POST /v1/chat/completions answers in Chat Completions, streamed or whole, through the same
 // validation, model and limits as /api/chat.
 const (
-	openAIPrefix = "/v1"
+	openAIPrefix = settings.OpenAIPrefix
 	// ModelID is the one model the OpenAI-compatible API lists and takes.
 	ModelID = "crypto-analyst"
 	// modelOwner is the list's owned_by: the service, never the provider behind it.
@@ -25,47 +28,44 @@ const (
 // modelCreated is the model's creation time in the list: when the service first answered.
 var modelCreated = time.Date(2025, time.June, 1, 0, 0, 0, 0, time.UTC)
 
-func (h *Handler) routeOpenAI(x *exchange) {
+// routeOpenAI serves the paths under /v1.
+func (h *Handler) routeOpenAI(x *exchange) error {
 	r := x.r
-	p := strings.TrimPrefix(r.URL.Path, openAIPrefix)
-	switch {
+	switch p := strings.TrimPrefix(r.URL.Path, openAIPrefix); {
 	case p == "/models" || strings.HasPrefix(p, "/models/"):
-		if r.Method != http.MethodGet && r.Method != http.MethodHead {
-			x.w.Header().Set("Allow", "GET, HEAD")
-			x.fail(MethodNotAllowed(fmt.Sprintf("%s is not supported on %s; use GET", clip(r.Method, 16), openAIPrefix+"/models")))
-			return
-		}
-		x.out.status = http.StatusOK
-		model := openai.NewModel(ModelID, modelCreated, modelOwner)
-		if p == "/models" {
-			openai.WriteJSON(x.w, openai.ModelList{Object: "list", Data: []openai.Model{model}})
-			return
-		}
-		if id := strings.TrimPrefix(p, "/models/"); id != ModelID {
-			x.fail(modelNotFound(id))
-			return
-		}
-		openai.WriteJSON(x.w, model)
+		return models(x, p)
 	case p == "/chat/completions":
-		if r.Method != http.MethodPost {
-			x.w.Header().Set("Allow", http.MethodPost)
-			x.fail(MethodNotAllowed("this method is not supported on " + openAIPrefix + p + "; use POST"))
-			return
-		}
-		body, err := h.readBody(x)
+		body, err := h.readPost(x)
 		if err != nil {
-			x.fail(AsError(err, 0))
-			return
+			return err
 		}
 		req, err := decodeOpenAI(body, h.limits)
-		if err == nil {
-			x.enc = openAIEncoder{stream: req.stream, includeUsage: req.includeUsage}
+		if err != nil {
+			return err
 		}
-		h.answer(x, req.conv, err)
-	default:
-		x.fail(NotFound(fmt.Sprintf("Invalid URL (%s %s): the endpoints are GET %s/models and POST %s/chat/completions",
-			clip(r.Method, 16), clip(r.URL.Path, 128), openAIPrefix, openAIPrefix)))
+		x.enc = openAIEncoder{stream: req.stream, includeUsage: req.includeUsage}
+		return h.answer(x, req.conv)
 	}
+	return NotFound(fmt.Sprintf("Invalid URL (%s %s): the endpoints are GET %s/models and POST %s/chat/completions",
+		clip(r.Method, 16), clip(r.URL.Path, 128), openAIPrefix, openAIPrefix))
+}
+
+// models answers GET /v1/models, the list of the one model, and /v1/models/{id}.
+func models(x *exchange, p string) error {
+	if r := x.r; r.Method != http.MethodGet && r.Method != http.MethodHead {
+		x.w.Header().Set("Allow", "GET, HEAD")
+		return MethodNotAllowed(fmt.Sprintf("%s is not supported on %s; use GET", clip(r.Method, 16), openAIPrefix+"/models"))
+	}
+	model := openai.NewModel(ModelID, modelCreated, modelOwner)
+	if p == "/models" {
+		openai.WriteJSON(x.w, openai.ModelList{Object: "list", Data: []openai.Model{model}})
+		return nil
+	}
+	if id := strings.TrimPrefix(p, "/models/"); id != ModelID {
+		return modelNotFound(id)
+	}
+	openai.WriteJSON(x.w, model)
+	return nil
 }
 
 func modelNotFound(id string) *Error {
@@ -91,137 +91,173 @@ type openAIRequest struct {
 // honour (several choices, client tools, structured output, images, audio) is refused by
 // name.
 func decodeOpenAI(body map[string]json.RawMessage, l Limits) (openAIRequest, error) {
-	var req openAIRequest
-	var model string
-	if raw, ok := body["model"]; !ok || string(raw) == "null" {
-		return req, invalidAt("model", "you must provide a model parameter: %q", ModelID)
-	} else if raw[0] != '"' || json.Unmarshal(raw, &model) != nil {
-		return req, invalidAt("model", "model must be a string, not %s", jsonKind(raw))
-	}
-	if model != ModelID {
-		return req, modelNotFound(model)
-	}
-	var err error
-	if req.stream, err = boolField(body, "stream"); err != nil {
+	req, err := openAIOptions(body)
+	if err != nil {
 		return req, err
 	}
-	if raw, ok := body["stream_options"]; ok && string(raw) != "null" {
-		if !req.stream {
-			return req, invalidAt("stream_options", "stream_options is only allowed when stream is true")
-		}
-		var so map[string]json.RawMessage
-		if raw[0] != '{' || json.Unmarshal(raw, &so) != nil {
-			return req, invalidAt("stream_options", "stream_options must be an object, not %s", jsonKind(raw))
-		}
-		if req.includeUsage, err = boolField(so, "include_usage"); err != nil {
-			return req, invalidAt("stream_options.include_usage", "stream_options.include_usage must be a boolean")
-		}
+	conv, err := decodeMessages(body, l, "content", readOpenAIMessage)
+	conv.MaxTokens = req.conv.MaxTokens
+	req.conv = conv
+	return req, err
+}
+
+// openAIOptions reads what a request says beside its messages, in the order its errors are
+// reported: the model, streaming, what the service refuses, and the output limit.
+func openAIOptions(body map[string]json.RawMessage) (openAIRequest, error) {
+	var req openAIRequest
+	if err := openAIModel(body); err != nil {
+		return req, err
+	}
+	var err error
+	if req.stream, req.includeUsage, err = openAIStreaming(body); err != nil {
+		return req, err
 	}
 	if err := refuseUnsupported(body); err != nil {
 		return req, err
 	}
+	req.conv.MaxTokens, err = openAIMaxTokens(body)
+	return req, err
+}
+
+// openAIModel checks that the request names the service's one model.
+func openAIModel(body map[string]json.RawMessage) error {
+	raw, ok := given(body, "model")
+	if !ok {
+		return invalidAt("model", "you must provide a model parameter: %q", ModelID)
+	}
+	var model string
+	if raw[0] != '"' || json.Unmarshal(raw, &model) != nil {
+		return invalidAt("model", "model must be a string, not %s", jsonKind(raw))
+	}
+	if model != ModelID {
+		return modelNotFound(model)
+	}
+	return nil
+}
+
+// openAIStreaming reads stream and stream_options.include_usage.
+func openAIStreaming(body map[string]json.RawMessage) (stream, includeUsage bool, err error) {
+	if stream, err = boolField(body, "stream"); err != nil {
+		return false, false, err
+	}
+	raw, ok := given(body, "stream_options")
+	switch {
+	case !ok:
+		return stream, false, nil
+	case !stream:
+		return false, false, invalidAt("stream_options", "stream_options is only allowed when stream is true")
+	}
+	var so map[string]json.RawMessage
+	if raw[0] != '{' || json.Unmarshal(raw, &so) != nil {
+		return false, false, invalidAt("stream_options", "stream_options must be an object, not %s", jsonKind(raw))
+	}
+	if includeUsage, err = boolField(so, "include_usage"); err != nil {
+		return false, false, invalidAt("stream_options.include_usage", "stream_options.include_usage must be a boolean")
+	}
+	return stream, includeUsage, nil
+}
+
+// openAIMaxTokens is the caller's output limit, 0 when it set none: the lower of
+// max_completion_tokens and the older max_tokens.
+func openAIMaxTokens(body map[string]json.RawMessage) (int, error) {
+	limit := 0
 	for _, name := range []string{"max_completion_tokens", "max_tokens"} {
-		raw, ok := body[name]
-		if !ok || string(raw) == "null" {
+		raw, ok := given(body, name)
+		if !ok {
 			continue
 		}
 		var n int
 		if json.Unmarshal(raw, &n) != nil || n < 1 {
-			return req, invalidAt(name, "%s must be a positive integer", name)
+			return 0, invalidAt(name, "%s must be a positive integer", name)
 		}
-		if req.conv.MaxTokens == 0 || n < req.conv.MaxTokens {
-			req.conv.MaxTokens = n
+		if limit == 0 || n < limit {
+			limit = n
 		}
 	}
-	items, err := messageItems(body, l, "{role, content}")
-	if err != nil {
-		return req, err
-	}
-	msgs := make([]Message, 0, len(items))
-	for i, item := range items {
-		fields, err := messageObject(i, item, "role and content")
-		if err != nil {
-			return req, err
-		}
-		var role string
-		if raw, ok := fields["role"]; ok && raw[0] == '"' && json.Unmarshal(raw, &role) == nil && (role == "tool" || role == "function") {
-			return req, invalidAt(fmt.Sprintf("messages[%d].role", i), "messages[%d].role %q is not accepted: this service calls no client tools", i, role)
-		}
-		if tc, ok := fields["tool_calls"]; ok && string(tc) != "null" && string(tc) != "[]" {
-			return req, invalidAt(fmt.Sprintf("messages[%d].tool_calls", i), "messages[%d].tool_calls is not accepted: this service calls no client tools", i)
-		}
-		// Some front ends (Hugging Face chat-ui) always send a system message, empty when
-		// the user set no instructions, and assistant turns may be empty: a message with no
-		// text carries nothing and is left out. A system message with text is refused below.
-		if (role == "system" || role == "developer" || role == "assistant") && openAIEmpty(fields["content"]) {
-			continue
-		}
-		r, err := messageRole(i, fields)
-		if err != nil {
-			return req, err
-		}
-		texts, field, err := openAIContent(i, role, fields["content"])
-		if err != nil {
-			return req, err
-		}
-		if len(texts) == 0 && r == RoleAssistant {
-			continue // only a refusal
-		}
-		text, ml, err := joinTexts(field, texts, l)
-		if err != nil {
-			return req, err
-		}
-		m, err := newMessage(r, text, field, ml)
-		if err != nil {
-			return req, err
-		}
-		msgs = append(msgs, m)
-	}
-	if len(msgs) == 0 {
-		return req, invalidAt("messages", "messages holds no text: send at least one user message")
-	}
-	req.conv.Messages = msgs
-	return req, lastFromUser(req.conv)
+	return limit, nil
 }
 
-// refuseUnsupported refuses the request fields that would change what the answer is, which
-// the service cannot do: more than one choice, client tools, a response format other than
-// text, log probabilities, and output other than text.
+// openAIRefused are the request fields that would change what the answer is, which the
+// service cannot do: more than one choice, client tools, a response format other than text,
+// log probabilities, and output other than text. A field passes when it is absent, null, or
+// allowed: set to what the service does anyway.
+var openAIRefused = []struct {
+	name    string
+	allowed func(raw json.RawMessage) bool
+	refusal string
+}{
+	{"n", oneOf("1"), "n must be 1: this service returns one choice"},
+	{"tools", oneOf("[]"), "tools is not supported: this service calls no client tools (it searches the web itself)"},
+	{"functions", oneOf("[]"), "functions is not supported: this service calls no client tools (it searches the web itself)"},
+	{"tool_choice", oneOf(`"none"`, `"auto"`), `tool_choice must be "none" or "auto": this service calls no client tools`},
+	{"response_format", textFormat, `response_format must be {"type":"text"}: this service answers in Markdown text`},
+	{"logprobs", oneOf("false"), "logprobs is not supported"},
+	{"audio", oneOf(), "audio output is not supported: this service answers in text"},
+	{"modalities", textOnly, `modalities must be ["text"]: this service answers in text`},
+}
+
+// refuseUnsupported refuses the first of openAIRefused that the request sets to what the
+// service cannot do.
 func refuseUnsupported(body map[string]json.RawMessage) error {
-	present := func(name string) (json.RawMessage, bool) {
-		raw, ok := body[name]
-		return raw, ok && string(raw) != "null"
-	}
-	if raw, ok := present("n"); ok && string(raw) != "1" {
-		return invalidAt("n", "n must be 1: this service returns one choice")
-	}
-	for _, name := range []string{"tools", "functions"} {
-		if raw, ok := present(name); ok && string(raw) != "[]" {
-			return invalidAt(name, "%s is not supported: this service calls no client tools (it searches the web itself)", name)
+	for _, f := range openAIRefused {
+		if raw, ok := given(body, f.name); ok && !f.allowed(raw) {
+			return invalidAt(f.name, "%s", f.refusal)
 		}
 	}
-	if raw, ok := present("tool_choice"); ok && string(raw) != `"none"` && string(raw) != `"auto"` {
-		return invalidAt("tool_choice", "tool_choice must be \"none\" or \"auto\": this service calls no client tools")
+	return nil
+}
+
+// oneOf allows exactly the JSON texts given.
+func oneOf(texts ...string) func(json.RawMessage) bool {
+	return func(raw json.RawMessage) bool { return slices.Contains(texts, string(raw)) }
+}
+
+// textFormat allows the response format {"type":"text"}.
+func textFormat(raw json.RawMessage) bool {
+	var rf struct {
+		Type string `json:"type"`
 	}
-	if raw, ok := present("response_format"); ok {
-		var rf struct {
-			Type string `json:"type"`
-		}
-		if json.Unmarshal(raw, &rf) != nil || rf.Type != "text" {
-			return invalidAt("response_format", "response_format must be {\"type\":\"text\"}: this service answers in Markdown text")
-		}
+	return json.Unmarshal(raw, &rf) == nil && rf.Type == "text"
+}
+
+// textOnly allows the modalities ["text"].
+func textOnly(raw json.RawMessage) bool {
+	var mods []string
+	return json.Unmarshal(raw, &mods) == nil && len(mods) == 1 && mods[0] == "text"
+}
+
+// readOpenAIMessage reads a Chat Completions message. Tool messages and tool calls are
+// refused by name. Some front ends (Hugging Face chat-ui) always send a system message,
+// empty when the user set no instructions, and assistant turns may be empty: a message with
+// no text carries nothing and is left out; a system message with text is refused by
+// messageRole.
+func readOpenAIMessage(i int, fields map[string]json.RawMessage) (turn, error) {
+	var role string
+	if raw, ok := fields["role"]; ok && raw[0] == '"' {
+		_ = json.Unmarshal(raw, &role)
 	}
-	if raw, ok := present("logprobs"); ok && string(raw) != "false" {
-		return invalidAt("logprobs", "logprobs is not supported")
+	if err := refuseToolUse(i, role, fields); err != nil {
+		return turn{}, err
 	}
-	if _, ok := present("audio"); ok {
-		return invalidAt("audio", "audio output is not supported: this service answers in text")
+	if (role == "system" || role == "developer" || role == "assistant") && openAIEmpty(fields["content"]) {
+		return turn{}, nil
 	}
-	if raw, ok := present("modalities"); ok {
-		var mods []string
-		if json.Unmarshal(raw, &mods) != nil || len(mods) != 1 || mods[0] != "text" {
-			return invalidAt("modalities", "modalities must be [\"text\"]: this service answers in text")
-		}
+	r, err := messageRole(i, fields)
+	if err != nil {
+		return turn{}, err
+	}
+	texts, field, err := openAIContent(i, r, fields["content"])
+	return turn{role: r, texts: texts, field: field}, err
+}
+
+// refuseToolUse refuses the messages of client tools: a tool's result, or an assistant's
+// call of one.
+func refuseToolUse(i int, role string, fields map[string]json.RawMessage) error {
+	if role == "tool" || role == "function" {
+		return invalidAt(fmt.Sprintf("messages[%d].role", i), "messages[%d].role %q is not accepted: this service calls no client tools", i, role)
+	}
+	if tc, ok := given(fields, "tool_calls"); ok && string(tc) != "[]" {
+		return invalidAt(fmt.Sprintf("messages[%d].tool_calls", i), "messages[%d].tool_calls is not accepted: this service calls no client tools", i)
 	}
 	return nil
 }
@@ -252,8 +288,8 @@ func openAIEmpty(raw json.RawMessage) bool {
 }
 
 func boolField(fields map[string]json.RawMessage, name string) (bool, error) {
-	raw, ok := fields[name]
-	if !ok || string(raw) == "null" {
+	raw, ok := given(fields, name)
+	if !ok {
 		return false, nil
 	}
 	var b bool
@@ -266,7 +302,7 @@ func boolField(fields map[string]json.RawMessage, name string) (bool, error) {
 // openAIContent reads messages[i].content: a string, or an array of text parts (an assistant
 // message's refusal parts are left out, as its empty texts are). It returns the texts and the
 // field's name.
-func openAIContent(i int, role string, raw json.RawMessage) ([]string, string, error) {
+func openAIContent(i int, role Role, raw json.RawMessage) ([]string, string, error) {
 	field := fmt.Sprintf("messages[%d].content", i)
 	switch {
 	case raw == nil || string(raw) == "null":
@@ -284,32 +320,19 @@ func openAIContent(i int, role string, raw json.RawMessage) ([]string, string, e
 	if json.Unmarshal(raw, &parts) != nil {
 		return nil, field, invalidAt(field, "%s must be a string or an array of text parts", field)
 	}
-	var texts []string
-	for j, p := range parts {
-		pf := fmt.Sprintf("%s[%d]", field, j)
-		var part map[string]json.RawMessage
-		if p[0] != '{' || json.Unmarshal(p, &part) != nil {
-			return nil, field, invalidAt(pf, "%s must be an object {\"type\":\"text\",\"text\":\"...\"}, not %s", pf, jsonKind(p))
+	texts, err := textParts(field, parts, openAIParts(role))
+	return texts, field, err
+}
+
+// openAIParts are the rules of a Chat Completions message's parts: text only, but for an
+// assistant's refusal, which is what the model declined: the history needs only what it said.
+func openAIParts(role Role) textRules {
+	return textRules{object: `an object {"type":"text","text":"..."}`, other: func(field, typ string) error {
+		if typ == "refusal" && role == RoleAssistant {
+			return nil
 		}
-		var typ, text string
-		if t, ok := part["type"]; !ok || t[0] != '"' || json.Unmarshal(t, &typ) != nil {
-			return nil, field, invalidAt(pf+".type", "%s.type is required", pf)
-		}
-		if typ == "refusal" && role == "assistant" {
-			continue // what the model declined; the history needs only what it said
-		}
-		if typ != "text" {
-			return nil, field, invalidAt(pf, "%s has the type %q, which this service does not read: send text parts", pf, clip(typ, 64))
-		}
-		t, ok := part["text"]
-		if !ok || t[0] != '"' || json.Unmarshal(t, &text) != nil {
-			return nil, field, invalidAt(pf+".text", "%s.text must be a string", pf)
-		}
-		if text != "" {
-			texts = append(texts, text)
-		}
-	}
-	return texts, field, nil
+		return invalidAt(field, "%s has the type %q, which this service does not read: send text parts", field, clip(typ, 64))
+	}}
 }
 
 // openAIEncoder speaks Chat Completions: a stream of chunks, or one completion object.

@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -88,11 +89,17 @@ func readJSON(r io.Reader, l Limits) (map[string]json.RawMessage, error) {
 	return body, nil
 }
 
+// given is a member of a JSON object that the caller set: present and not null.
+func given(fields map[string]json.RawMessage, name string) (json.RawMessage, bool) {
+	raw, ok := fields[name]
+	return raw, ok && string(raw) != "null"
+}
+
 // messageItems returns the raw items of the body's messages array, checked against the
 // limits; shape names what an item should look like, for the error texts.
 func messageItems(body map[string]json.RawMessage, l Limits, shape string) ([]json.RawMessage, error) {
-	raw, ok := body["messages"]
-	if !ok || string(raw) == "null" {
+	raw, ok := given(body, "messages")
+	if !ok {
 		return nil, invalidAt("messages", "messages is required: an array of %s objects", shape)
 	}
 	var items []json.RawMessage
@@ -108,37 +115,75 @@ func messageItems(body map[string]json.RawMessage, l Limits, shape string) ([]js
 	return items, nil
 }
 
-// decodeSpec decodes the specification's shape.
-func decodeSpec(body map[string]json.RawMessage, l Limits) (Conversation, error) {
-	items, err := messageItems(body, l, "{role, content}")
+// turn is one message as its protocol carries it, before the checks every protocol shares:
+// who wrote it, its text parts (a content string is one part, even when empty), and the
+// field that holds them, which the error texts name.
+type turn struct {
+	role  Role
+	texts []string
+	field string
+}
+
+// messageReader is what a protocol knows of its messages: how to read messages[i], given its
+// members, as a turn. The zero turn is a message that carries nothing and is left out.
+type messageReader func(i int, fields map[string]json.RawMessage) (turn, error)
+
+// decodeMessages is the message loop of every protocol: the body's messages array under the
+// limits, each item an object that read makes a turn, each turn's text checked the same way
+// whatever carried it, and a conversation that ends with the user. textKey ("content" or
+// "parts") is where a protocol's message keeps its text, for the error texts. A turn without
+// text that is not the user's (an answer that failed before its first word, an empty system
+// message) carries nothing and is left out.
+func decodeMessages(body map[string]json.RawMessage, l Limits, textKey string, read messageReader) (Conversation, error) {
+	items, err := messageItems(body, l, "{role, "+textKey+"}")
 	if err != nil {
 		return Conversation{}, err
 	}
 	conv := Conversation{Messages: make([]Message, 0, len(items))}
 	for i, item := range items {
-		fields, err := messageObject(i, item, "role and content")
+		fields, err := messageObject(i, item, "role and "+textKey)
 		if err != nil {
 			return Conversation{}, err
 		}
-		role, err := messageRole(i, fields)
+		t, err := read(i, fields)
 		if err != nil {
 			return Conversation{}, err
 		}
-		if c, p := fields["content"], fields["parts"]; (c == nil || string(c) == "null") && p != nil && string(p) != "null" {
-			return Conversation{}, invalidAt(fmt.Sprintf("messages[%d].content", i),
-				"messages[%d] has parts but no content, while another message has content: send content in every message (this service's format) or parts in every message (the AI SDK's UI messages), not a mix", i)
+		if len(t.texts) == 0 && t.role != RoleUser {
+			continue
 		}
-		content, err := stringField(i, "content", fields)
-		if err != nil {
-			return Conversation{}, err
-		}
-		m, err := newMessage(role, content, fmt.Sprintf("messages[%d].content", i), l)
+		m, err := t.message(l)
 		if err != nil {
 			return Conversation{}, err
 		}
 		conv.Messages = append(conv.Messages, m)
 	}
+	if len(conv.Messages) == 0 {
+		return Conversation{}, invalidAt("messages", "messages holds no text: send at least one user message")
+	}
 	return conv, lastFromUser(conv)
+}
+
+// decodeSpec decodes the specification's shape.
+func decodeSpec(body map[string]json.RawMessage, l Limits) (Conversation, error) {
+	return decodeMessages(body, l, "content", readSpecMessage)
+}
+
+// readSpecMessage reads a message of the specification's shape: a role and a content string.
+func readSpecMessage(i int, fields map[string]json.RawMessage) (turn, error) {
+	role, err := messageRole(i, fields)
+	if err != nil {
+		return turn{}, err
+	}
+	field := fmt.Sprintf("messages[%d].content", i)
+	if _, ok := given(fields, "content"); !ok {
+		if _, parts := given(fields, "parts"); parts {
+			return turn{}, invalidAt(field,
+				"messages[%d] has parts but no content, while another message has content: send content in every message (this service's format) or parts in every message (the AI SDK's UI messages), not a mix", i)
+		}
+	}
+	content, err := stringField(i, "content", fields)
+	return turn{role: role, texts: []string{content}, field: field}, err
 }
 
 // lastFromUser checks that the conversation ends with a question.
@@ -175,33 +220,99 @@ func messageRole(i int, fields map[string]json.RawMessage) (Role, error) {
 	}
 }
 
-// newMessage validates one message's text, whatever protocol carried it: field names it in
-// the error texts. A user message's
-// contract-address prefix is split off.
-func newMessage(role Role, content, field string, l Limits) (Message, error) {
-	if err := checkContent(field, content, l); err != nil {
+// message validates a turn's text, whatever protocol carried it, and makes it a Message: its
+// parts joined, and a user message's contract-address prefix split off.
+func (t turn) message(l Limits) (Message, error) {
+	content, l, err := joinTexts(t.field, t.texts, l)
+	if err != nil {
 		return Message{}, err
 	}
-	m := Message{Role: role, Content: content}
-	if m.Role == RoleUser {
-		addr, rest, found, err := contract.Split(content)
-		if err != nil {
-			return Message{}, invalidAt(field, "%s: %v", field, err)
-		}
-		if found {
-			if isBlank(rest) {
-				return Message{}, invalidAt(field, "%s: the question after the contract-address prefix is empty", field)
-			}
-			m.Content, m.Contract = rest, &addr
-		}
+	if err := checkContent(t.field, content, l); err != nil {
+		return Message{}, err
+	}
+	m := Message{Role: t.role, Content: content}
+	if m.Role != RoleUser {
+		return m, nil
+	}
+	addr, rest, found, err := contract.Split(content)
+	switch {
+	case err != nil:
+		return Message{}, invalidAt(t.field, "%s: %v", t.field, err)
+	case found && isBlank(rest):
+		return Message{}, invalidAt(t.field, "%s: the question after the contract-address prefix is empty", t.field)
+	case found:
+		m.Content, m.Contract = rest, &addr
 	}
 	return m, nil
 }
 
+// partsJoin separates the text parts of one message.
+const partsJoin = "\n\n"
+
+// joinTexts joins the text parts of one message with a blank line. The length limit counts
+// the caller's characters only, not the separators the join adds: the limits it returns,
+// for checkContent, allow for those.
+func joinTexts(field string, texts []string, l Limits) (string, Limits, error) {
+	if l.MaxContentChars > 0 && len(texts) > 1 {
+		n := 0
+		for _, t := range texts {
+			n += utf8.RuneCountInString(t)
+		}
+		if n > l.MaxContentChars {
+			return "", l, invalidAt(field, "%s has %d characters; the limit is %d", field, n, l.MaxContentChars)
+		}
+		l.MaxContentChars += (len(texts) - 1) * utf8.RuneCountInString(partsJoin)
+	}
+	return strings.Join(texts, partsJoin), l, nil
+}
+
+// textRules are what a protocol says of the parts a message's text comes in: how its error
+// texts describe a part (object) and the part's type (typeHint), and what becomes of a part
+// that is not text (other: its refusal, or nil to leave it out).
+type textRules struct {
+	object, typeHint string
+	other            func(field, typ string) error
+}
+
+// textParts reads the parts of the message text at field: the texts of its text parts, in
+// order, the empty ones left out.
+func textParts(field string, parts []json.RawMessage, rules textRules) ([]string, error) {
+	var texts []string
+	for j, p := range parts {
+		text, err := textPart(fmt.Sprintf("%s[%d]", field, j), p, rules)
+		if err != nil {
+			return nil, err
+		}
+		if text != "" {
+			texts = append(texts, text)
+		}
+	}
+	return texts, nil
+}
+
+// textPart reads one part, named field: its text, or "" for a part left out.
+func textPart(field string, raw json.RawMessage, rules textRules) (string, error) {
+	var part map[string]json.RawMessage
+	if raw[0] != '{' || json.Unmarshal(raw, &part) != nil {
+		return "", invalidAt(field, "%s must be %s, not %s", field, rules.object, jsonKind(raw))
+	}
+	var typ, text string
+	if t, ok := part["type"]; !ok || t[0] != '"' || json.Unmarshal(t, &typ) != nil {
+		return "", invalidAt(field+".type", "%s.type is required%s", field, rules.typeHint)
+	}
+	if typ != "text" {
+		return "", rules.other(field, typ)
+	}
+	if t, ok := part["text"]; !ok || t[0] != '"' || json.Unmarshal(t, &text) != nil {
+		return "", invalidAt(field+".text", "%s.text must be a string", field)
+	}
+	return text, nil
+}
+
 func stringField(i int, name string, fields map[string]json.RawMessage) (string, error) {
-	raw, ok := fields[name]
+	raw, ok := given(fields, name)
 	param := fmt.Sprintf("messages[%d].%s", i, name)
-	if !ok || string(raw) == "null" {
+	if !ok {
 		return "", invalidAt(param, "%s is required", param)
 	}
 	var s string

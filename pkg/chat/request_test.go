@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chatsvc/chat/internal/teststack"
 	"github.com/chatsvc/chat/pkg/chat"
-	"github.com/chatsvc/chat/pkg/chat/chattest"
 )
 
 func msgs(pairs ...string) string {
@@ -141,7 +141,7 @@ func TestValidRequests(t *testing.T) {
 // Every validation failure reaches the caller as the spec's 400 body, and nothing is sent
 // upstream.
 func TestValidationOverHTTP(t *testing.T) {
-	st := chattest.Start(t, nil) // a nil script would panic if the fake were ever called
+	st := teststack.Start(t, nil) // a nil script would panic if the fake were ever called
 	tests := map[string]struct{ body, wantDetails string }{
 		"not JSON":      {`{`, "not valid JSON"},
 		"system role":   {msgs("system", "x", "user", "y"), "system"},
@@ -155,7 +155,7 @@ func TestValidationOverHTTP(t *testing.T) {
 			if resp.StatusCode != 400 {
 				t.Fatalf("status = %d, want 400", resp.StatusCode)
 			}
-			b := chattest.ErrorBody(t, resp)
+			b := teststack.ErrorBody(t, resp)
 			if b.Error != "Invalid request format" || !strings.Contains(b.Details, tc.wantDetails) {
 				t.Errorf("body = %+v, want details containing %q", b, tc.wantDetails)
 			}

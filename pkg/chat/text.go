@@ -143,20 +143,7 @@ func duplicateKey(data []byte) error {
 	for i := 0; i < len(data); {
 		switch c := data[i]; c {
 		case '{', '[':
-			f := frame{object: c == '{', wantKey: true}
-			if len(stack) < cap(stack) {
-				// The set of an object now closed, if it was small: clearing a map costs
-				// as much as the most it ever held, and reusing a large one for many small
-				// objects would make the scan quadratic.
-				if old := stack[:len(stack)+1][len(stack)].keys; len(old) <= 16 {
-					f.keys = old
-					clear(f.keys)
-				}
-			}
-			if f.object && f.keys == nil {
-				f.keys = map[string]string{}
-			}
-			stack = append(stack, f)
+			stack = append(stack, openFrame(stack, c == '{'))
 			i++
 		case '}', ']':
 			stack = stack[:len(stack)-1]
@@ -228,6 +215,24 @@ type frame struct {
 	keys    map[string]string // in an object: folded key to its first spelling
 	key     string            // in an object: the key of the value being read
 	index   int               // in an array: the index of the value being read
+}
+
+// openFrame is the frame of an object or array opening inside stack. It takes over the key
+// set of the object last closed at its depth, if that was small: clearing a map costs as much
+// as the most it ever held, and reusing a large one for many small objects would make the
+// scan quadratic.
+func openFrame(stack []frame, object bool) frame {
+	f := frame{object: object, wantKey: true}
+	if len(stack) < cap(stack) {
+		if old := stack[:len(stack)+1][len(stack)].keys; len(old) <= 16 {
+			f.keys = old
+			clear(f.keys)
+		}
+	}
+	if f.object && f.keys == nil {
+		f.keys = map[string]string{}
+	}
+	return f
 }
 
 // valueDone moves the innermost open container past the value just read.

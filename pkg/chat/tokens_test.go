@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chatsvc/chat/internal/teststack"
 	"github.com/chatsvc/chat/pkg/chat"
-	"github.com/chatsvc/chat/pkg/chat/chattest"
 	"github.com/chatsvc/chat/pkg/gemini/geminitest"
 	"github.com/chatsvc/chat/pkg/prompt"
 	"github.com/chatsvc/chat/pkg/tokenfacts"
@@ -20,7 +20,7 @@ import (
 )
 
 // tokenStack is the endpoint with token facts read from the fakes of their four APIs.
-func tokenStack(t *testing.T, budget time.Duration) (*chattest.Stack, *tokenfactstest.Server) {
+func tokenStack(t *testing.T, budget time.Duration) (*teststack.Stack, *tokenfactstest.Server) {
 	t.Helper()
 	fake := tokenfactstest.New()
 	srv := httptest.NewServer(fake)
@@ -28,9 +28,9 @@ func tokenStack(t *testing.T, budget time.Duration) (*chattest.Stack, *tokenfact
 	cfg := tokenfactstest.Config(srv.URL)
 	cfg.Budget, cfg.Now = budget, tokenfactstest.Now
 	facts := tokenfacts.New(cfg)
-	st := chattest.Start(t, func(geminitest.Request) geminitest.Reply {
+	st := teststack.Start(t, func(geminitest.Request) geminitest.Reply {
 		return geminitest.Stream(0, geminitest.Text("The facts say: high risk."), geminitest.Finish("STOP"))
-	}, chattest.WithOptions(func(o *chat.Options) { o.Tokens = facts }))
+	}, teststack.WithOptions(func(o *chat.Options) { o.Tokens = facts }))
 	return st, fake
 }
 
@@ -70,7 +70,7 @@ func serverContext(t *testing.T, r geminitest.Request) (text string, block struc
 func TestContractQuestionCarriesTheFacts(t *testing.T) {
 	st, _ := tokenStack(t, 2*time.Second)
 	resp := st.Post(t, contractQuestion(tokenfactstest.EVMHoneypot))
-	m := chattest.ReadStream(t, resp.Body).Metadata(t)
+	m := teststack.ReadStream(t, resp.Body).Metadata(t)
 
 	// To the model, as data with its sources, and at most three URLs for the address.
 	req := st.Upstream.Answered()[0]
@@ -119,7 +119,7 @@ func TestContractQuestionCarriesTheFacts(t *testing.T) {
 func TestHostileTokenNameStaysInItsJSONString(t *testing.T) {
 	st, _ := tokenStack(t, 2*time.Second)
 	resp := st.Post(t, contractQuestion(tokenfactstest.EVMHostile))
-	chattest.ReadStream(t, resp.Body).Metadata(t)
+	teststack.ReadStream(t, resp.Body).Metadata(t)
 	text, block := serverContext(t, st.Upstream.Answered()[0])
 	if strings.ContainsRune(text, '\u202e') {
 		t.Errorf("the system instruction holds a right-to-left override")
@@ -148,7 +148,7 @@ func TestHangingSourcesCostNoMoreThanTheBudget(t *testing.T) {
 	}
 	start := time.Now()
 	resp := st.Post(t, contractQuestion(tokenfactstest.EVMMultiChain, tokenfactstest.SolanaPumpFun))
-	s := chattest.ReadStream(t, resp.Body)
+	s := teststack.ReadStream(t, resp.Body)
 	first := s.Lines[0].At.Sub(start)
 	if first > budget+700*time.Millisecond {
 		t.Errorf("first line after %v, want within the budget of %v (and a margin)", first, budget)
@@ -166,7 +166,7 @@ func TestHangingSourcesCostNoMoreThanTheBudget(t *testing.T) {
 	// The fetches hang on in the background; the next question does not wait for them again.
 	start = time.Now()
 	resp = st.Post(t, contractQuestion(tokenfactstest.EVMMultiChain, tokenfactstest.SolanaPumpFun))
-	s = chattest.ReadStream(t, resp.Body)
+	s = teststack.ReadStream(t, resp.Body)
 	if again := s.Lines[0].At.Sub(start); again > budget/2 {
 		t.Errorf("the second question waited %v for sources known to hang", again)
 	}
@@ -176,7 +176,7 @@ func TestHangingSourcesCostNoMoreThanTheBudget(t *testing.T) {
 func TestThreeAddressesAddAtMostNineURLs(t *testing.T) {
 	st, _ := tokenStack(t, 2*time.Second)
 	resp := st.Post(t, contractQuestion(tokenfactstest.EVMHoneypot, tokenfactstest.EVMRugged, tokenfactstest.SolanaPumpFun))
-	m := chattest.ReadStream(t, resp.Body).Metadata(t)
+	m := teststack.ReadStream(t, resp.Body).Metadata(t)
 	req := st.Upstream.Answered()[0]
 	if n := req.URLCount(); n > 3*prompt.MaxPages {
 		t.Errorf("%d URLs, want at most %d", n, 3*prompt.MaxPages)
@@ -231,11 +231,11 @@ func TestFactsInTheOtherProtocols(t *testing.T) {
 }
 
 func TestNoTokensKeyWithoutFacts(t *testing.T) {
-	st := chattest.Start(t, func(geminitest.Request) geminitest.Reply {
+	st := teststack.Start(t, func(geminitest.Request) geminitest.Reply {
 		return geminitest.Stream(0, geminitest.Text("Hi."), geminitest.Finish("STOP"))
 	})
 	resp := st.Post(t, contractQuestion(tokenfactstest.EVMHoneypot))
-	if m := chattest.ReadStream(t, resp.Body).Metadata(t); m["tokens"] != nil {
+	if m := teststack.ReadStream(t, resp.Body).Metadata(t); m["tokens"] != nil {
 		t.Errorf("d: tokens = %v without token facts", m["tokens"])
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/chatsvc/chat/pkg/datastream"
 	"github.com/chatsvc/chat/pkg/uistream"
@@ -41,26 +40,6 @@ func isUIRequest(body map[string]json.RawMessage) bool {
 	return parts
 }
 
-// uiTextJoin separates the text parts of one message.
-const uiTextJoin = "\n\n"
-
-// joinTexts joins the text parts of one message with a blank line. The length limit counts
-// the caller's characters only, not the separators the join adds: the limits it returns,
-// for newMessage, allow for those.
-func joinTexts(field string, texts []string, l Limits) (string, Limits, error) {
-	if l.MaxContentChars > 0 && len(texts) > 1 {
-		n := 0
-		for _, t := range texts {
-			n += utf8.RuneCountInString(t)
-		}
-		if n > l.MaxContentChars {
-			return "", l, invalidAt(field, "%s has %d characters; the limit is %d", field, n, l.MaxContentChars)
-		}
-		l.MaxContentChars += (len(texts) - 1) * utf8.RuneCountInString(uiTextJoin)
-	}
-	return strings.Join(texts, uiTextJoin), l, nil
-}
-
 // decodeUI decodes UI messages. A message's text is its text parts, joined by a blank line.
 // The parts an answer of this service leaves in the messages a client sends back (step
 // starts, reasoning, sources, data parts) are ignored; parts the service cannot honour
@@ -71,45 +50,25 @@ func decodeUI(body map[string]json.RawMessage, l Limits) (Conversation, error) {
 	if err := uiRefuseContext(body); err != nil {
 		return Conversation{}, err
 	}
-	items, err := messageItems(body, l, "{role, parts}")
+	return decodeMessages(body, l, "parts", readUIMessage)
+}
+
+// readUIMessage reads a UI message: a role and its text parts, of which a user message needs
+// one.
+func readUIMessage(i int, fields map[string]json.RawMessage) (turn, error) {
+	role, err := messageRole(i, fields)
 	if err != nil {
-		return Conversation{}, err
+		return turn{}, err
 	}
-	conv := Conversation{Messages: make([]Message, 0, len(items))}
-	for i, item := range items {
-		fields, err := messageObject(i, item, "role and parts")
-		if err != nil {
-			return Conversation{}, err
-		}
-		role, err := messageRole(i, fields)
-		if err != nil {
-			return Conversation{}, err
-		}
-		texts, err := uiText(i, fields["parts"])
-		if err != nil {
-			return Conversation{}, err
-		}
-		if len(texts) == 0 && role == RoleAssistant {
-			continue
-		}
-		field := fmt.Sprintf("messages[%d].parts", i)
-		if len(texts) == 0 {
-			return Conversation{}, invalidAt(field, "%s has no text part: send the question as a part {\"type\":\"text\",\"text\":\"...\"}", field)
-		}
-		text, ml, err := joinTexts(field, texts, l)
-		if err != nil {
-			return Conversation{}, err
-		}
-		m, err := newMessage(role, text, field, ml)
-		if err != nil {
-			return Conversation{}, err
-		}
-		conv.Messages = append(conv.Messages, m)
+	texts, err := uiText(i, fields)
+	if err != nil {
+		return turn{}, err
 	}
-	if len(conv.Messages) == 0 {
-		return Conversation{}, invalidAt("messages", "messages holds no text: send at least one user message")
+	field := fmt.Sprintf("messages[%d].parts", i)
+	if len(texts) == 0 && role == RoleUser {
+		return turn{}, invalidAt(field, "%s has no text part: send the question as a part {\"type\":\"text\",\"text\":\"...\"}", field)
 	}
-	return conv, lastFromUser(conv)
+	return turn{role: role, texts: texts, field: field}, nil
 }
 
 // uiRefuseContext refuses what assistant-ui's transport adds beside the messages when the
@@ -117,57 +76,45 @@ func decodeUI(body map[string]json.RawMessage, l Limits) (Conversation, error) {
 // sends by default: no system, tools {}) pass; callSettings and config are sampling, which is
 // the server's, as for every protocol.
 func uiRefuseContext(body map[string]json.RawMessage) error {
-	if raw, ok := body["system"]; ok && string(raw) != "null" && string(raw) != `""` {
+	if raw, ok := given(body, "system"); ok && string(raw) != `""` {
 		return invalidAt("system", "system is not accepted: the system prompt is fixed on the server")
 	}
-	if raw, ok := body["tools"]; ok && string(raw) != "null" && string(bytes.Join(bytes.Fields(raw), nil)) != "{}" && string(bytes.Join(bytes.Fields(raw), nil)) != "[]" {
+	raw, ok := given(body, "tools")
+	if tools := string(bytes.Join(bytes.Fields(raw), nil)); ok && tools != "{}" && tools != "[]" {
 		return invalidAt("tools", "tools is not accepted: this service calls no client tools (it searches the web itself)")
 	}
 	return nil
 }
 
 // uiText returns the non-empty text parts of messages[i].
-func uiText(i int, raw json.RawMessage) ([]string, error) {
+func uiText(i int, fields map[string]json.RawMessage) ([]string, error) {
 	field := fmt.Sprintf("messages[%d].parts", i)
-	if raw == nil || string(raw) == "null" {
+	raw, ok := given(fields, "parts")
+	if !ok {
 		return nil, invalidAt(field, "%s is required: an array of parts such as {\"type\":\"text\",\"text\":\"...\"}", field)
 	}
 	var parts []json.RawMessage
 	if raw[0] != '[' || json.Unmarshal(raw, &parts) != nil {
 		return nil, invalidAt(field, "%s must be an array, not %s", field, jsonKind(raw))
 	}
-	var texts []string
-	for j, p := range parts {
-		pf := fmt.Sprintf("%s[%d]", field, j)
-		var part map[string]json.RawMessage
-		if p[0] != '{' || json.Unmarshal(p, &part) != nil {
-			return nil, invalidAt(pf, "%s must be an object with a type, not %s", pf, jsonKind(p))
-		}
-		var typ string
-		if t, ok := part["type"]; !ok || t[0] != '"' || json.Unmarshal(t, &typ) != nil {
-			return nil, invalidAt(pf+".type", "%s.type is required: a string such as \"text\"", pf)
-		}
-		switch {
-		case typ == "text":
-			var s string
-			t, ok := part["text"]
-			if !ok || t[0] != '"' || json.Unmarshal(t, &s) != nil {
-				return nil, invalidAt(pf+".text", "%s.text must be a string", pf)
-			}
-			if s != "" {
-				texts = append(texts, s)
-			}
-		case uiIgnoredPart(typ):
-			// What an answer of this service leaves behind, sent back as history.
-		case typ == "file":
-			return nil, invalidAt(pf, "%s is a file part, which this service does not read: send text only", pf)
-		case strings.HasPrefix(typ, "tool-") || typ == "dynamic-tool":
-			return nil, invalidAt(pf, "%s is a tool part (%q): this service calls no client tools and takes no tool results", pf, clip(typ, 64))
-		default:
-			return nil, invalidAt(pf, "%s has the type %q, which this service does not take: send text parts", pf, clip(typ, 64))
-		}
+	return textParts(field, parts, uiParts)
+}
+
+// uiParts are the rules of a UI message's parts.
+var uiParts = textRules{object: "an object with a type", typeHint: `: a string such as "text"`, other: uiOtherPart}
+
+// uiOtherPart leaves out the parts an answer of this service leaves behind, sent back as
+// history, and refuses the rest by name.
+func uiOtherPart(field, typ string) error {
+	switch {
+	case uiIgnoredPart(typ):
+		return nil
+	case typ == "file":
+		return invalidAt(field, "%s is a file part, which this service does not read: send text only", field)
+	case strings.HasPrefix(typ, "tool-") || typ == "dynamic-tool":
+		return invalidAt(field, "%s is a tool part (%q): this service calls no client tools and takes no tool results", field, clip(typ, 64))
 	}
-	return texts, nil
+	return invalidAt(field, "%s has the type %q, which this service does not take: send text parts", field, clip(typ, 64))
 }
 
 // uiIgnoredPart reports whether a part is one that answers carry and clients send back:
@@ -184,7 +131,7 @@ func uiIgnoredPart(typ string) bool {
 // specification's statuses and JSON body.
 type uiEncoder struct{}
 
-func (uiEncoder) WriteError(w http.ResponseWriter, e *Error) { writeError(w, e) }
+func (uiEncoder) WriteError(w http.ResponseWriter, e *Error) { writeSpecError(w, e) }
 
 func (uiEncoder) Start(w http.ResponseWriter, info StreamInfo) Stream {
 	s, _ := uistream.Start(w) // a failed first write shows at the next one

@@ -1,6 +1,7 @@
 // Package config reads the service's settings from the environment. Every setting has a
 // default; an invalid value is an error that names the variable, so start-up stops with a
-// message the operator can act on.
+// message the operator can act on. The variables' names are pkg/settings', which the stage
+// table and the CDK app share without linking this package.
 package config
 
 import (
@@ -15,41 +16,7 @@ import (
 
 	"github.com/chatsvc/chat/pkg/chat"
 	"github.com/chatsvc/chat/pkg/gemini"
-)
-
-// The environment variables. APIKeyVar is the name the specification requires.
-const (
-	APIKeyVar          = "AIPROVIDER_GENERATIVE_AI_API_KEY"
-	APIKeyParameterVar = "AIPROVIDER_GENERATIVE_AI_API_KEY_PARAMETER"
-	APIKeyTTLVar       = "API_KEY_TTL_SECONDS"
-	BaseURLVar         = "AIPROVIDER_BASE_URL"
-	ModelVar           = "MODEL"
-	ModelFallbacksVar  = "MODEL_FALLBACKS"
-	ThinkingVar        = "THINKING"
-	TemperatureVar     = "TEMPERATURE"
-	MaxTokensVar       = "MAX_TOKENS"
-	MaxDurationVar     = "MAX_DURATION_SECONDS"
-	WebSearchVar       = "TOOL_WEB_SEARCH"
-	URLContextVar      = "TOOL_URL_CONTEXT"
-	MaxBodyBytesVar    = "MAX_BODY_BYTES"
-	MaxMessagesVar     = "MAX_MESSAGES"
-	MaxContentVar      = "MAX_MESSAGE_CHARS"
-	PortVar            = "PORT"
-	HostVar            = "HOST"
-	CORSOriginsVar     = "CORS_ORIGINS"
-	WebDirVar          = "WEB_DIR"
-	LogLevelVar        = "LOG_LEVEL"
-	CheckSHA256Var     = "CHECK_CONTENT_SHA256"
-
-	TokenFactsVar               = "TOKEN_FACTS"
-	TokenFactsBudgetVar         = "TOKEN_FACTS_BUDGET"
-	DexScreenerURLVar           = "DEXSCREENER_BASE_URL"
-	GoPlusURLVar                = "GOPLUS_BASE_URL"
-	HoneypotURLVar              = "HONEYPOT_BASE_URL"
-	RugCheckURLVar              = "RUGCHECK_BASE_URL"
-	GoPlusAppKeyVar             = "GOPLUS_APP_KEY"
-	GoPlusAppSecretVar          = "GOPLUS_APP_SECRET"
-	GoPlusAppSecretParameterVar = "GOPLUS_APP_SECRET_PARAMETER"
+	"github.com/chatsvc/chat/pkg/settings"
 )
 
 // TokenFacts are the settings of the token facts the server reads for contract addresses
@@ -65,12 +32,6 @@ type TokenFacts struct {
 	// secret may instead be read from the SSM SecureString GoPlusAppSecretParameter names.
 	GoPlusAppKey, GoPlusAppSecret, GoPlusAppSecretParameter string
 }
-
-// DefaultTokenFactsBudget is how long a request waits for token facts at most.
-const DefaultTokenFactsBudget = 1500 * time.Millisecond
-
-// MaxTokenFactsBudget bounds TOKEN_FACTS_BUDGET: the facts come before the first word.
-const MaxTokenFactsBudget = 10 * time.Second
 
 // Config is the service's settings.
 type Config struct {
@@ -108,78 +69,102 @@ type Config struct {
 func Load(getenv func(string) string) (Config, error) {
 	p := parser{getenv: getenv}
 	c := Config{
-		Temperature:        float32(p.float(TemperatureVar, 0.7, 0, 1)),
-		MaxTokens:          int32(p.integer(MaxTokensVar, 4000, 1, 65536)),
-		WebSearch:          p.boolean(WebSearchVar, true),
-		URLContext:         p.boolean(URLContextVar, true),
-		BaseURL:            strings.TrimSpace(getenv(BaseURLVar)),
-		MaxDuration:        time.Duration(p.integer(MaxDurationVar, 50, 2, 900)) * time.Second,
-		APIKeyParameter:    strings.TrimSpace(getenv(APIKeyParameterVar)),
-		APIKeyTTL:          time.Duration(p.integer(APIKeyTTLVar, 300, 1, 86400)) * time.Second,
-		Port:               p.integer(PortVar, 8080, 0, 65535),
-		Host:               p.str(HostVar, "127.0.0.1"),
-		WebDir:             p.str(WebDirVar, "web/dist"),
-		LogLevel:           strings.ToLower(p.str(LogLevelVar, "info")),
-		CheckContentSHA256: p.boolean(CheckSHA256Var, false),
+		Temperature:        float32(p.float(settings.TemperatureVar, 0.7, 0, 1)),
+		MaxTokens:          int32(p.integer(settings.MaxTokensVar, 4000, 1, 65536)),
+		WebSearch:          p.boolean(settings.WebSearchVar, true),
+		URLContext:         p.boolean(settings.URLContextVar, true),
+		BaseURL:            strings.TrimSpace(getenv(settings.BaseURLVar)),
+		MaxDuration:        time.Duration(p.integer(settings.MaxDurationVar, 50, 2, 900)) * time.Second,
+		APIKeyParameter:    strings.TrimSpace(getenv(settings.APIKeyParameterVar)),
+		APIKeyTTL:          time.Duration(p.integer(settings.APIKeyTTLVar, 300, 1, 86400)) * time.Second,
+		Port:               p.integer(settings.PortVar, 8080, 0, 65535),
+		Host:               p.str(settings.HostVar, "127.0.0.1"),
+		WebDir:             p.str(settings.WebDirVar, "web/dist"),
+		LogLevel:           strings.ToLower(p.str(settings.LogLevelVar, "info")),
+		CheckContentSHA256: p.boolean(settings.CheckSHA256Var, false),
 		Limits: chat.Limits{
-			MaxBodyBytes:    int64(p.integer(MaxBodyBytesVar, int(chat.DefaultLimits.MaxBodyBytes), 1024, 64<<20)),
-			MaxMessages:     p.integer(MaxMessagesVar, chat.DefaultLimits.MaxMessages, 1, 10000),
-			MaxContentChars: p.integer(MaxContentVar, chat.DefaultLimits.MaxContentChars, 1, 1<<20),
+			MaxBodyBytes:    int64(p.integer(settings.MaxBodyBytesVar, int(chat.DefaultLimits.MaxBodyBytes), 1024, 64<<20)),
+			MaxMessages:     p.integer(settings.MaxMessagesVar, chat.DefaultLimits.MaxMessages, 1, 10000),
+			MaxContentChars: p.integer(settings.MaxContentVar, chat.DefaultLimits.MaxContentChars, 1, 1<<20),
 		},
 	}
-	m, err := gemini.ResolveModel(getenv(ModelVar))
-	if err != nil {
-		p.fail(ModelVar, err.Error())
-	}
-	if fb := strings.TrimSpace(getenv(ModelFallbacksVar)); fb != "" && err == nil {
-		if m, err = m.WithFallbacks(strings.Split(fb, ",")); err != nil {
-			p.fail(ModelFallbacksVar, err.Error())
-		}
-	}
-	c.Model = m
+	c.Model = p.model()
 	c.TokenFacts = p.tokenFacts()
-	for _, o := range strings.Split(getenv(CORSOriginsVar), ",") {
-		if o = strings.TrimSpace(o); o == "" {
-			continue
-		}
-		if u, err := url.Parse(o); o != "*" && (err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.Path != "" || u.RawQuery != "") {
-			p.fail(CORSOriginsVar, fmt.Sprintf("%q is not an origin such as http://localhost:5173 (or *)", o))
-			continue
-		}
-		c.CORSOrigins = append(c.CORSOrigins, strings.TrimSuffix(o, "/"))
-	}
+	c.CORSOrigins = p.origins(settings.CORSOriginsVar)
 	if net.ParseIP(c.Host) == nil && c.Host != "localhost" {
-		p.fail(HostVar, "must be an IP address to listen on (127.0.0.1, ::1, 0.0.0.0) or localhost")
+		p.fail(settings.HostVar, "must be an IP address to listen on (127.0.0.1, ::1, 0.0.0.0) or localhost")
 	}
-	if c.Thinking, err = gemini.ParseThinking(getenv(ThinkingVar)); err != nil {
-		p.fail(ThinkingVar, err.Error())
+	var err error
+	if c.Thinking, err = gemini.ParseThinking(getenv(settings.ThinkingVar)); err != nil {
+		p.fail(settings.ThinkingVar, err.Error())
 	}
 	if c.BaseURL != "" && !strings.HasPrefix(c.BaseURL, "http://") && !strings.HasPrefix(c.BaseURL, "https://") {
-		p.fail(BaseURLVar, fmt.Sprintf("%q is not an http(s) URL", c.BaseURL))
+		p.fail(settings.BaseURLVar, fmt.Sprintf("%q is not an http(s) URL", c.BaseURL))
 	}
 	switch c.LogLevel {
 	case "debug", "info", "warn", "error":
 	default:
-		p.fail(LogLevelVar, fmt.Sprintf("%q is not one of debug, info, warn, error", c.LogLevel))
+		p.fail(settings.LogLevelVar, fmt.Sprintf("%q is not one of debug, info, warn, error", c.LogLevel))
 	}
 	return c, errors.Join(p.errs...)
+}
+
+// model reads MODEL and MODEL_FALLBACKS; fallbacks are read only for a known model.
+func (p *parser) model() gemini.Model {
+	m, err := gemini.ResolveModel(p.getenv(settings.ModelVar))
+	if err != nil {
+		p.fail(settings.ModelVar, err.Error())
+		return m
+	}
+	fb := strings.TrimSpace(p.getenv(settings.ModelFallbacksVar))
+	if fb == "" {
+		return m
+	}
+	if m, err = m.WithFallbacks(strings.Split(fb, ",")); err != nil {
+		p.fail(settings.ModelFallbacksVar, err.Error())
+	}
+	return m
+}
+
+// origins reads a comma-separated list of browser origins (scheme://host[:port], or *);
+// empty items are skipped.
+func (p *parser) origins(name string) []string {
+	var out []string
+	for _, o := range strings.Split(p.getenv(name), ",") {
+		if o = strings.TrimSpace(o); o == "" {
+			continue
+		}
+		if o != "*" && !isOrigin(o) {
+			p.fail(name, fmt.Sprintf("%q is not an origin such as http://localhost:5173 (or *)", o))
+			continue
+		}
+		out = append(out, strings.TrimSuffix(o, "/"))
+	}
+	return out
+}
+
+// isOrigin reports whether o is what a browser sends as Origin: an http(s) scheme and a
+// host, no path or query.
+func isOrigin(o string) bool {
+	u, err := url.Parse(o)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" && u.Path == "" && u.RawQuery == ""
 }
 
 // tokenFacts reads the token facts' settings.
 func (p *parser) tokenFacts() TokenFacts {
 	t := TokenFacts{
-		Enabled:                  p.onOff(TokenFactsVar, true),
-		Budget:                   p.duration(TokenFactsBudgetVar, DefaultTokenFactsBudget, MaxTokenFactsBudget),
-		DexScreenerURL:           p.url(DexScreenerURLVar),
-		GoPlusURL:                p.url(GoPlusURLVar),
-		HoneypotURL:              p.url(HoneypotURLVar),
-		RugCheckURL:              p.url(RugCheckURLVar),
-		GoPlusAppKey:             p.str(GoPlusAppKeyVar, ""),
-		GoPlusAppSecret:          p.str(GoPlusAppSecretVar, ""),
-		GoPlusAppSecretParameter: p.str(GoPlusAppSecretParameterVar, ""),
+		Enabled:                  p.onOff(settings.TokenFactsVar, true),
+		Budget:                   p.duration(settings.TokenFactsBudgetVar, settings.DefaultTokenFactsBudget, settings.MaxTokenFactsBudget),
+		DexScreenerURL:           p.url(settings.DexScreenerURLVar),
+		GoPlusURL:                p.url(settings.GoPlusURLVar),
+		HoneypotURL:              p.url(settings.HoneypotURLVar),
+		RugCheckURL:              p.url(settings.RugCheckURLVar),
+		GoPlusAppKey:             p.str(settings.GoPlusAppKeyVar, ""),
+		GoPlusAppSecret:          p.str(settings.GoPlusAppSecretVar, ""),
+		GoPlusAppSecretParameter: p.str(settings.GoPlusAppSecretParameterVar, ""),
 	}
 	if t.GoPlusAppKey == "" && (t.GoPlusAppSecret != "" || t.GoPlusAppSecretParameter != "") {
-		p.fail(GoPlusAppKeyVar, "is needed with "+GoPlusAppSecretVar+" or "+GoPlusAppSecretParameterVar)
+		p.fail(settings.GoPlusAppKeyVar, "is needed with "+settings.GoPlusAppSecretVar+" or "+settings.GoPlusAppSecretParameterVar)
 	}
 	return t
 }

@@ -1,13 +1,17 @@
 package config_test
 
 import (
+	"maps"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chatsvc/chat/pkg/config"
+	"github.com/chatsvc/chat/pkg/config/configtest"
 	"github.com/chatsvc/chat/pkg/gemini"
+	"github.com/chatsvc/chat/pkg/settings"
 	"github.com/chatsvc/chat/pkg/stage"
 )
 
@@ -162,8 +166,8 @@ func TestTokenFactsSettings(t *testing.T) {
 		want      config.TokenFacts
 		wantError string
 	}{
-		"defaults": {env: nil, want: config.TokenFacts{Enabled: true, Budget: config.DefaultTokenFactsBudget}},
-		"off":      {env: map[string]string{"TOKEN_FACTS": "off"}, want: config.TokenFacts{Budget: config.DefaultTokenFactsBudget}},
+		"defaults": {env: nil, want: config.TokenFacts{Enabled: true, Budget: settings.DefaultTokenFactsBudget}},
+		"off":      {env: map[string]string{"TOKEN_FACTS": "off"}, want: config.TokenFacts{Budget: settings.DefaultTokenFactsBudget}},
 		"budget and sources elsewhere": {
 			env: map[string]string{"TOKEN_FACTS": "on", "TOKEN_FACTS_BUDGET": "800ms", "DEXSCREENER_BASE_URL": "http://127.0.0.1:9/dex",
 				"GOPLUS_BASE_URL": "https://goplus.mirror.example", "GOPLUS_APP_KEY": "k", "GOPLUS_APP_SECRET_PARAMETER": "/chat/goplus"},
@@ -193,5 +197,77 @@ func TestTokenFactsSettings(t *testing.T) {
 				t.Errorf("token facts = %+v, want %+v", c.TokenFacts, tc.want)
 			}
 		})
+	}
+}
+
+// TestEnvironmentLoadsToTheRow (issue 13, item 11): every stage's environment, read by the
+// function's own config.Load, gives exactly the row's settings, and every variable it sets is
+// one config.Load reads: a misspelled name would otherwise be ignored, and the function would
+// run on its default without a word.
+func TestEnvironmentLoadsToTheRow(t *testing.T) {
+	for _, s := range stage.Stages() {
+		t.Run(s.Name, func(t *testing.T) {
+			env := s.Environment()
+			c, err := config.Load(func(k string) string { return env[k] })
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := configtest.Matches(s, c); err != nil {
+				t.Error(err)
+			}
+			for name := range env {
+				if !configReads(env, name) {
+					t.Errorf("%s is set by the stage but not read by config.Load", name)
+				}
+			}
+		})
+	}
+	// The check itself catches a misspelled name.
+	env := stage.Stages()[1].Environment()
+	env["MAX_TOKEN"] = env["MAX_TOKENS"]
+	delete(env, "MAX_TOKENS")
+	if configReads(env, "MAX_TOKEN") {
+		t.Error("configReads does not catch the misspelled MAX_TOKEN")
+	}
+}
+
+// configReads reports whether config.Load reads the variable name: a value it cannot take is
+// refused naming it, or a value it can take changes the settings.
+func configReads(env map[string]string, name string) bool {
+	load := func(v string) (config.Config, error) {
+		e := maps.Clone(env)
+		e[name] = v
+		return config.Load(func(k string) string { return e[k] })
+	}
+	before, err := load(env[name])
+	if err != nil {
+		return false
+	}
+	probe, err := load("/probe/not-a-valid-value")
+	if err != nil {
+		return strings.Contains(err.Error(), name)
+	}
+	return !reflect.DeepEqual(before, probe)
+}
+
+// configtest.Matches itself catches settings that differ from the row.
+func TestMatchesCatchesADifference(t *testing.T) {
+	dev, err := stage.Lookup("dev")
+	if err != nil {
+		t.Fatal(err)
+	}
+	staging, err := stage.Lookup("staging")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := config.Load(env(staging.Environment()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = configtest.Matches(dev, c)
+	for _, want := range []string{`stage "dev"`, "MaxTokens", "Thinking", "MaxDuration"} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("Matches(dev, staging's settings) = %v, want an error naming %s", err, want)
+		}
 	}
 }

@@ -5,8 +5,8 @@ import (
 
 	"google.golang.org/genai"
 
+	"github.com/chatsvc/chat/internal/teststack"
 	"github.com/chatsvc/chat/pkg/chat"
-	"github.com/chatsvc/chat/pkg/chat/chattest"
 	"github.com/chatsvc/chat/pkg/gemini"
 	"github.com/chatsvc/chat/pkg/gemini/geminitest"
 )
@@ -55,10 +55,10 @@ func TestBlockedPromptReasonsAllMapToContentFilter(t *testing.T) {
 		genai.BlockedReasonModelArmor, genai.BlockedReasonJailbreak, genai.BlockedReasonUnspecified,
 	} {
 		t.Run(string(reason), func(t *testing.T) {
-			st := chattest.Start(t, func(geminitest.Request) geminitest.Reply {
+			st := teststack.Start(t, func(geminitest.Request) geminitest.Reply {
 				return geminitest.Stream(0, geminitest.Blocked(string(reason)))
 			})
-			s := chattest.ReadStream(t, st.Ask(t, "q").Body)
+			s := teststack.ReadStream(t, st.Ask(t, "q").Body)
 			if got := s.Metadata(t)["finishReason"]; got != "content-filter" {
 				t.Errorf("finishReason = %v", got)
 			}
@@ -73,11 +73,11 @@ func TestProviderEnvironmentIsIgnored(t *testing.T) {
 	t.Setenv("GEMINI_API_KEY", "wrong-gemini-key")
 	t.Setenv("GOOGLE_GEMINI_BASE_URL", "http://127.0.0.1:1/")
 	t.Setenv("GOOGLE_GENAI_USE_VERTEXAI", "true")
-	st := chattest.Start(t, func(geminitest.Request) geminitest.Reply {
+	st := teststack.Start(t, func(geminitest.Request) geminitest.Reply {
 		return geminitest.Stream(0, geminitest.Text("ok"), geminitest.Finish("STOP"))
 	})
-	chattest.ReadStream(t, st.Ask(t, "q").Body).Metadata(t)
-	if got := st.Upstream.Requests()[0].APIKey; got != chattest.TestKey {
+	teststack.ReadStream(t, st.Ask(t, "q").Body).Metadata(t)
+	if got := st.Upstream.Requests()[0].APIKey; got != teststack.TestKey {
 		t.Errorf("key on the wire = %q, want the configured one", got)
 	}
 }

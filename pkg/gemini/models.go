@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"google.golang.org/genai"
+
+	"github.com/chatsvc/chat/pkg/settings"
 )
 
 // DefaultModel is the specification's default model name.
@@ -149,7 +151,8 @@ const (
 	ThinkingHigh
 )
 
-var thinkingNames = [...]string{"off", "low", "medium", "high"}
+// thinkingNames are the settings' THINKING values, indexed by Thinking.
+var thinkingNames = settings.ThinkingNames()
 
 // String is the setting's spelling.
 func (t Thinking) String() string {
@@ -159,19 +162,16 @@ func (t Thinking) String() string {
 	return thinkingNames[t]
 }
 
-// ThinkingNames lists the THINKING values, from the least thinking to the most.
-func ThinkingNames() []string { return slices.Clone(thinkingNames[:]) }
-
 // ParseThinking reads a THINKING value; empty means low.
 func ParseThinking(s string) (Thinking, error) {
 	s = strings.ToLower(strings.TrimSpace(s))
 	if s == "" {
 		return ThinkingLow, nil
 	}
-	if i := slices.Index(thinkingNames[:], s); i >= 0 {
+	if i := slices.Index(thinkingNames, s); i >= 0 {
 		return Thinking(i), nil
 	}
-	return 0, fmt.Errorf("%q is not one of %s", s, strings.Join(thinkingNames[:], ", "))
+	return 0, fmt.Errorf("%q is not one of %s", s, strings.Join(thinkingNames, ", "))
 }
 
 // shape is how a request to one provider model must look: which tools it takes and how its

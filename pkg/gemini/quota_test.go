@@ -12,8 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chatsvc/chat/internal/teststack"
 	"github.com/chatsvc/chat/pkg/chat"
-	"github.com/chatsvc/chat/pkg/chat/chattest"
 	"github.com/chatsvc/chat/pkg/gemini"
 	"github.com/chatsvc/chat/pkg/gemini/geminitest"
 )
@@ -48,7 +48,7 @@ func noonPacific(t *testing.T) time.Time {
 }
 
 // quotaWarnings returns the bucket-exhausted WARN lines of the log.
-func quotaWarnings(st *chattest.Stack) []map[string]any {
+func quotaWarnings(st *teststack.Stack) []map[string]any {
 	var out []map[string]any
 	for _, line := range strings.Split(st.Logs.String(), "\n") {
 		var m map[string]any
@@ -74,7 +74,7 @@ func refused(t *testing.T, resp *http.Response) (chat.ErrorBody, int) {
 	if err != nil {
 		t.Fatalf("Retry-After %q: %v", resp.Header.Get("Retry-After"), err)
 	}
-	for _, leak := range []string{"gemini", "Gemini", "google", "Google", "quota exceeded for metric", chattest.TestKey} {
+	for _, leak := range []string{"gemini", "Gemini", "google", "Google", "quota exceeded for metric", teststack.TestKey} {
 		if strings.Contains(string(b), leak) {
 			t.Errorf("the 429 body leaks %q: %s", leak, b)
 		}
@@ -97,7 +97,7 @@ func callsPerBucket(reqs []geminitest.Request) (calls, refusals map[string]int) 
 
 func TestFreeTierKeyGetsFortyAnswersThenAnHonestDailyWait(t *testing.T) {
 	clock := &fakeClock{t: noonPacific(t)}
-	st := chattest.Start(t, answer, chattest.WithUpstream(geminitest.WithQuota(geminitest.FreeTier), geminitest.WithClock(clock.now)))
+	st := teststack.Start(t, answer, teststack.WithUpstream(geminitest.WithQuota(geminitest.FreeTier), geminitest.WithClock(clock.now)))
 	answeredBy := map[string]int{}
 	for i := range 40 {
 		ask(t, st, fmt.Sprintf("Question %d", i+1))
@@ -148,7 +148,7 @@ func TestFreeTierKeyGetsFortyAnswersThenAnHonestDailyWait(t *testing.T) {
 
 func TestPerMinuteQuotaWaitsForItsRetryDelay(t *testing.T) {
 	clock := &fakeClock{t: noonPacific(t)}
-	st := chattest.Start(t, answer, chattest.WithUpstream(geminitest.WithQuota(geminitest.FreeTier), geminitest.WithClock(clock.now)))
+	st := teststack.Start(t, answer, teststack.WithUpstream(geminitest.WithQuota(geminitest.FreeTier), geminitest.WithClock(clock.now)))
 	for i := range 10 {
 		ask(t, st, fmt.Sprintf("Question %d", i+1))
 		clock.advance(time.Second)
@@ -171,7 +171,7 @@ func TestPerMinuteQuotaWaitsForItsRetryDelay(t *testing.T) {
 }
 
 func TestQuotaRefusalsWithoutDetails(t *testing.T) {
-	st := chattest.Start(t, answer, chattest.WithUpstream(geminitest.WithQuota(geminitest.Quota{PerDay: 1, NoDetails: true})))
+	st := teststack.Start(t, answer, teststack.WithUpstream(geminitest.WithQuota(geminitest.Quota{PerDay: 1, NoDetails: true})))
 	ask(t, st, "one") // flash-latest
 	ask(t, st, "two") // flash-latest refuses; flash-lite answers
 	_, secs := refused(t, st.Ask(t, "three"))
@@ -186,7 +186,7 @@ func TestQuotaRefusalsWithoutDetails(t *testing.T) {
 }
 
 func TestProOnTheFreeTierFallsOverToFlash(t *testing.T) {
-	st := chattest.Start(t, answer, withModel("model-2.5-pro"), chattest.WithUpstream(geminitest.WithQuota(geminitest.FreeTier)))
+	st := teststack.Start(t, answer, withModel("model-2.5-pro"), teststack.WithUpstream(geminitest.WithQuota(geminitest.FreeTier)))
 	ask(t, st, "Is it safe?")
 	line := st.Logs.WaitRequestLog(t, 1)[0]
 	if line["model"] != gemini.AliasFlash {
@@ -204,11 +204,11 @@ func TestProOnTheFreeTierFallsOverToFlash(t *testing.T) {
 func TestAliasDrawsOnTheBucketOfTheModelItServes(t *testing.T) {
 	// A legacy account: gemini-2.5-flash answers, then gemini-flash-latest (3.7 flash).
 	clock := &fakeClock{t: noonPacific(t)}
-	st := chattest.Start(t, answer, withModel("gemini-flash-latest"), withKey(geminitest.LegacyKey),
-		chattest.WithGemini(func(c *gemini.Config) {
+	st := teststack.Start(t, answer, withModel("gemini-flash-latest"), withKey(geminitest.LegacyKey),
+		teststack.WithGemini(func(c *gemini.Config) {
 			c.Model.Candidates = []string{"gemini-flash-latest", "gemini-3.7-flash", "gemini-flash-lite-latest"}
 		}),
-		chattest.WithUpstream(geminitest.WithQuota(geminitest.Quota{PerDay: 2}), geminitest.WithClock(clock.now)))
+		teststack.WithUpstream(geminitest.WithQuota(geminitest.Quota{PerDay: 2}), geminitest.WithClock(clock.now)))
 	for i := range 4 {
 		ask(t, st, fmt.Sprintf("q%d", i))
 	}
@@ -251,7 +251,7 @@ func TestTheURLToolNeverGetsMoreThanTwentyURLs(t *testing.T) {
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
-			st := chattest.Start(t, answer)
+			st := teststack.Start(t, answer)
 			resp := st.Post(t, tc.body)
 			if resp.StatusCode != http.StatusOK {
 				b, _ := io.ReadAll(resp.Body)
@@ -275,7 +275,7 @@ func TestTheURLToolNeverGetsMoreThanTwentyURLs(t *testing.T) {
 
 func TestAURLLimitRefusalIsRetriedOnceWithoutTheURLTool(t *testing.T) {
 	// An upstream that counts URLs its own way and refuses anyway.
-	st := chattest.Start(t, func(r geminitest.Request) geminitest.Reply {
+	st := teststack.Start(t, func(r geminitest.Request) geminitest.Reply {
 		if r.HasURLTool() {
 			return geminitest.Error(400, "INVALID_ARGUMENT", "Number of urls to lookup exceeds the limit (21 > 20)")
 		}
@@ -292,7 +292,7 @@ func TestAURLLimitRefusalIsRetriedOnceWithoutTheURLTool(t *testing.T) {
 }
 
 func TestTheRequestLogCountsSearchesAndPagesRead(t *testing.T) {
-	st := chattest.Start(t, func(geminitest.Request) geminitest.Reply {
+	st := teststack.Start(t, func(geminitest.Request) geminitest.Reply {
 		return geminitest.Stream(0, geminitest.Text("Read."),
 			geminitest.Grounded("", "", nil, []string{"token price", "token audit"}, "", 0, 0),
 			geminitest.URLContextFinish("STOP", []geminitest.URLRead{
@@ -333,7 +333,7 @@ func TestNextDailyResetIsMidnightPacific(t *testing.T) {
 // body too) and Chat Completions' error object, each with the same Retry-After.
 func TestEveryProtocolTellsTheSameDailyWait(t *testing.T) {
 	clock := &fakeClock{t: noonPacific(t)}
-	st := chattest.Start(t, answer, chattest.WithUpstream(geminitest.WithQuota(geminitest.Quota{PerDay: 1}), geminitest.WithClock(clock.now)))
+	st := teststack.Start(t, answer, teststack.WithUpstream(geminitest.WithQuota(geminitest.Quota{PerDay: 1}), geminitest.WithClock(clock.now)))
 	ask(t, st, "one")
 	ask(t, st, "two")
 	_, want := refused(t, st.Ask(t, "three"))

@@ -9,9 +9,9 @@ import (
 	"errors"
 	"io"
 	"net/http"
-	"strconv"
 	"time"
 
+	"github.com/chatsvc/chat/pkg/retryafter"
 	"github.com/chatsvc/chat/pkg/sse"
 )
 
@@ -38,9 +38,7 @@ func WriteError(w http.ResponseWriter, status int, e Error, retryAfter time.Dura
 	h := w.Header()
 	h.Set("Content-Type", "application/json")
 	h.Set("Cache-Control", "no-store")
-	if retryAfter > 0 {
-		h.Set("Retry-After", strconv.FormatInt(int64((retryAfter+time.Second-1)/time.Second), 10))
-	}
+	retryafter.Set(h, retryAfter)
 	if !shouldRetry {
 		h.Set("X-Should-Retry", "false")
 	}

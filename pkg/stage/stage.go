@@ -5,21 +5,20 @@
 // infra/ (function timeout, environment, concurrency, CORS, log retention), the tests that keep
 // template.yaml and samconfig.toml in step with it, and the chat function itself. Adding a stage
 // is adding one row to [Stages]. The names it sets and the values it allows (environment
-// variables, models, thinking levels) are the function's own, from pkg/config and pkg/gemini.
+// variables, models, thinking levels) are the function's own, from pkg/settings, which
+// pkg/config reads by and pkg/gemini's tests hold to: the table links nothing of the service.
 package stage
 
 import (
 	"errors"
 	"fmt"
 	"net/url"
-	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
-	"github.com/chatsvc/chat/pkg/config"
-	"github.com/chatsvc/chat/pkg/gemini"
+	"github.com/chatsvc/chat/pkg/settings"
 )
 
 // Plan is a host-platform plan; each plan caps how long one invocation may run (spec section 8).
@@ -52,28 +51,6 @@ const MaxRequestDuration = 50 * time.Second
 // LambdaMaxTimeout is the longest timeout AWS Lambda accepts for a function.
 const LambdaMaxTimeout = 900 * time.Second
 
-// Names of the environment variables [Stage.Environment] sets: the chat function's own names
-// (pkg/config), so that the two cannot drift apart.
-const (
-	EnvModel              = config.ModelVar
-	EnvTemperature        = config.TemperatureVar
-	EnvMaxTokens          = config.MaxTokensVar
-	EnvThinking           = config.ThinkingVar
-	EnvMaxDurationSeconds = config.MaxDurationVar
-	EnvAPIKeyParameter    = config.APIKeyParameterVar
-	EnvToolWebSearch      = config.WebSearchVar
-	EnvToolURLContext     = config.URLContextVar
-	EnvAPIKeyTTLSeconds   = config.APIKeyTTLVar
-	EnvTokenFactsBudget   = config.TokenFactsBudgetVar
-)
-
-// Models lists the model names of spec section 2, the values a stage's MODEL may take: the
-// names the function's model adapter knows (pkg/gemini).
-func Models() []string { return gemini.ModelNames() }
-
-// ThinkingLevels lists the values THINKING may take, as the function reads them.
-func ThinkingLevels() []string { return gemini.ThinkingNames() }
-
 // LogRetentionDays lists the retention periods CloudWatch Logs accepts, in days.
 func LogRetentionDays() []int {
 	return []int{1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653}
@@ -86,13 +63,14 @@ type Stage struct {
 	Name string
 	// Plan is the host-platform plan whose duration cap the stage must respect.
 	Plan Plan
-	// Model is one of [Models].
+	// Model is one of [settings.ModelNames].
 	Model string
 	// Temperature is the sampling temperature, 0.0 to 1.0.
 	Temperature float64
 	// MaxTokens bounds the answer length. A stage with a short time budget answers briefly.
 	MaxTokens int
-	// Thinking is how much the model thinks before it answers, one of [ThinkingLevels].
+	// Thinking is how much the model thinks before it answers, one of
+	// [settings.ThinkingNames].
 	// Thinking takes time before the first word: a stage with a short time budget thinks
 	// least.
 	Thinking string
@@ -237,123 +215,141 @@ func (s Stage) FormatTemperature() string {
 // the API key itself, only the name of the parameter the function reads it from.
 func (s Stage) Environment() map[string]string {
 	return map[string]string{
-		EnvModel:              s.Model,
-		EnvTemperature:        s.FormatTemperature(),
-		EnvMaxTokens:          strconv.Itoa(s.MaxTokens),
-		EnvThinking:           s.Thinking,
-		EnvMaxDurationSeconds: strconv.Itoa(s.MaxDurationSeconds()),
-		EnvAPIKeyParameter:    s.APIKeyParameter,
-		EnvToolWebSearch:      strconv.FormatBool(s.WebSearch),
-		EnvToolURLContext:     strconv.FormatBool(s.URLContext),
-		EnvAPIKeyTTLSeconds:   strconv.Itoa(int(s.APIKeyTTL / time.Second)),
-		EnvTokenFactsBudget:   s.TokenFactsBudget.String(),
+		settings.ModelVar:            s.Model,
+		settings.TemperatureVar:      s.FormatTemperature(),
+		settings.MaxTokensVar:        strconv.Itoa(s.MaxTokens),
+		settings.ThinkingVar:         s.Thinking,
+		settings.MaxDurationVar:      strconv.Itoa(s.MaxDurationSeconds()),
+		settings.APIKeyParameterVar:  s.APIKeyParameter,
+		settings.WebSearchVar:        strconv.FormatBool(s.WebSearch),
+		settings.URLContextVar:       strconv.FormatBool(s.URLContext),
+		settings.APIKeyTTLVar:        strconv.Itoa(int(s.APIKeyTTL / time.Second)),
+		settings.TokenFactsBudgetVar: s.TokenFactsBudget.String(),
 	}
-}
-
-// Matches reports every way c, the chat function's settings, differs from what the row
-// means: its model, temperature, maximum tokens, thinking, duration, tools and API key
-// parameter and TTL, and the function's defaults for everything the row does not set. The
-// tests that tie the stage table, the SAM template and config.Load together use it.
-func (s Stage) Matches(c config.Config) error {
-	want, err := config.Load(func(string) string { return "" })
-	if err != nil {
-		return err
-	}
-	if want.Model, err = gemini.ResolveModel(s.Model); err != nil {
-		return fmt.Errorf("stage %q: %w", s.Name, err)
-	}
-	if want.Thinking, err = gemini.ParseThinking(s.Thinking); err != nil {
-		return fmt.Errorf("stage %q: thinking: %w", s.Name, err)
-	}
-	want.Temperature = float32(s.Temperature)
-	want.MaxTokens = int32(s.MaxTokens)
-	want.MaxDuration = s.MaxDuration()
-	want.APIKeyParameter = s.APIKeyParameter
-	want.APIKeyTTL = s.APIKeyTTL
-	want.WebSearch, want.URLContext = s.WebSearch, s.URLContext
-	want.TokenFacts.Budget = s.TokenFactsBudget
-
-	var errs []error
-	wv, cv := reflect.ValueOf(want), reflect.ValueOf(c)
-	for i := range wv.NumField() {
-		if w, g := wv.Field(i).Interface(), cv.Field(i).Interface(); !reflect.DeepEqual(w, g) {
-			errs = append(errs, fmt.Errorf("stage %q: the function's %s is %+v, want %+v", s.Name, wv.Type().Field(i).Name, g, w))
-		}
-	}
-	return errors.Join(errs...)
 }
 
 // Validate reports every way the row breaks the rules: the duration within the plan's cap and
 // Lambda's maximum, a known model, values in range, origins and a parameter name AWS accepts.
 func (s Stage) Validate() error {
-	var errs []error
-	bad := func(format string, args ...any) {
-		errs = append(errs, fmt.Errorf("stage %q: "+format, append([]any{s.Name}, args...)...))
+	p := problems{stage: s.Name}
+	for _, check := range []func(*problems){
+		s.checkName, s.checkDuration, s.checkModel, s.checkSizes, s.checkAPIKey,
+		s.checkTokenFacts, s.checkWAF, s.checkDomain, s.checkOrigins,
+	} {
+		check(&p)
 	}
+	return errors.Join(p.errs...)
+}
+
+// problems collects the ways a row breaks the rules, each naming the stage.
+type problems struct {
+	stage string
+	errs  []error
+}
+
+func (p *problems) add(format string, args ...any) {
+	p.errs = append(p.errs, fmt.Errorf("stage %q: "+format, append([]any{p.stage}, args...)...))
+}
+
+// checkName: the name is also a mapping key and part of resource names.
+func (s Stage) checkName(p *problems) {
 	if s.Name == "" || strings.TrimFunc(s.Name, func(r rune) bool { return r >= 'a' && r <= 'z' || r >= '0' && r <= '9' }) != "" {
-		bad("name must be lower-case letters and digits")
+		p.add("name must be lower-case letters and digits")
 	}
+}
+
+// checkDuration: a known plan, and a whole number of seconds within its cap and Lambda's.
+func (s Stage) checkDuration(p *problems) {
 	planCap := s.Plan.Cap()
 	switch d := s.MaxDuration(); {
 	case planCap == 0:
-		bad("unknown plan %q", s.Plan)
+		p.add("unknown plan %q", s.Plan)
 	case d <= 0 || d%time.Second != 0:
-		bad("max duration %v must be a positive whole number of seconds", d)
+		p.add("max duration %v must be a positive whole number of seconds", d)
 	case d > planCap:
-		bad("max duration %v exceeds the %s plan's cap of %v", d, s.Plan, planCap)
+		p.add("max duration %v exceeds the %s plan's cap of %v", d, s.Plan, planCap)
 	case d > LambdaMaxTimeout:
-		bad("max duration %v exceeds Lambda's maximum timeout of %v", d, LambdaMaxTimeout)
+		p.add("max duration %v exceeds Lambda's maximum timeout of %v", d, LambdaMaxTimeout)
 	}
-	if !slices.Contains(Models(), s.Model) {
-		bad("model %q is not one of %s", s.Model, strings.Join(Models(), ", "))
+}
+
+// checkModel: MODEL and THINKING take values the function knows.
+func (s Stage) checkModel(p *problems) {
+	if models := settings.ModelNames(); !slices.Contains(models, s.Model) {
+		p.add("model %q is not one of %s", s.Model, strings.Join(models, ", "))
 	}
-	if !slices.Contains(ThinkingLevels(), s.Thinking) {
-		bad("thinking %q is not one of %s", s.Thinking, strings.Join(ThinkingLevels(), ", "))
+	if levels := settings.ThinkingNames(); !slices.Contains(levels, s.Thinking) {
+		p.add("thinking %q is not one of %s", s.Thinking, strings.Join(levels, ", "))
 	}
+}
+
+// checkSizes: the numbers are in the ranges the model and AWS accept.
+func (s Stage) checkSizes(p *problems) {
 	if s.Temperature < 0 || s.Temperature > 1 {
-		bad("temperature %v is outside 0.0-1.0", s.Temperature)
+		p.add("temperature %v is outside 0.0-1.0", s.Temperature)
 	}
 	if s.MaxTokens <= 0 {
-		bad("max tokens must be positive, got %d", s.MaxTokens)
+		p.add("max tokens must be positive, got %d", s.MaxTokens)
 	}
 	if s.MemoryMB < 128 || s.MemoryMB > 10240 {
-		bad("memory %d MB is outside Lambda's 128-10240 MB", s.MemoryMB)
+		p.add("memory %d MB is outside Lambda's 128-10240 MB", s.MemoryMB)
 	}
 	if s.ReservedConcurrency < 1 {
-		bad("reserved concurrency must be at least 1, got %d", s.ReservedConcurrency)
+		p.add("reserved concurrency must be at least 1, got %d", s.ReservedConcurrency)
 	}
 	if !slices.Contains(LogRetentionDays(), s.LogRetentionDays) {
-		bad("log retention of %d days is not a value CloudWatch Logs accepts", s.LogRetentionDays)
+		p.add("log retention of %d days is not a value CloudWatch Logs accepts", s.LogRetentionDays)
 	}
+}
+
+// checkAPIKey: the key's parameter is a full SSM path, and its cache lasts whole seconds.
+func (s Stage) checkAPIKey(p *problems) {
 	if !strings.HasPrefix(s.APIKeyParameter, "/") || strings.ContainsAny(s.APIKeyParameter, " *") {
-		bad("API key parameter %q must be a full path such as /chat/<stage>/ai-api-key", s.APIKeyParameter)
+		p.add("API key parameter %q must be a full path such as /chat/<stage>/ai-api-key", s.APIKeyParameter)
 	}
 	if s.APIKeyTTL < time.Second || s.APIKeyTTL%time.Second != 0 {
-		bad("API key TTL %v must be a whole number of seconds, at least one", s.APIKeyTTL)
+		p.add("API key TTL %v must be a whole number of seconds, at least one", s.APIKeyTTL)
 	}
-	if s.TokenFactsBudget <= 0 || s.TokenFactsBudget > s.MaxDuration()/5 || s.TokenFactsBudget > config.MaxTokenFactsBudget {
-		bad("token facts budget %v must be above 0 and at most a fifth of the max duration (%v)", s.TokenFactsBudget, s.MaxDuration()/5)
+}
+
+// checkTokenFacts: the facts' budget is a small share of the time before the first word,
+// and one TOKEN_FACTS_BUDGET accepts.
+func (s Stage) checkTokenFacts(p *problems) {
+	if s.TokenFactsBudget <= 0 || s.TokenFactsBudget > s.MaxDuration()/5 || s.TokenFactsBudget > settings.MaxTokenFactsBudget {
+		p.add("token facts budget %v must be above 0 and at most a fifth of the max duration (%v)", s.TokenFactsBudget, s.MaxDuration()/5)
 	}
-	if s.WAF {
-		if s.RateLimit < 10 || s.RateLimit > 2_000_000_000 {
-			bad("rate limit %d is outside WAF's 10 to 2,000,000,000", s.RateLimit)
-		}
-		if !slices.Contains(RateWindows(), s.RateWindow) {
-			bad("rate window %v is not one WAF accepts (1, 2, 5 or 10 minutes)", s.RateWindow)
-		}
+}
+
+// checkWAF: a stage behind WAF has a rate limit WAF accepts.
+func (s Stage) checkWAF(p *problems) {
+	if !s.WAF {
+		return
 	}
+	if s.RateLimit < 10 || s.RateLimit > 2_000_000_000 {
+		p.add("rate limit %d is outside WAF's 10 to 2,000,000,000", s.RateLimit)
+	}
+	if !slices.Contains(RateWindows(), s.RateWindow) {
+		p.add("rate window %v is not one WAF accepts (1, 2, 5 or 10 minutes)", s.RateWindow)
+	}
+}
+
+// checkDomain: a custom domain comes with its certificate, in CloudFront's region.
+func (s Stage) checkDomain(p *problems) {
 	if (s.Domain == "") != (s.CertificateARN == "") {
-		bad("domain and certificate ARN go together")
+		p.add("domain and certificate ARN go together")
 	}
 	if s.CertificateARN != "" && !strings.HasPrefix(s.CertificateARN, "arn:aws:acm:us-east-1:") {
-		bad("certificate %q must be an ACM certificate in us-east-1 (CloudFront's region)", s.CertificateARN)
+		p.add("certificate %q must be an ACM certificate in us-east-1 (CloudFront's region)", s.CertificateARN)
 	}
+}
+
+// checkOrigins: every allowed origin is one a browser sends.
+func (s Stage) checkOrigins(p *problems) {
 	for _, o := range s.AllowedOrigins {
 		if err := checkOrigin(o); err != nil {
-			bad("allowed origin %q: %v", o, err)
+			p.add("allowed origin %q: %v", o, err)
 		}
 	}
-	return errors.Join(errs...)
 }
 
 // checkOrigin accepts what a browser sends as Origin: scheme and host, optionally a port, nothing

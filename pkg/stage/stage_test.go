@@ -2,12 +2,10 @@ package stage_test
 
 import (
 	"maps"
-	"reflect"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/chatsvc/chat/pkg/config"
 	"github.com/chatsvc/chat/pkg/stage"
 )
 
@@ -165,54 +163,4 @@ func TestValidateRejects(t *testing.T) {
 			}
 		})
 	}
-}
-
-// TestEnvironmentLoadsToTheRow (issue 13, item 11): every stage's environment, read by the
-// function's own config.Load, gives exactly the row's settings, and every variable it sets is
-// one config.Load reads: a misspelled name would otherwise be ignored, and the function would
-// run on its default without a word.
-func TestEnvironmentLoadsToTheRow(t *testing.T) {
-	for _, s := range stage.Stages() {
-		t.Run(s.Name, func(t *testing.T) {
-			env := s.Environment()
-			c, err := config.Load(func(k string) string { return env[k] })
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := s.Matches(c); err != nil {
-				t.Error(err)
-			}
-			for name := range env {
-				if !configReads(env, name) {
-					t.Errorf("%s is set by the stage but not read by config.Load", name)
-				}
-			}
-		})
-	}
-	// The check itself catches a misspelled name.
-	env := stage.Stages()[1].Environment()
-	env["MAX_TOKEN"] = env["MAX_TOKENS"]
-	delete(env, "MAX_TOKENS")
-	if configReads(env, "MAX_TOKEN") {
-		t.Error("configReads does not catch the misspelled MAX_TOKEN")
-	}
-}
-
-// configReads reports whether config.Load reads the variable name: a value it cannot take is
-// refused naming it, or a value it can take changes the settings.
-func configReads(env map[string]string, name string) bool {
-	load := func(v string) (config.Config, error) {
-		e := maps.Clone(env)
-		e[name] = v
-		return config.Load(func(k string) string { return e[k] })
-	}
-	before, err := load(env[name])
-	if err != nil {
-		return false
-	}
-	probe, err := load("/probe/not-a-valid-value")
-	if err != nil {
-		return strings.Contains(err.Error(), name)
-	}
-	return !reflect.DeepEqual(before, probe)
 }

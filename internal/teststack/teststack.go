@@ -1,7 +1,10 @@
-// Package chattest runs the real endpoint for tests: the chat handler with the real genai
+// Package teststack runs the real endpoint for tests: the chat handler with the real genai
 // adapter, talking to the fake provider over loopback HTTP, served by an httptest server; and
 // it reads the answer back with a third-party SSE parser.
-package chattest
+//
+// It wires the domain (pkg/chat) to an adapter (pkg/gemini) and its fake, so it lives here,
+// above both, rather than beside the domain: pkg/chat's own test helpers import no adapter.
+package teststack
 
 import (
 	"bytes"
