@@ -28,6 +28,7 @@ import (
 func startLocal(t *testing.T, ctx context.Context, env map[string]string, args ...string) (string, *teststack.Logs, <-chan error) {
 	t.Helper()
 	env["PORT"] = "0"
+	env = teststack.WithFakeTokenData(t, env)
 	pr, pw := io.Pipe()
 	logs := &teststack.Logs{}
 	done := make(chan error, 1)

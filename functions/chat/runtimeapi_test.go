@@ -218,7 +218,7 @@ func startFunction(t *testing.T, env map[string]string) *function {
 		"LOG_LEVEL=debug",
 		"TZ=UTC",
 	}
-	for k, v := range env {
+	for k, v := range teststack.WithFakeTokenData(t, env) {
 		cmd.Env = append(cmd.Env, k+"="+v)
 	}
 	cmd.Stdout, cmd.Stderr = f.stderr, f.stderr

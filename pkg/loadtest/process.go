@@ -43,6 +43,9 @@ func StartServer(ctx context.Context, bin, baseURL string, extraEnv ...string) (
 		"AIPROVIDER_BASE_URL=" + baseURL,
 		"AIPROVIDER_GENERATIVE_AI_API_KEY=x",
 		"LOG_LEVEL=error",
+		// The benchmarks measure the proxy; and no measurement may reach the public token
+		// data APIs.
+		"TOKEN_FACTS=off",
 	}, extraEnv...)
 	cmd.Stderr = io.Discard
 	out, err := cmd.StdoutPipe()

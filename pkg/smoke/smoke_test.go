@@ -4,16 +4,27 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
 	"github.com/chatsvc/chat/pkg/gemini/geminitest"
 	"github.com/chatsvc/chat/pkg/smoke"
+	"github.com/chatsvc/chat/pkg/tokenfacts/tokenfactstest"
 )
 
 // environ is the server's environment: only the given settings (the build itself runs with
-// the test's own environment).
-func environ(kv ...string) []string { return kv }
+// the test's own environment), and the token facts' sources on a loopback fake of their
+// APIs: the contract-address question reads them, and no test may reach the public APIs.
+func environ(kv ...string) []string {
+	fake := tokenfactstest.New()
+	srv := httptest.NewServer(fake)
+	// The fake lives for the test binary: the server processes read it until they stop.
+	for _, name := range []string{"DEXSCREENER_BASE_URL", "GOPLUS_BASE_URL", "HONEYPOT_BASE_URL", "RUGCHECK_BASE_URL"} {
+		kv = append(kv, name+"="+srv.URL)
+	}
+	return kv
+}
 
 func TestSkipsWithoutAKey(t *testing.T) {
 	var out bytes.Buffer

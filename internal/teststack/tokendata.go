@@ -1,0 +1,26 @@
+package teststack
+
+import (
+	"net/http/httptest"
+	"testing"
+
+	names "github.com/chatsvc/chat/pkg/settings"
+	"github.com/chatsvc/chat/pkg/tokenfacts/tokenfactstest"
+)
+
+// WithFakeTokenData points the token facts' four sources at a loopback fake of their APIs
+// (package tokenfactstest), wherever env does not point them elsewhere, and returns env. A
+// program under test reads them for every contract address; no test may reach the public
+// APIs.
+func WithFakeTokenData(t testing.TB, env map[string]string) map[string]string {
+	t.Helper()
+	fake := tokenfactstest.New()
+	srv := httptest.NewServer(fake)
+	t.Cleanup(func() { fake.Close(); srv.Close() })
+	for _, name := range []string{names.DexScreenerURLVar, names.GoPlusURLVar, names.HoneypotURLVar, names.RugCheckURLVar} {
+		if _, set := env[name]; !set {
+			env[name] = srv.URL
+		}
+	}
+	return env
+}
