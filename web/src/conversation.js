@@ -1,46 +1,12 @@
-// The request body the server accepts: at most 50 messages, each at most
+// The request body the server accepts (limits.js): at most 50 messages, each at most
 // 16000 characters, no control characters other than tab, newline and CR.
-
-/** MAX_MESSAGES is the server's limit on messages per request. */
-export const MAX_MESSAGES = 50;
-/** MAX_CONTENT is the server's limit on characters per message. */
-export const MAX_CONTENT = 16000;
-
-// Cc characters except \t \n \r: what the server refuses.
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
-
-/**
- * stripControl removes the control characters the server refuses; they are
- * invisible, so dropping them never changes what the user meant.
- * @param {string} s
- */
-export function stripControl(s) {
-  return s.replace(CONTROL, '');
-}
-
-/**
- * BLANK matches text a reader cannot see, as the server defines it: white space, default
- * ignorable code points (zero-width characters, fillers such as U+3164), the braille blank,
- * the null notehead, unassigned code points, and marks with no letter.
- */
-const BLANK = /^[\p{White_Space}\p{Default_Ignorable_Code_Point}\p{M}\p{Cn}\u2800\u115F\u1160\u3164\uFFA0\u{1D159}]*$/u;
-
-/**
- * isBlank reports whether s shows nothing: the server refuses such a question.
- * @param {string} s
- */
-export function isBlank(s) {
-  return BLANK.test(s);
-}
+import { MAX_BODY_BYTES, MAX_CONTENT, MAX_MESSAGES, stripControl } from './limits.js';
 
 /**
  * @typedef {{question: string, answer: string, complete: boolean}} Exchange
  * question is the content sent; answer the assistant text received; complete
  * is true only when the answer ended with d:.
  */
-
-/** MAX_BODY_BYTES keeps a request under the server's 256 KiB body limit, with room to spare. */
-export const MAX_BODY_BYTES = 250 * 1024;
 
 /**
  * cutChars cuts s to at most n characters counted as code points, so that a

@@ -17,6 +17,19 @@ const STATES = ['done', 'error', 'stopped', 'interrupted'];
  */
 
 /**
+ * openStorage is the window's storage of that name, or null where the browser refuses it.
+ * @param {'localStorage'|'sessionStorage'} name
+ * @returns {Storage | null}
+ */
+export function openStorage(name) {
+  try {
+    return window[name];
+  } catch {
+    return null;
+  }
+}
+
+/**
  * saveHistory stores the exchanges; when storage is full the oldest are dropped until they fit.
  * @param {Storage|null} storage
  * @param {Saved[]} items
@@ -53,4 +66,36 @@ export function loadHistory(storage) {
     const meta = x.meta && typeof x.meta === 'object' && !Array.isArray(x.meta) ? x.meta : null;
     return [{ question: str(x.question) || x.content, address: str(x.address), content: x.content, answer: str(x.answer), state: x.state, notice: str(x.notice), meta }];
   }).slice(-MAX_SAVED);
+}
+
+/**
+ * An exchange as the page holds it: as sent (question is the content, with any address prefix)
+ * and as shown (the question as typed, the address, how it ended, its notice and metadata).
+ * @typedef {import('./conversation.js').Exchange & {display: string, address: string,
+ *   state: Saved['state'] | 'streaming', notice: string,
+ *   meta: import('./protocol.js').Metadata | null}} ShownExchange
+ */
+
+/**
+ * toSaved is what is kept of the exchanges: those that ended (one still streaming is left out).
+ * @param {ShownExchange[]} exchanges
+ * @returns {Saved[]}
+ */
+export function toSaved(exchanges) {
+  return exchanges.flatMap((x) => x.state === 'streaming' ? [] : [{
+    question: x.display, address: x.address, content: x.question, answer: x.answer,
+    state: x.state, notice: x.notice, meta: x.meta,
+  }]);
+}
+
+/**
+ * fromSaved is a kept exchange as the page holds it again after a reload.
+ * @param {Saved} saved
+ * @returns {ShownExchange}
+ */
+export function fromSaved(saved) {
+  return {
+    question: saved.content, answer: saved.answer, complete: saved.state === 'done',
+    display: saved.question, address: saved.address, state: saved.state, notice: saved.notice, meta: saved.meta,
+  };
 }

@@ -3,19 +3,7 @@
 // and the provider's search suggestions. The same for an answer that just ended and for one
 // restored after a reload.
 import { refreshAges, tokenCards } from './card.js';
-
-/** FINISH_NOTES explain a finish reason other than stop. */
-const FINISH_NOTES = /** @type {Record<string, string>} */ ({
-  length: 'The answer was cut short: it reached the maximum length.',
-  'content-filter': 'The answer was stopped by the content filter.',
-  'tool-calls': 'The answer ended while the model was still using its tools.',
-});
-
-/**
- * finishNote explains a finish reason other than stop; "" for stop or one it does not know.
- * @param {unknown} reason
- */
-export const finishNote = (reason) => (Object.hasOwn(FINISH_NOTES, String(reason)) ? FINISH_NOTES[String(reason)] : '');
+import { finishNote } from './protocol.js';
 
 /**
  * showMetadata shows what d: brought on the answer.

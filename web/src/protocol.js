@@ -2,6 +2,7 @@
 // `0:"<json string>"` (text), `d:{...}` (end, metadata) or `e:"<json string>"`
 // (end, error); failures before the stream are JSON {error, details}.
 import { createParser } from 'eventsource-parser';
+import { SPEC_ERRORS } from './limits.js';
 import { waitText, WAIT_SENTENCE } from './wait.js';
 
 export { waitText, WAIT_SENTENCE };
@@ -98,6 +99,19 @@ export async function readStream(body, onText) {
   return end ?? { kind: 'interrupted' };
 }
 
+/** FINISH_NOTES explain a finish reason other than stop. */
+const FINISH_NOTES = /** @type {Record<string, string>} */ ({
+  length: 'The answer was cut short: it reached the maximum length.',
+  'content-filter': 'The answer was stopped by the content filter.',
+  'tool-calls': 'The answer ended while the model was still using its tools.',
+});
+
+/**
+ * finishNote explains a finish reason other than stop; "" for stop or one it does not know.
+ * @param {unknown} reason
+ */
+export const finishNote = (reason) => (Object.hasOwn(FINISH_NOTES, String(reason)) ? FINISH_NOTES[String(reason)] : '');
+
 /**
  * parseRetryAfter reads a Retry-After header (delay in seconds or HTTP date)
  * as whole seconds, or null.
@@ -171,11 +185,3 @@ export function describeHttpError(status, body, wait) {
       return `${head}.`;
   }
 }
-
-/** The spec's error texts by status, for a body that carries none. */
-const SPEC_ERRORS = /** @type {Record<number, string>} */ ({
-  400: 'Invalid request format',
-  401: 'API key not configured',
-  429: 'Rate limit exceeded',
-  500: 'AI service error',
-});

@@ -3,12 +3,13 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { checkContractAddress, composeContent } from '../src/address.js';
-import { buildMessages, isBlank, stripControl, cutChars, MAX_MESSAGES, MAX_BODY_BYTES, MAX_CONTENT } from '../src/conversation.js';
+import { buildMessages, cutChars } from '../src/conversation.js';
+import { isBlank, questionProblem, stripControl, MAX_MESSAGES, MAX_BODY_BYTES, MAX_CONTENT } from '../src/limits.js';
 import { normalizeConfig, DEFAULTS } from '../src/config.js';
 import { currentLock, lockEnd, remainingSeconds, markSubmitted, markRetryAfter, STORAGE_KEY, RETRY_KEY, MAX_RETRY_AFTER } from '../src/cooldown.js';
 import { describeHttpError, parseData, parseRetryAfter, readStream, waitText, withWait, WAIT_SENTENCE } from '../src/protocol.js';
 import { aboutIn, comeBackAt, countsDown, describeLock } from '../src/wait.js';
-import { loadHistory, saveHistory, HISTORY_KEY, MAX_SAVED } from '../src/history.js';
+import { fromSaved, loadHistory, saveHistory, toSaved, HISTORY_KEY, MAX_SAVED } from '../src/history.js';
 import { contentSha256 } from '../src/sign.js';
 
 describe('checkContractAddress', () => {
@@ -364,5 +365,30 @@ describe('isBlank', () => {
     for (const s of ['a', 'e\u0301', '\u{1F600}', '\u{1F469}\u200d\u{1F4BB}', '한', '\ue000', '\u0600']) {
       assert.equal(isBlank(s), false, JSON.stringify(s));
     }
+  });
+  test('format characters that show nothing alone are blank too, as the server counts them', () => {
+    for (const s of ['\ufff9\ufffa\ufffb', '\u{13430}', '\u{1343F}']) assert.equal(isBlank(s), true, JSON.stringify(s));
+  });
+});
+
+describe('questionProblem', () => {
+  test('a blank or too long question says so; one the server takes, nothing', () => {
+    assert.equal(questionProblem('', ''), 'Type a question first.');
+    assert.equal(questionProblem('\u200b', '\u200b'), 'Type a question first.');
+    assert.equal(questionProblem('ok', 'ok'), '');
+    // Code points, as the server counts them: an emoji is one character.
+    assert.equal(questionProblem('q', '😀'.repeat(MAX_CONTENT)), '');
+    assert.equal(questionProblem('q', 'a'.repeat(MAX_CONTENT + 1)),
+      `The question is too long: ${MAX_CONTENT + 1} characters, at most ${MAX_CONTENT} (with the contract address).`);
+  });
+});
+
+describe('toSaved and fromSaved', () => {
+  test('keep what ended, and give it back as the page holds it', () => {
+    const done = { question: '[Contract Address: x]\n\nq', answer: 'a', complete: true, display: 'q', address: 'x', state: 'done', notice: '', meta: { sources: [] } };
+    const coming = { question: 'q2', answer: 'half', complete: false, display: 'q2', address: '', state: 'streaming', notice: '', meta: null };
+    const saved = toSaved([done, coming]);
+    assert.deepEqual(saved, [{ question: 'q', address: 'x', content: '[Contract Address: x]\n\nq', answer: 'a', state: 'done', notice: '', meta: { sources: [] } }]);
+    assert.deepEqual(fromSaved(saved[0]), done);
   });
 });
