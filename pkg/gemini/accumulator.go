@@ -3,6 +3,7 @@ package gemini
 import (
 	"log/slog"
 	"net/url"
+	"slices"
 	"strings"
 
 	"google.golang.org/genai"
@@ -126,7 +127,7 @@ func (a *accumulator) addGrounding(g *genai.GroundingMetadata) {
 		a.addSource(ch.Web.URI, ch.Web.Title)
 	}
 	for _, q := range g.WebSearchQueries {
-		if !contains(a.queries, q) {
+		if !slices.Contains(a.queries, q) {
 			a.queries = append(a.queries, q)
 		}
 	}
@@ -176,15 +177,6 @@ func sourceTitle(uri, title string) string {
 		return u.Hostname()
 	}
 	return uri
-}
-
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
 }
 
 // finished reports whether the provider has ended the answer (a finish reason or a blocked

@@ -8,6 +8,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -47,7 +48,7 @@ func (h *Handler) secrets() []string {
 	defer h.known.mu.Unlock()
 	for _, s := range h.current() {
 		s = strings.TrimSpace(s)
-		if len(s) < MinSecret || contains(h.known.list, s) {
+		if len(s) < MinSecret || slices.Contains(h.known.list, s) {
 			continue
 		}
 		if len(h.known.list) == maxRemembered {
@@ -56,15 +57,6 @@ func (h *Handler) secrets() []string {
 		h.known.list = append(h.known.list, s)
 	}
 	return h.known.list
-}
-
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
 }
 
 // Enabled implements slog.Handler.
