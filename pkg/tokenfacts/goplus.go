@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/url"
-	"regexp"
 	"strings"
 
 	"github.com/chatsvc/chat/pkg/contract"
@@ -378,4 +377,4 @@ func isBurn(addr string) bool {
 }
 
 // poolTag recognises GoPlus's public tags for pools, pairs, lockers and burn addresses.
-var poolTag = regexp.MustCompile(`(?i)pool|pair|swap|uniswap|pancake|sushi|raydium|orca|meteora|pump|lock|burn|null|dead|amm|liquidity`)
+var poolTag = lazyRegexp(`(?i)pool|pair|swap|uniswap|pancake|sushi|raydium|orca|meteora|pump|lock|burn|null|dead|amm|liquidity`)

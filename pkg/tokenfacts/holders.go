@@ -38,7 +38,7 @@ func top10(list []holder, pools map[string]bool) (share *float64, excluded, disc
 		switch {
 		case !x.valid:
 			discarded++
-		case x.locked || isBurn(x.address) || pools[strings.ToLower(x.address)] || poolTag.MatchString(x.tag):
+		case x.locked || isBurn(x.address) || pools[strings.ToLower(x.address)] || poolTag().MatchString(x.tag):
 			excluded++
 		default:
 			sum += x.share

@@ -4,6 +4,7 @@ import (
 	"math"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -96,13 +97,13 @@ func clipRunes(s string, n int) string {
 }
 
 var (
-	flagCode     = regexp.MustCompile(`^[A-Za-z0-9_]{1,48}$`)
-	exchangeName = regexp.MustCompile(`^[\p{L}\p{N}][\p{L}\p{N} .&'()-]{0,31}$`)
+	flagCode     = lazyRegexp(`^[A-Za-z0-9_]{1,48}$`)
+	exchangeName = lazyRegexp(`^[\p{L}\p{N}][\p{L}\p{N} .&'()-]{0,31}$`)
 )
 
 // cleanCode keeps s only if it is a machine code such as honeypot.is's flag names.
 func cleanCode(s string) string {
-	if flagCode.MatchString(s) {
+	if flagCode().MatchString(s) {
 		return s
 	}
 	return ""
@@ -115,7 +116,7 @@ func cleanExchanges(items []string) []string {
 	seen := map[string]bool{}
 	for _, s := range items {
 		c := cleanText(s, 64)
-		if !exchangeName.MatchString(c) || seen[c] {
+		if !exchangeName().MatchString(c) || seen[c] {
 			continue
 		}
 		seen[c] = true
@@ -128,9 +129,9 @@ func cleanExchanges(items []string) []string {
 }
 
 var (
-	evmAddress  = regexp.MustCompile(`^0x[0-9a-fA-F]{40}$`)
-	evmPoolID   = regexp.MustCompile(`^0x[0-9a-fA-F]{64}$`) // Uniswap v4 pools are 32-byte IDs
-	base58Chars = regexp.MustCompile(`^[1-9A-HJ-NP-Za-km-z]{32,44}$`)
+	evmAddress  = lazyRegexp(`^0x[0-9a-fA-F]{40}$`)
+	evmPoolID   = lazyRegexp(`^0x[0-9a-fA-F]{64}$`) // Uniswap v4 pools are 32-byte IDs
+	base58Chars = lazyRegexp(`^[1-9A-HJ-NP-Za-km-z]{32,44}$`)
 )
 
 // cleanAddress keeps an address the upstream named (an owner, an authority) only if it is a
@@ -145,7 +146,7 @@ func cleanAddress(s string, chain contract.Chain) string {
 
 // validPair reports whether s can be placed in a DexScreener page URL.
 func validPair(s string) bool {
-	return evmAddress.MatchString(s) || evmPoolID.MatchString(s) || base58Chars.MatchString(s)
+	return evmAddress().MatchString(s) || evmPoolID().MatchString(s) || base58Chars().MatchString(s)
 }
 
 // finite keeps v only if it is a real number.
@@ -159,3 +160,10 @@ func round(v float64, places int) float64 {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// lazyRegexp compiles expr the first time it is used, not at start-up: a cold start (a new
+// Lambda instance) pays for no pattern before a token is looked up, and the Unicode classes
+// cost over a megabyte and milliseconds to compile.
+func lazyRegexp(expr string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
+}
