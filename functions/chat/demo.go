@@ -31,7 +31,7 @@ func startDemoUpstream() (baseURL string, srv *http.Server, err error) {
 	// it runs, and the fake's record is for tests.
 	mux := http.NewServeMux()
 	mux.Handle("/v1beta/", geminitest.NewHandler(geminitest.Demo, geminitest.WithThinkingTime(demoThinkingRate), geminitest.WithKept(0)))
-	mux.Handle("/", tokenfactstest.New())
+	mux.Handle("/", tokenfactstest.NewLive())
 	srv = &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
 	go func() { _ = srv.Serve(ln) }()
 	return "http://" + ln.Addr().String() + "/", srv, nil

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // fixtures are testdata/*.json, loaded once: DexScreener pairs by token, GoPlus entries by
@@ -62,6 +63,7 @@ func (s *Server) dexLatest(w http.ResponseWriter, r *http.Request) {
 	if !known || s.fault(DexScreener).Kind == NotFound {
 		pairs = nil
 	}
+	pairs = s.aged(pairs)
 	s.reply(w, r, DexScreener, http.StatusOK, map[string]any{"schemaVersion": "1.0.0", "pairs": pairs})
 }
 
@@ -81,7 +83,7 @@ func (s *Server) dexArray(w http.ResponseWriter, r *http.Request, addrs string) 
 	if pairs == nil || s.fault(DexScreener).Kind == NotFound {
 		pairs = []json.RawMessage{}
 	}
-	s.reply(w, r, DexScreener, http.StatusOK, pairs)
+	s.reply(w, r, DexScreener, http.StatusOK, s.aged(pairs))
 }
 
 func (s *Server) goPlusEVM(w http.ResponseWriter, r *http.Request) {
@@ -156,4 +158,27 @@ func (s *Server) rugCheck(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.reply(w, r, RugCheck, http.StatusOK, entry)
+}
+
+// aged moves the pairs' creation times by as much as the real clock is past the fixtures'
+// clock, for a fake made by NewLive; others' pairs are served as they are.
+func (s *Server) aged(pairs []json.RawMessage) []json.RawMessage {
+	if !s.live || len(pairs) == 0 {
+		return pairs
+	}
+	shift := time.Since(fixtureNow).Milliseconds()
+	out := make([]json.RawMessage, 0, len(pairs))
+	for _, p := range pairs {
+		var m map[string]any
+		if json.Unmarshal(p, &m) != nil {
+			out = append(out, p)
+			continue
+		}
+		if at, ok := m["pairCreatedAt"].(float64); ok {
+			m["pairCreatedAt"] = int64(at) + shift
+		}
+		b, _ := json.Marshal(m)
+		out = append(out, b)
+	}
+	return out
 }

@@ -122,6 +122,8 @@ type Server struct {
 	closed chan struct{}
 	once   sync.Once
 
+	live bool // pair ages follow the real clock (NewLive)
+
 	mu          sync.Mutex
 	faults      map[API]Fault
 	requireAuth bool
@@ -146,6 +148,15 @@ func New() *Server {
 	s.mux.HandleFunc("POST /api/v1/token", s.goPlusToken)
 	s.mux.HandleFunc("GET /v2/IsHoneypot", s.honeypot)
 	s.mux.HandleFunc("GET /v1/tokens/{mint}/report/summary", s.rugCheck)
+	return s
+}
+
+// NewLive returns a fake whose pairs age with the real clock: a pair two hours old at the
+// fixtures' clock (Now) is served as two hours old now. The demo serves it, so that its card
+// says what the fixtures mean (a young pump.fun token is young).
+func NewLive() *Server {
+	s := New()
+	s.live = true
 	return s
 }
 
