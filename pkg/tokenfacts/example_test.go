@@ -37,7 +37,6 @@ func ExampleClient_Lookup() {
 	//   "market": {
 	//     "source": "DexScreener",
 	//     "as_of": "2026-03-01T12:00:00Z",
-	//     "price_usd": 0.00000912,
 	//     "change_1h_percent": 38.1,
 	//     "volume_24h_usd": 18450.22,
 	//     "market_cap_usd": 9120,
@@ -46,7 +45,8 @@ func ExampleClient_Lookup() {
 	//     "pair_age_hours": 2,
 	//     "dex": "pumpfun",
 	//     "pair_url": "https://dexscreener.com/solana/ee2mj4eu3gvsodkgae5t6aypz2fkswmv2p8kszlnjax4",
-	//     "pairs_found": 1
+	//     "pairs_found": 1,
+	//     "price_usd": 0.00000912
 	//   },
 	//   "security": {
 	//     "contract": {

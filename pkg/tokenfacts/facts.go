@@ -2,6 +2,7 @@ package tokenfacts
 
 import (
 	"encoding/json"
+	"strconv"
 	"time"
 )
 
@@ -81,6 +82,21 @@ type Market struct {
 	PairsFound int `json:"pairs_found"`
 	// OtherChains lists the other chains on which the address also trades.
 	OtherChains []string `json:"other_chains,omitempty"`
+}
+
+// MarshalJSON writes the price in plain decimals ("0.000000012", not "1.2e-08"): the price of
+// a meme token is often that small, and the model and the page read it as DexScreener wrote
+// it. The price goes last in the object.
+func (m Market) MarshalJSON() ([]byte, error) {
+	type plain Market
+	out := struct {
+		plain
+		PriceUSD json.RawMessage `json:"price_usd,omitempty"`
+	}{plain: plain(m)}
+	if m.PriceUSD != nil {
+		out.PriceUSD = strconv.AppendFloat(nil, *m.PriceUSD, 'f', -1, 64)
+	}
+	return json.Marshal(out)
 }
 
 // Security gathers the security facts, each block from one source. When sources disagree (a

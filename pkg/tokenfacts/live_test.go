@@ -2,7 +2,9 @@ package tokenfacts_test
 
 import (
 	"context"
+	"encoding/json"
 	"net/http/httptest"
+	"strings"
 	"testing"
 
 	"github.com/chatsvc/chat/pkg/contract"
@@ -21,5 +23,17 @@ func TestLiveFakeAgesWithTheClock(t *testing.T) {
 	m := facts[0].Market
 	if m == nil || m.PairAgeHours == nil || *m.PairAgeHours < 1.9 || *m.PairAgeHours > 2.1 {
 		t.Fatalf("market %+v, want a pair about 2 hours old", m)
+	}
+}
+
+// A meme token's price of 1.2e-08 reads as DexScreener wrote it, in plain decimals.
+func TestTinyPriceInPlainDecimals(t *testing.T) {
+	price := 0.000000012
+	b, err := json.Marshal(tokenfacts.Facts{Market: &tokenfacts.Market{PriceUSD: &price}})
+	if err != nil || !strings.Contains(string(b), `"price_usd":0.000000012`) {
+		t.Errorf("%s, %v", b, err)
+	}
+	if b, _ := json.Marshal(tokenfacts.Facts{Market: &tokenfacts.Market{}}); strings.Contains(string(b), "price_usd") {
+		t.Errorf("an unknown price is written: %s", b)
 	}
 }
