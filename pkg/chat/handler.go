@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"iter"
 	"log/slog"
 	"net"
 	"net/http"
@@ -309,24 +308,23 @@ func (h *Handler) answer(x *exchange, conv Conversation) error {
 	defer cancel()
 	conv.Tokens = h.readTokens(ctx, conv, out)
 	x.tokens = conv.Tokens
-	next, stop := iter.Pull2(h.model.Stream(WithRequestID(ctx, x.id), key, conv))
-	defer stop()
-
 	// The status goes out with the first byte, so the first event decides it: an upstream
-	// failure before any answer becomes a proper HTTP error.
-	ev, err, ok := next()
-	out.firstByte = time.Since(x.start)
-	if err != nil || !ok {
-		e := h.failure(r, ctx, err, ok, limit, errNoEvent)
-		if e.Code == CodeTimeLimit {
-			// The time limit is not an upstream failure: like a cut after some text, it
-			// ends a stream with an error event, here one with no text before it.
+	// failure before any answer becomes a proper HTTP error. The model's sequence runs in
+	// this goroutine, as a range: no second goroutine and stack per stream.
+	var err error
+	for ev, evErr := range h.model.Stream(WithRequestID(ctx, x.id), key, conv) {
+		if x.stream == nil {
+			out.firstByte = time.Since(x.start)
+			if evErr != nil {
+				err = evErr
+				break
+			}
 			h.begin(x)
 		}
-		return e
-	}
-	h.begin(x)
-	for {
+		if evErr != nil {
+			err = evErr
+			break
+		}
 		if werr := h.forward(x, ev); werr != nil {
 			// The caller is gone: cancel the upstream call at once.
 			cancel()
@@ -335,12 +333,20 @@ func (h *Handler) answer(x *exchange, conv Conversation) error {
 		if x.stream.Terminated() {
 			return nil
 		}
-		ev, err, ok = next()
-		if err != nil || !ok {
-			break
-		}
 	}
-	return h.failure(r, ctx, err, ok, limit, errNoFinish)
+	if x.stream != nil {
+		return h.failure(r, ctx, err, err != nil, limit, errNoFinish)
+	}
+	if out.firstByte == 0 {
+		out.firstByte = time.Since(x.start) // the sequence ended without an event
+	}
+	e := h.failure(r, ctx, err, err != nil, limit, errNoEvent)
+	if e.Code == CodeTimeLimit {
+		// The time limit is not an upstream failure: like a cut after some text, it ends a
+		// stream with an error event, here one with no text before it.
+		h.begin(x)
+	}
+	return e
 }
 
 // begin starts the answer in the exchange's protocol.

@@ -44,6 +44,7 @@ func run() error {
 	n := flag.Int("n", 1000, "sequential requests for CPU per request")
 	burst := flag.Int("burst", 200, "concurrent streams in the burst")
 	rounds := flag.Int("rounds", 3, "rounds, each measuring both servers")
+	chatEnv := flag.String("chat-env", "", "extra environment of the chat server, comma-separated (GOGC=50,...): for experiments")
 	flag.Parse()
 	ctx := context.Background()
 	tmp, err := os.MkdirTemp("", "proxybench")
@@ -69,8 +70,11 @@ func run() error {
 	defer paced.Close()
 	results := map[string][]figures{}
 	for r := range *rounds {
-		for _, s := range []struct{ name, bin string }{{"bare", bare}, {"chat", chat}} {
-			f, err := measure(ctx, s.bin, fast.URL+"/", paced.URL+"/", *n, *burst)
+		for _, s := range []struct {
+			name, bin string
+			env       []string
+		}{{"bare", bare, nil}, {"chat", chat, splitEnv(*chatEnv)}} {
+			f, err := measure(ctx, s.bin, fast.URL+"/", paced.URL+"/", *n, *burst, s.env...)
 			if err != nil {
 				return fmt.Errorf("%s: %w", s.name, err)
 			}
@@ -102,6 +106,13 @@ func run() error {
 	return nil
 }
 
+func splitEnv(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return strings.Split(s, ",")
+}
+
 func show(label string, v float64) string {
 	if label == "peak RSS" {
 		return loadtest.MiB(int64(v))
@@ -111,9 +122,9 @@ func show(label string, v float64) string {
 
 // measure starts a fresh server on the fast upstream for the sequential requests, and another
 // on the paced one for the burst.
-func measure(ctx context.Context, bin, fast, paced string, n, burst int) (figures, error) {
+func measure(ctx context.Context, bin, fast, paced string, n, burst int, env ...string) (figures, error) {
 	var f figures
-	srv, err := loadtest.StartServer(ctx, bin, fast)
+	srv, err := loadtest.StartServer(ctx, bin, fast, env...)
 	if err != nil {
 		return f, err
 	}
@@ -139,7 +150,7 @@ func measure(ctx context.Context, bin, fast, paced string, n, burst int) (figure
 	srv.Stop()
 	f.cpuPerRequest = (after - before) / time.Duration(n)
 
-	srv, err = loadtest.StartServer(ctx, bin, paced)
+	srv, err = loadtest.StartServer(ctx, bin, paced, env...)
 	if err != nil {
 		return f, err
 	}
