@@ -183,22 +183,22 @@ func sourceTitle(uri, title string) string {
 // prompt); what may still follow is usage and grounding, not text.
 func (a *accumulator) finished() bool { return a.finishRaw != "" || a.blocked != "" }
 
-func (a *accumulator) finish(log *slog.Logger) *chat.Finish {
+func (a *accumulator) finish(logger func() *slog.Logger) *chat.Finish {
 	var reason chat.FinishReason
 	switch {
 	case a.blocked != "":
 		reason = blockedPromptReason
-		log.Info("prompt blocked by the provider", slog.String("block_reason", string(a.blocked)))
+		logger().Info("prompt blocked by the provider", slog.String("block_reason", string(a.blocked)))
 	case a.finishRaw != "":
 		var known bool
 		reason, known = MapFinishReason(a.finishRaw)
 		if !known {
-			log.Warn("unknown provider finish reason mapped to stop", slog.String("finish_reason", string(a.finishRaw)))
+			logger().Warn("unknown provider finish reason mapped to stop", slog.String("finish_reason", string(a.finishRaw)))
 		}
 		if reason == chat.FinishStop && a.toolCall {
 			// The model stopped to have a function run; the spec's name for that is tool-calls.
 			reason = chat.FinishToolCalls
-			log.Info("the model asked for a function call, which is not run")
+			logger().Info("the model asked for a function call, which is not run")
 		}
 	default:
 		return nil

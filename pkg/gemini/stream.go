@@ -35,7 +35,8 @@ type request struct {
 	gc        *genai.Client
 	models    *modelMemory
 	quota     *quotaMemory
-	log       *slog.Logger
+	id        string       // the request id, for the log
+	log       *slog.Logger // made on first use: most requests log nothing here
 	contents  []*genai.Content
 	system    string
 	maxTokens int32
@@ -51,23 +52,32 @@ func (c *Client) Stream(ctx context.Context, key string, conv chat.Conversation)
 			yield(chat.Event{}, &chat.UpstreamError{Err: fmt.Errorf("gemini: new client: %w", err)})
 			return
 		}
-		r := &request{Client: c, gc: gc, models: models, quota: quota, log: c.cfg.Logger, yield: yield,
+		r := &request{Client: c, gc: gc, models: models, quota: quota, yield: yield,
 			contents: Contents(conv), maxTokens: c.cfg.MaxTokens}
-		if id := chat.RequestID(ctx); id != "" {
-			r.log = r.log.With(slog.String("request_id", id))
-		}
+		r.id = chat.RequestID(ctx)
 		// A caller's own limit (OpenAI's max_tokens) only ever lowers the server's.
 		if conv.MaxTokens > 0 && int64(conv.MaxTokens) < int64(r.maxTokens) {
 			r.maxTokens = int32(conv.MaxTokens)
 		}
 		r.urls = planURLs(c.cfg.URLContext, c.cfg.SystemPrompt, conv)
 		if c.cfg.URLContext && !r.urls.tool {
-			r.log.Info("the conversation holds more URLs than the URL tool takes; answering without it",
+			r.logger().Info("the conversation holds more URLs than the URL tool takes; answering without it",
 				slog.Int("urls", r.urls.conv), slog.Int("limit", MaxURLs))
 		}
 		r.system = systemInstruction(c.cfg.SystemPrompt, conv, r.urls.pages)
 		r.run(ctx)
 	}
+}
+
+// logger is the request's logger, with its id.
+func (r *request) logger() *slog.Logger {
+	if r.log == nil {
+		r.log = r.cfg.Logger
+		if r.id != "" {
+			r.log = r.log.With(slog.String("request_id", r.id))
+		}
+	}
+	return r.log
 }
 
 // run calls the candidate models in turn until one answers. A candidate whose quota bucket
@@ -87,10 +97,10 @@ func (r *request) run(ctx context.Context) {
 		last = failed
 		switch q, isQuota := asQuota(failed, model); {
 		case isQuota:
-			r.quota.exhaust(r.log, model, q)
+			r.quota.exhaust(r.logger(), model, q)
 		case failed.Status == http.StatusNotFound:
 			if i+1 < len(candidates) {
-				r.models.markGone(r.log, model, candidates[i+1], failed)
+				r.models.markGone(r.logger(), model, candidates[i+1], failed)
 			}
 		default:
 			r.yield(chat.Event{}, failed)
@@ -128,10 +138,10 @@ func (r *request) tryModel(ctx context.Context, model string) *chat.UpstreamErro
 			return nil
 		case k.thinking && refusedThinking(failed):
 			k.thinking = false
-			r.models.markRefusesThinking(r.log, model, failed)
+			r.models.markRefusesThinking(r.logger(), model, failed)
 		case k.urlTool && refusedURLs(failed):
 			k.urlTool = false
-			r.log.Warn("the provider refused the request's URLs; retrying once without the URL tool",
+			r.logger().Warn("the provider refused the request's URLs; retrying once without the URL tool",
 				slog.String("model", model), slog.String("reason", providerMessage(failed)))
 		case try < retryAttempts && retryable(failed) && r.backoff(ctx, try, failed):
 		default:
@@ -161,7 +171,7 @@ func (r *request) attempt(ctx context.Context, k call) (failed *chat.UpstreamErr
 				// The answer is complete: whatever ends the stream now (the grace, a
 				// dropped connection, an error event, the time limit) takes nothing from
 				// it, and it is not retried.
-				endedAfterFinish(r.log, actx, hints.or(err))
+				endedAfterFinish(r.logger(), actx, hints.or(err))
 				break
 			}
 			return r.brokenOff(ctx, hints.or(err), hints), answered
@@ -176,7 +186,7 @@ func (r *request) attempt(ctx context.Context, k call) (failed *chat.UpstreamErr
 		if acc.held {
 			// The answer reached MaxTokens: stop the provider (breaking out closes the
 			// call) and end with length.
-			r.log.Info("answer held to the maximum length; upstream call cancelled",
+			r.logger().Info("answer held to the maximum length; upstream call cancelled",
 				slog.Int("max_tokens", int(r.maxTokens)), slog.String("model", k.model))
 			break
 		}
@@ -194,10 +204,10 @@ func (r *request) attempt(ctx context.Context, k call) (failed *chat.UpstreamErr
 		if !acc.finished() {
 			return classify(rerr, hints), answered
 		}
-		endedAfterFinish(r.log, actx, rerr)
+		endedAfterFinish(r.logger(), actx, rerr)
 	}
 	r.quota.learn(k.model, acc.version)
-	if f := acc.finish(r.log); f != nil {
+	if f := acc.finish(r.logger); f != nil {
 		r.yield(chat.Event{Finish: f}, nil)
 	}
 	// No finish reason: the sequence ends with neither Finish nor error, which the handler
@@ -255,7 +265,7 @@ func (r *request) backoff(ctx context.Context, attempt int, cause error) bool {
 	if dl, ok := ctx.Deadline(); ok && time.Until(dl) < wait+minAttemptTime {
 		return false
 	}
-	r.log.Warn("upstream failed before answering; retrying",
+	r.logger().Warn("upstream failed before answering; retrying",
 		slog.Int("attempt", attempt), slog.Duration("wait", wait), slog.String("cause", cause.Error()))
 	t := time.NewTimer(wait)
 	defer t.Stop()

@@ -92,11 +92,7 @@ func (l eventLimit) RoundTrip(r *http.Request) (*http.Response, error) {
 		}
 	}
 	if err == nil {
-		log := l.log
-		if id := chat.RequestID(r.Context()); id != "" && log != nil {
-			log = log.With(slog.String("request_id", id))
-		}
-		body := &eventLimitedBody{ReadCloser: resp.Body, log: log}
+		body := &eventLimitedBody{ReadCloser: resp.Body, log: l.log, id: chat.RequestID(r.Context())}
 		if resp.StatusCode == http.StatusOK {
 			body.hints, _ = r.Context().Value(responseHintsKey{}).(*responseHints)
 		}
@@ -115,6 +111,7 @@ func (l eventLimit) RoundTrip(r *http.Request) (*http.Response, error) {
 type eventLimitedBody struct {
 	io.ReadCloser
 	log     *slog.Logger
+	id      string // the request id, for the log line of a cut
 	hints   *responseHints
 	run     int  // bytes since the last blank line
 	newline bool // the last byte other than CR was LF
@@ -137,7 +134,7 @@ func (b *eventLimitedBody) Read(p []byte) (int, error) {
 	}
 	if b.run > MaxEventBytes {
 		if b.log != nil {
-			b.log.Warn("upstream response cut", slog.String("cause", ErrEventTooLarge.Error()))
+			b.log.Warn("upstream response cut", slog.String("request_id", b.id), slog.String("cause", ErrEventTooLarge.Error()))
 			b.log = nil
 		}
 		err = ErrEventTooLarge
