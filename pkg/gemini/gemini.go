@@ -185,9 +185,3 @@ func Contents(conv chat.Conversation) []*genai.Content {
 	}
 	return out
 }
-
-// SystemInstruction is the fixed system prompt, unchanged, followed by this request's
-// server-made context: one block per contract address the conversation carries.
-func SystemInstruction(system string, conv chat.Conversation) string {
-	return systemInstruction(system, conv, -1)
-}

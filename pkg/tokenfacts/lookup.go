@@ -159,13 +159,8 @@ func (c *Client) dexFlight(a contract.Address) *flight {
 // goPlusFlight asks GoPlus about a on chain ch (ignored for Solana).
 func (c *Client) goPlusFlight(a contract.Address, ch evmChain) *flight {
 	key := "goplus|" + ch.id + "|" + cacheID(a)
-	return c.cache.get(key, c.cfg.SecurityTTL, c.logged(SourceGoPlus, func(ctx context.Context) (any, *failure) {
-		r, f := c.fetchGoPlus(ctx, a, ch.id)
-		if f != nil {
-			return nil, f
-		}
-		return r, nil
-	}))
+	fetch := func(ctx context.Context) (*goPlusResult, *failure) { return c.fetchGoPlus(ctx, a, ch.id) }
+	return c.cache.get(key, c.cfg.SecurityTTL, c.logged(SourceGoPlus, fetchOf(fetch)))
 }
 
 // honeypotFlight asks honeypot.is about a on chain ch, or returns nil where it does not
@@ -175,23 +170,25 @@ func (c *Client) honeypotFlight(a contract.Address, ch evmChain) *flight {
 		return nil
 	}
 	key := "honeypot|" + ch.id + "|" + cacheID(a)
-	return c.cache.get(key, c.cfg.SecurityTTL, c.logged(SourceHoneypot, func(ctx context.Context) (any, *failure) {
-		r, f := c.fetchHoneypot(ctx, a, ch.id)
-		if f != nil {
-			return nil, f
-		}
-		return r, nil
-	}))
+	fetch := func(ctx context.Context) (*hpResult, *failure) { return c.fetchHoneypot(ctx, a, ch.id) }
+	return c.cache.get(key, c.cfg.SecurityTTL, c.logged(SourceHoneypot, fetchOf(fetch)))
 }
 
 func (c *Client) rugCheckFlight(a contract.Address) *flight {
-	return c.cache.get("rugcheck|"+cacheID(a), c.cfg.SecurityTTL, c.logged(SourceRugCheck, func(ctx context.Context) (any, *failure) {
-		r, f := c.fetchRugCheck(ctx, a)
+	fetch := func(ctx context.Context) (*rcResult, *failure) { return c.fetchRugCheck(ctx, a) }
+	return c.cache.get("rugcheck|"+cacheID(a), c.cfg.SecurityTTL, c.logged(SourceRugCheck, fetchOf(fetch)))
+}
+
+// fetchOf adapts a typed fetch to the cache's: a failed fetch stores no value (a nil *T
+// would otherwise stand in the cache as a non-nil any).
+func fetchOf[T any](fetch func(ctx context.Context) (*T, *failure)) fetchFunc {
+	return func(ctx context.Context) (any, *failure) {
+		r, f := fetch(ctx)
 		if f != nil {
 			return nil, f
 		}
 		return r, nil
-	}))
+	}
 }
 
 // logged logs a fetch's failure once, with its cause, however many callers were waiting.

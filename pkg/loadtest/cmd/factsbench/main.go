@@ -12,7 +12,6 @@ package main
 
 import (
 	"bufio"
-	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -111,7 +110,7 @@ func stack(up *geminitest.Server, dataURL string, off bool) *httptest.Server {
 func measure(up *geminitest.Server, dataURL, addr string, n int, off, warm bool) ([]time.Duration, error) {
 	var out []time.Duration
 	var srv *httptest.Server
-	for i := range n {
+	for range n {
 		if srv == nil || !warm {
 			if srv != nil {
 				srv.Close()
@@ -123,7 +122,6 @@ func measure(up *geminitest.Server, dataURL, addr string, n int, off, warm bool)
 				}
 			}
 		}
-		_ = i
 		d, err := firstText(srv.URL, addr)
 		if err != nil {
 			return nil, err
@@ -199,6 +197,5 @@ func requestSize(up *geminitest.Server, dataURL string) error {
 			fmt.Printf("%-10s %-18s %-6d %-22d %d\n", tok.name, label, last.URLCount(), prompt, prompt+3000*last.URLCount())
 		}
 	}
-	_ = context.Background
 	return nil
 }
