@@ -163,7 +163,11 @@ func TestPerMinuteQuotaWaitsForItsRetryDelay(t *testing.T) {
 	if strings.Contains(body.Details, "daily") || !strings.Contains(body.Details, "try again in") {
 		t.Errorf("details = %q", body.Details)
 	}
-	for _, w := range quotaWarnings(st) {
+	warns := quotaWarnings(st)
+	if len(warns) != 2 {
+		t.Errorf("%d quota warnings, want one for each of the two buckets", len(warns))
+	}
+	for _, w := range warns {
 		if w["quota"] != "per-minute" {
 			t.Errorf("warning %v, want per-minute", w)
 		}
@@ -178,7 +182,11 @@ func TestQuotaRefusalsWithoutDetails(t *testing.T) {
 	if secs < 55 || secs > 60 {
 		t.Errorf("Retry-After = %d, want the default minute for a refusal that says nothing", secs)
 	}
-	for _, w := range quotaWarnings(st) {
+	warns := quotaWarnings(st)
+	if len(warns) != 2 {
+		t.Errorf("%d quota warnings, want one for each of the two buckets", len(warns))
+	}
+	for _, w := range warns {
 		if w["quota"] != "unknown" {
 			t.Errorf("warning %v, want unknown", w)
 		}
