@@ -146,10 +146,10 @@ type call struct {
 // refuses), and an output limit of the answer's MaxTokens plus what thinking may spend.
 func (r *request) config(k call) *genai.GenerateContentConfig {
 	cfg := &genai.GenerateContentConfig{
-		SystemInstruction: &genai.Content{Parts: []*genai.Part{{Text: r.system}}},
-		Temperature:       genai.Ptr(r.cfg.Temperature),
+		Temperature: genai.Ptr(r.cfg.Temperature),
 		// On by default in the SDK: it silently re-sends (and re-bills) the request.
 		AutomaticContinuation: genai.Ptr(false),
+		HTTPOptions:           &genai.HTTPOptions{ExtrasRequestProvider: withSystem(r.system)},
 	}
 	if shapeFor(k.model).tools {
 		if r.cfg.WebSearch {
@@ -169,6 +169,27 @@ func (r *request) config(k call) *genai.GenerateContentConfig {
 	cfg.MaxOutputTokens = min(maxOutputTokens, r.maxTokens+extra)
 	cfg.ThinkingConfig = tc
 	return cfg
+}
+
+// withSystem puts the system instruction into the request body as the SDK is about to
+// encode it, with the same bytes on the wire as GenerateContentConfig.SystemInstruction. Set
+// there instead, the prompt (about 6 KB) would go through the SDK's JSON round trip of the
+// whole request on every call and stay decoded in its parameter map for the whole stream:
+// the largest cost of a request beyond a bare proxy (docs/BENCHMARKS.md, proxybench).
+func withSystem(text string) genai.ExtrasRequestProvider {
+	return func(body map[string]any) map[string]any {
+		body["systemInstruction"] = wireSystem{Parts: []textPart{{Text: text}}}
+		return body
+	}
+}
+
+// wireSystem is the wire form of a Content of text parts without a role.
+type wireSystem struct {
+	Parts []textPart `json:"parts"`
+}
+
+type textPart struct {
+	Text string `json:"text"`
 }
 
 // Contents converts a conversation to provider contents: assistant becomes "model". A

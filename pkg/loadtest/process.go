@@ -89,6 +89,9 @@ func (s *Server) Stop() {
 // Memory is a process's resident set, from /proc (Linux).
 type Memory struct {
 	RSS, Peak int64 // bytes: VmRSS now, VmHWM (the peak so far)
+	// Anon and File split RSS: the heap, stacks and runtime (RssAnon), and the pages of
+	// the binary and other mapped files (RssFile).
+	Anon, File int64
 }
 
 // ReadMemory reads the resident set of process pid.
@@ -112,6 +115,10 @@ func ReadMemory(pid int) (Memory, error) {
 			m.RSS = n << 10
 		case "VmHWM":
 			m.Peak = n << 10
+		case "RssAnon":
+			m.Anon = n << 10
+		case "RssFile":
+			m.File = n << 10
 		}
 	}
 	return m, sc.Err()

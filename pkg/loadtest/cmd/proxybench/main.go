@@ -37,6 +37,7 @@ type figures struct {
 	cpuPerRequest time.Duration
 	burstWall     time.Duration
 	peakRSS       int64
+	idle, after   loadtest.Memory // before the burst (after one request), and at its end
 }
 
 func run() error {
@@ -79,8 +80,9 @@ func run() error {
 				return fmt.Errorf("%s: %w", s.name, err)
 			}
 			results[s.name] = append(results[s.name], f)
-			fmt.Printf("round %d %-5s CPU/request %-9v burst wall %-9v peak RSS %s\n", r+1, s.name,
-				f.cpuPerRequest.Round(time.Microsecond), f.burstWall.Round(time.Millisecond), loadtest.MiB(f.peakRSS))
+			fmt.Printf("round %d %-5s CPU/request %-9v burst wall %-9v peak RSS %s  (idle anon %s file %s; after the burst anon %s file %s)\n", r+1, s.name,
+				f.cpuPerRequest.Round(time.Microsecond), f.burstWall.Round(time.Millisecond), loadtest.MiB(f.peakRSS),
+				loadtest.MiB(f.idle.Anon), loadtest.MiB(f.idle.File), loadtest.MiB(f.after.Anon), loadtest.MiB(f.after.File))
 		}
 	}
 	med := func(name string, get func(figures) float64) float64 {
@@ -158,6 +160,9 @@ func measure(ctx context.Context, bin, fast, paced string, n, burst int, env ...
 	if r := loadtest.Read(ctx, client, srv.URL, loadtest.Proxy); r.Err != nil {
 		return f, r.Err
 	}
+	if f.idle, err = loadtest.ReadMemory(srv.PID()); err != nil {
+		return f, err
+	}
 	start := time.Now()
 	var wg sync.WaitGroup
 	errs := make(chan error, burst)
@@ -174,8 +179,8 @@ func measure(ctx context.Context, bin, fast, paced string, n, burst int, env ...
 	if err := <-errs; err != nil {
 		return f, err
 	}
-	m, err := loadtest.ReadMemory(srv.PID())
-	f.peakRSS = m.Peak
+	f.after, err = loadtest.ReadMemory(srv.PID())
+	f.peakRSS = f.after.Peak
 	return f, err
 }
 
