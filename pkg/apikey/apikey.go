@@ -320,7 +320,18 @@ func NewClient(ctx context.Context) (Client, error) {
 			cfg.Region = "us-east-1"
 		}
 	}
-	return ssm.NewFromConfig(cfg), nil
+	// The method value, not the client: a *ssm.Client held as an interface would make the
+	// linker keep every exported method of the SSM API (for text/template's sake, linked by
+	// the provider SDK), 2 MB of code of which this package calls one.
+	return GetParameterFunc(ssm.NewFromConfig(cfg).GetParameter), nil
+}
+
+// GetParameterFunc is a Client made of one function.
+type GetParameterFunc func(ctx context.Context, in *ssm.GetParameterInput, optFns ...func(*ssm.Options)) (*ssm.GetParameterOutput, error)
+
+// GetParameter calls f.
+func (f GetParameterFunc) GetParameter(ctx context.Context, in *ssm.GetParameterInput, optFns ...func(*ssm.Options)) (*ssm.GetParameterOutput, error) {
+	return f(ctx, in, optFns...)
 }
 
 func credentialsMissing(ctx context.Context, p aws.CredentialsProvider) bool {

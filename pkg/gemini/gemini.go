@@ -56,9 +56,13 @@ type Client struct {
 
 	mu        sync.Mutex
 	clientKey string
-	client    *genai.Client
-	models    *modelMemory // what the provider said of models, for clientKey's account
-	quota     *quotaMemory // which quota buckets clientKey's account has used up
+	// generate is the SDK client's model service, the only part of it used. Only it is
+	// kept: a *genai.Client in this struct, which the handler holds as an interface, would
+	// make the linker keep every exported method of every service the SDK has (its
+	// Interactions, Files, Caches...), about 0.8 MB of code, for text/template's sake.
+	generate *genai.Models
+	models   *modelMemory // what the provider said of models, for clientKey's account
+	quota    *quotaMemory // which quota buckets clientKey's account has used up
 }
 
 var _ chat.Model = (*Client)(nil)
@@ -105,11 +109,11 @@ func New(cfg Config) *Client {
 // session returns a provider client and the model and quota memories for key, reusing them
 // while the key is the same. A rotated key gets a new client and fresh memories: another
 // account may have other models and its own quotas.
-func (c *Client) session(ctx context.Context, key string) (*genai.Client, *modelMemory, *quotaMemory, error) {
+func (c *Client) session(ctx context.Context, key string) (*genai.Models, *modelMemory, *quotaMemory, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.client != nil && c.clientKey == key {
-		return c.client, c.models, c.quota, nil
+	if c.generate != nil && c.clientKey == key {
+		return c.generate, c.models, c.quota, nil
 	}
 	// Every field set explicitly: otherwise the SDK reads GOOGLE_API_KEY, GEMINI_API_KEY,
 	// GOOGLE_GENAI_USE_VERTEXAI and GOOGLE_GEMINI_BASE_URL from the environment itself.
@@ -122,9 +126,9 @@ func (c *Client) session(ctx context.Context, key string) (*genai.Client, *model
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	c.client, c.clientKey = gc, key
+	c.generate, c.clientKey = gc.Models, key
 	c.models, c.quota = newModelMemory(c.cfg.Unavailable), newQuotaMemory(c.cfg.Now)
-	return gc, c.models, c.quota, nil
+	return c.generate, c.models, c.quota, nil
 }
 
 // GenerateConfig is the provider request configuration for the given provider model, with

@@ -32,7 +32,7 @@ const (
 // remembers of the account, and where the events go.
 type request struct {
 	*Client
-	gc        *genai.Client
+	generate  *genai.Models
 	models    *modelMemory
 	quota     *quotaMemory
 	id        string       // the request id, for the log
@@ -47,12 +47,12 @@ type request struct {
 // Stream implements chat.Model.
 func (c *Client) Stream(ctx context.Context, key string, conv chat.Conversation) iter.Seq2[chat.Event, error] {
 	return func(yield func(chat.Event, error) bool) {
-		gc, models, quota, err := c.session(ctx, key)
+		generate, models, quota, err := c.session(ctx, key)
 		if err != nil {
 			yield(chat.Event{}, &chat.UpstreamError{Err: fmt.Errorf("gemini: new client: %w", err)})
 			return
 		}
-		r := &request{Client: c, gc: gc, models: models, quota: quota, yield: yield,
+		r := &request{Client: c, generate: generate, models: models, quota: quota, yield: yield,
 			contents: Contents(conv), maxTokens: c.cfg.MaxTokens}
 		r.id = chat.RequestID(ctx)
 		// A caller's own limit (OpenAI's max_tokens) only ever lowers the server's.
@@ -165,7 +165,7 @@ func (r *request) attempt(ctx context.Context, k call) (failed *chat.UpstreamErr
 	actx = context.WithValue(actx, responseHintsKey{}, hints)
 	var graceTimer *time.Timer
 	defer func() { stopAttempt(graceTimer, acancel) }()
-	for resp, err := range r.gc.Models.GenerateContentStream(actx, k.model, r.contents, r.config(k)) {
+	for resp, err := range r.generate.GenerateContentStream(actx, k.model, r.contents, r.config(k)) {
 		if err != nil {
 			if acc.finished() {
 				// The answer is complete: whatever ends the stream now (the grace, a
