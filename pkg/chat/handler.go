@@ -425,7 +425,15 @@ func (h *Handler) forward(x *exchange, ev Event) error {
 }
 
 func (h *Handler) logRequest(r *http.Request, id string, start time.Time, o *outcome) {
-	attrs := []slog.Attr{
+	level := slog.LevelInfo
+	if o.cause != nil && (o.status >= 500 || o.terminal == "e") {
+		level = slog.LevelError
+	}
+	if !h.log.Enabled(context.Background(), level) {
+		return // nothing built for a line the level drops
+	}
+	attrs := make([]slog.Attr, 0, 28)
+	attrs = append(attrs,
 		slog.String("request_id", id),
 		slog.String("client", ClientAddress(r)),
 		slog.String("method", clip(r.Method, maxLoggedField)),
@@ -435,7 +443,7 @@ func (h *Handler) logRequest(r *http.Request, id string, start time.Time, o *out
 		slog.Int64("duration_ms", time.Since(start).Milliseconds()),
 		slog.Int("messages", o.messages),
 		slog.Bool("contract_address", o.contract),
-	}
+	)
 	if o.status == http.StatusOK || o.firstByte > 0 {
 		attrs = append(attrs, slog.Int64("ttfb_ms", o.firstByte.Milliseconds()))
 	}
@@ -466,12 +474,8 @@ func (h *Handler) logRequest(r *http.Request, id string, start time.Time, o *out
 	if o.timedOut {
 		attrs = append(attrs, slog.Bool("time_limit_reached", true))
 	}
-	level := slog.LevelInfo
 	if o.cause != nil {
 		attrs = append(attrs, slog.String("cause", clip(o.cause.Error(), maxCauseBytes)))
-		if o.status >= 500 || o.terminal == "e" {
-			level = slog.LevelError
-		}
 	}
 	h.log.LogAttrs(context.Background(), level, "chat request", attrs...)
 }

@@ -1,12 +1,14 @@
 package gemini
 
 import (
+	"bytes"
 	"errors"
 	"io"
 	"log/slog"
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -85,7 +87,7 @@ type eventLimit struct {
 }
 
 func (l eventLimit) RoundTrip(r *http.Request) (*http.Response, error) {
-	resp, err := l.base.RoundTrip(r)
+	resp, err := l.base.RoundTrip(sendOnce(r))
 	if err == nil && resp.StatusCode == http.StatusTooManyRequests {
 		if h, ok := r.Context().Value(responseHintsKey{}).(*responseHints); ok {
 			h.retryAfter.Store(int64(parseRetryAfter(resp.Header.Get("Retry-After"), time.Now())))
@@ -99,6 +101,77 @@ func (l eventLimit) RoundTrip(r *http.Request) (*http.Response, error) {
 		resp.Body = body
 	}
 	return resp, err
+}
+
+// scan counts the bytes of p since the last blank line (an LF after an LF, CRs aside), line
+// by line rather than byte by byte, and says whether an event ran over MaxEventBytes, also
+// one that ends within p.
+func (b *eventLimitedBody) scan(p []byte) (over bool) {
+	for len(p) > 0 {
+		line, rest, found := bytes.Cut(p, []byte{'\n'})
+		if b.newline && len(bytes.TrimLeft(line, "\r")) > 0 {
+			b.newline = false
+		}
+		b.run += len(line)
+		over = over || b.run > MaxEventBytes
+		if !found {
+			return over
+		}
+		if b.newline {
+			b.run = 0
+		}
+		b.newline = true
+		b.run++ // the LF
+		p = rest
+	}
+	return over
+}
+
+// sendOnce returns r with a body that lets go of its bytes once sent. The SDK builds the
+// request's body (the system prompt, about 6 KB) in a buffer that the request, and through
+// GetBody any copy of it, would keep for as long as the answer streams: with hundreds of open
+// streams that is the largest part of what each holds beyond a bare proxy. Nothing needs the
+// bytes again: a POST is not re-sent by the transport, and the SDK's own retries build a new
+// request.
+func sendOnce(r *http.Request) *http.Request {
+	if r.Body == nil || r.Body == http.NoBody {
+		return r
+	}
+	r = r.WithContext(r.Context()) // a shallow copy: a RoundTripper must not change its request
+	r.Body, r.GetBody = &onceBody{rc: r.Body}, nil
+	return r
+}
+
+// onceBody reads through to its body and drops it at the end or on Close. The transport may
+// close it on another goroutine than the one reading it.
+type onceBody struct {
+	mu sync.Mutex
+	rc io.ReadCloser
+}
+
+func (b *onceBody) Read(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.rc == nil {
+		return 0, io.EOF
+	}
+	n, err := b.rc.Read(p)
+	if err == io.EOF {
+		_ = b.rc.Close()
+		b.rc = nil
+	}
+	return n, err
+}
+
+func (b *onceBody) Close() error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.rc == nil {
+		return nil
+	}
+	err := b.rc.Close()
+	b.rc = nil
+	return err
 }
 
 // eventLimitedBody fails a read once more than MaxEventBytes pass without a blank line.
@@ -115,33 +188,34 @@ type eventLimitedBody struct {
 	hints   *responseHints
 	run     int  // bytes since the last blank line
 	newline bool // the last byte other than CR was LF
+	cut     bool // an event ran over MaxEventBytes: every read fails from then on
 }
 
 func (b *eventLimitedBody) Read(p []byte) (int, error) {
-	n, err := b.ReadCloser.Read(p)
-	for _, c := range p[:n] {
-		switch c {
-		case '\n':
-			if b.newline {
-				b.run = 0
-			}
-			b.newline = true
-		case '\r':
-		default:
-			b.newline = false
-		}
-		b.run++
+	if b.cut {
+		return 0, b.fail(ErrEventTooLarge)
 	}
-	if b.run > MaxEventBytes {
+	n, err := b.ReadCloser.Read(p)
+	if b.scan(p[:n]) {
+		b.cut = true
 		if b.log != nil {
 			b.log.Warn("upstream response cut", slog.String("request_id", b.id), slog.String("cause", ErrEventTooLarge.Error()))
 			b.log = nil
 		}
 		err = ErrEventTooLarge
 	}
-	if err != nil && err != io.EOF && b.hints != nil {
-		b.hints.readErr.CompareAndSwap(nil, &err)
-		return n, io.EOF
+	if err != nil && err != io.EOF {
+		return n, b.fail(err)
 	}
 	return n, err
+}
+
+// fail is what a read that failed with err returns: on a stream, the end of the body, with
+// err kept in hints.
+func (b *eventLimitedBody) fail(err error) error {
+	if b.hints == nil {
+		return err
+	}
+	b.hints.readErr.CompareAndSwap(nil, &err)
+	return io.EOF
 }

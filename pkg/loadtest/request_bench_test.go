@@ -2,9 +2,15 @@ package loadtest_test
 
 import (
 	"context"
+	"io"
+	"log"
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"runtime"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -62,4 +68,55 @@ func bareServer(t testing.TB, up string) string {
 	go func() { _ = srv.Serve(ln) }()
 	t.Cleanup(func() { _ = srv.Close() })
 	return "http://" + ln.Addr().String()
+}
+
+// BenchmarkOpenStream is the live heap each open stream holds, in one process over loopback:
+// b.N streams through the endpoint or the bare proxy, each past its first chunk and waiting
+// for the next, against the heap before they opened. The caller's and the upstream's share is
+// the same for both; the difference is what the chat endpoint keeps per stream beyond the
+// bare proxy (go test -run '^$' -bench OpenStream -benchtime 200x ./pkg/loadtest).
+func BenchmarkOpenStream(b *testing.B) {
+	var opened atomic.Int64
+	slow := loadtest.Upstream{Chunks: 2, Interval: time.Minute}
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		opened.Add(1)
+		slow.ServeHTTP(w, r)
+	}))
+	defer up.Close()
+	log.SetOutput(io.Discard) // the SDK's "Error context canceled" line for each stream left
+	defer log.SetOutput(os.Stderr)
+	for _, s := range []struct {
+		name  string
+		start func(testing.TB, string) string
+	}{{"bare", bareServer}, {"chat", localServer}} {
+		b.Run(s.name, func(b *testing.B) {
+			url := s.start(b, up.URL)
+			client := loadtest.Client()
+			defer client.CloseIdleConnections()
+			ctx, cancel := context.WithCancel(context.Background())
+			before, stack0 := liveHeap()
+			opened.Store(0)
+			var wg sync.WaitGroup
+			for range b.N {
+				wg.Go(func() { loadtest.Read(ctx, client, url, loadtest.Proxy) })
+			}
+			for opened.Load() < int64(b.N) {
+				time.Sleep(10 * time.Millisecond)
+			}
+			time.Sleep(300 * time.Millisecond) // the first chunk reaches every caller
+			during, stack1 := liveHeap()
+			cancel()
+			wg.Wait()
+			b.ReportMetric(float64(during-before)/float64(b.N), "live-B/stream")
+			b.ReportMetric(float64(stack1-stack0)/float64(b.N), "stack-B/stream")
+		})
+	}
+}
+
+// liveHeap is the live heap after a collection, and the memory of goroutine stacks.
+func liveHeap() (heap, stacks int64) {
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return int64(ms.HeapAlloc), int64(ms.StackInuse)
 }
