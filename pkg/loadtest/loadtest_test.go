@@ -13,19 +13,33 @@ import (
 	"time"
 
 	"github.com/chatsvc/chat/pkg/chat"
+	"github.com/chatsvc/chat/pkg/config"
 	"github.com/chatsvc/chat/pkg/gemini"
 	"github.com/chatsvc/chat/pkg/loadtest"
+	"github.com/chatsvc/chat/pkg/settings"
 )
 
-// localServer runs the endpoint in process as the local server does (real handler, real
-// genai adapter, net/http server with ReadHeaderTimeout) against up.
+// localServer runs the endpoint in process as the local server does, with its default
+// settings (real handler, real genai adapter with the default model, tools and thinking,
+// net/http server with ReadHeaderTimeout) against up; token facts off, as in the benchmarks.
 func localServer(t testing.TB, up string) string {
 	t.Helper()
-	m, _ := gemini.ResolveModel("")
+	cfg, err := config.Load(func(k string) string {
+		return map[string]string{settings.BaseURLVar: up, settings.TokenFactsVar: "off"}[k]
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := slog.New(slog.DiscardHandler)
 	h := chat.NewHandler(chat.Options{
-		Model:  gemini.New(gemini.Config{Model: m, BaseURL: up, Logger: slog.New(slog.DiscardHandler)}),
-		APIKey: func() string { return "k" },
-		Logger: slog.New(slog.DiscardHandler),
+		Model: gemini.New(gemini.Config{
+			Model: cfg.Model, Temperature: cfg.Temperature, MaxTokens: cfg.MaxTokens, Thinking: cfg.Thinking,
+			WebSearch: cfg.WebSearch, URLContext: cfg.URLContext, BaseURL: cfg.BaseURL, Logger: log,
+		}),
+		APIKey:      func() string { return "k" },
+		Limits:      cfg.Limits,
+		MaxDuration: cfg.MaxDuration,
+		Logger:      log,
 	})
 	mux := http.NewServeMux()
 	mux.Handle("/api/", h)

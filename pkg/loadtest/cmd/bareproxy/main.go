@@ -2,7 +2,8 @@
 // genai client streaming each upstream chunk into one data: 0: line, flushed at once, then
 // d:, and nothing else (loadtest.BareProxy). It reads the same settings as the chat server
 // (AIPROVIDER_BASE_URL, AIPROVIDER_GENERATIVE_AI_API_KEY, PORT) and prints the same
-// "chat: serving" line.
+// "chat: serving" line. Built with -tags mandated it also links the AWS SDK's SSM client and
+// the Lambda runtime (mandated.go), the floor the design puts under the chat server.
 package main
 
 import (
@@ -16,6 +17,9 @@ import (
 	"google.golang.org/genai"
 )
 
+// mandated, when linked, reads the key from SSM and serves in Lambda when asked to.
+var mandated = func(context.Context, http.Handler) {}
+
 func main() {
 	gc, err := genai.NewClient(context.Background(), &genai.ClientConfig{
 		APIKey: os.Getenv("AIPROVIDER_GENERATIVE_AI_API_KEY"), Backend: genai.BackendGeminiAPI,
@@ -25,6 +29,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "bareproxy:", err)
 		os.Exit(1)
 	}
+	mandated(context.Background(), loadtest.BareProxy(gc))
 	ln, err := net.Listen("tcp", "127.0.0.1:"+os.Getenv("PORT"))
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "bareproxy:", err)

@@ -1,7 +1,9 @@
 // Command proxybench measures what the chat server costs per request beyond a bare genai
-// proxy (cmd/bareproxy), both run as processes against the same fake upstream in the same run,
+// proxy (cmd/bareproxy), all run as processes against the same fake upstream in the same run,
 // interleaved round by round: CPU time per request over sequential requests, and the wall
-// time and peak resident memory of a burst of concurrent streams.
+// time and peak resident memory of a burst of concurrent streams. A second build of the bare
+// proxy (-tags mandated, "floor") also links the AWS SDK's SSM client and the Lambda runtime
+// that the design mandates, without running them: what they cost by being in the binary.
 //
 //	go run ./pkg/loadtest/cmd/proxybench            # from the module root
 //	go run ./pkg/loadtest/cmd/proxybench -n 1000 -burst 200 -rounds 3
@@ -57,9 +59,13 @@ func run() error {
 	if err != nil {
 		return err
 	}
-	bare := filepath.Join(tmp, "bareproxy")
-	if out, err := exec.CommandContext(ctx, "go", "build", "-trimpath", "-o", bare, "./pkg/loadtest/cmd/bareproxy").CombinedOutput(); err != nil {
-		return fmt.Errorf("go build bareproxy: %v\n%s", err, out)
+	bare, floor := filepath.Join(tmp, "bareproxy"), filepath.Join(tmp, "bareproxy-mandated")
+	for _, b := range []struct{ bin, tags string }{{bare, ""}, {floor, "mandated"}} {
+		cmd := exec.CommandContext(ctx, "go", "build", "-trimpath", "-tags", b.tags, "-o", b.bin, "./pkg/loadtest/cmd/bareproxy")
+		cmd.Dir = *root
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return fmt.Errorf("go build bareproxy: %v\n%s", err, out)
+		}
 	}
 	load, _ := os.ReadFile("/proc/loadavg")
 	fmt.Printf("proxybench %s  %d CPUs  %s  loadavg %s\n", time.Now().UTC().Format(time.RFC3339), runtime.NumCPU(), runtime.Version(), strings.TrimSpace(string(load)))
@@ -74,7 +80,7 @@ func run() error {
 		for _, s := range []struct {
 			name, bin string
 			env       []string
-		}{{"bare", bare, nil}, {"chat", chat, splitEnv(*chatEnv)}} {
+		}{{"bare", bare, nil}, {"floor", floor, nil}, {"chat", chat, splitEnv(*chatEnv)}} {
 			f, err := measure(ctx, s.bin, fast.URL+"/", paced.URL+"/", *n, *burst, s.env...)
 			if err != nil {
 				return fmt.Errorf("%s: %w", s.name, err)
@@ -93,7 +99,7 @@ func run() error {
 		slices.Sort(v)
 		return v[len(v)/2]
 	}
-	fmt.Println("\nmedian of the rounds: chat / bare")
+	fmt.Println("\nmedian of the rounds: chat / bare, and chat / floor (the bare proxy with the AWS SDK and Lambda runtime linked)")
 	for _, m := range []struct {
 		label string
 		get   func(figures) float64
@@ -102,8 +108,9 @@ func run() error {
 		{"burst wall time", func(f figures) float64 { return float64(f.burstWall) }},
 		{"peak RSS", func(f figures) float64 { return float64(f.peakRSS) }},
 	} {
-		c, b := med("chat", m.get), med("bare", m.get)
-		fmt.Printf("%-16s chat %-12s bare %-12s ratio %.2f\n", m.label, show(m.label, c), show(m.label, b), c/b)
+		c, b, fl := med("chat", m.get), med("bare", m.get), med("floor", m.get)
+		fmt.Printf("%-16s chat %-11s bare %-11s floor %-11s chat/bare %.2f  chat/floor %.2f\n", m.label,
+			show(m.label, c), show(m.label, b), show(m.label, fl), c/b, c/fl)
 	}
 	return nil
 }
