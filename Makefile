@@ -121,3 +121,4 @@ bench:
 	$(GO) run ./pkg/loadtest/cmd/chatbench
 	$(GO) run ./pkg/loadtest/cmd/thinkbench
 	$(GO) run ./pkg/loadtest/cmd/factsbench
+	$(GO) run ./pkg/loadtest/cmd/proxybench
