@@ -424,13 +424,15 @@ func (h *Handler) forward(x *exchange, ev Event) error {
 	return nil
 }
 
+// logRequest writes the request's one log line: INFO, or ERROR when the request failed on
+// the server's side. Nothing is built for a line the level drops.
 func (h *Handler) logRequest(r *http.Request, id string, start time.Time, o *outcome) {
 	level := slog.LevelInfo
 	if o.cause != nil && (o.status >= 500 || o.terminal == "e") {
 		level = slog.LevelError
 	}
 	if !h.log.Enabled(context.Background(), level) {
-		return // nothing built for a line the level drops
+		return
 	}
 	attrs := make([]slog.Attr, 0, 28)
 	attrs = append(attrs,
@@ -450,6 +452,22 @@ func (h *Handler) logRequest(r *http.Request, id string, start time.Time, o *out
 	if o.terminal != "" {
 		attrs = append(attrs, slog.String("terminal", o.terminal))
 	}
+	attrs = o.answerAttrs(attrs)
+	if o.clientClosed {
+		attrs = append(attrs, slog.Bool("client_closed", true))
+	}
+	if o.timedOut {
+		attrs = append(attrs, slog.Bool("time_limit_reached", true))
+	}
+	if o.cause != nil {
+		attrs = append(attrs, slog.String("cause", clip(o.cause.Error(), maxCauseBytes)))
+	}
+	h.log.LogAttrs(context.Background(), level, "chat request", attrs...)
+}
+
+// answerAttrs appends what the log line says of the answer, where there was one: how it
+// finished, its usage, the model and the token facts.
+func (o *outcome) answerAttrs(attrs []slog.Attr) []slog.Attr {
 	if o.finish != "" {
 		attrs = append(attrs, slog.String("finish_reason", string(o.finish)), slog.Int("sources", o.sources),
 			slog.Int("search_queries", o.searches), slog.Int("pages_read", o.pagesRead))
@@ -468,16 +486,7 @@ func (h *Handler) logRequest(r *http.Request, id string, start time.Time, o *out
 		attrs = append(attrs, slog.Int("tokens", o.tokens), slog.Int64("token_facts_ms", o.tokensTime.Milliseconds()),
 			slog.Int("token_sources_unavailable", o.unavailable))
 	}
-	if o.clientClosed {
-		attrs = append(attrs, slog.Bool("client_closed", true))
-	}
-	if o.timedOut {
-		attrs = append(attrs, slog.Bool("time_limit_reached", true))
-	}
-	if o.cause != nil {
-		attrs = append(attrs, slog.String("cause", clip(o.cause.Error(), maxCauseBytes)))
-	}
-	h.log.LogAttrs(context.Background(), level, "chat request", attrs...)
+	return attrs
 }
 
 // withTokenSources adds the pages behind the token facts to an answer's sources, after the
