@@ -26,13 +26,9 @@ import (
 func BenchmarkRequest(b *testing.B) {
 	up := httptest.NewServer(loadtest.Upstream{Chunks: 20})
 	defer up.Close()
-	for _, s := range []struct {
-		name  string
-		start func(testing.TB, string) string
-	}{{"bare", bareServer}, {"chat", localServer}} {
+	for _, s := range servers {
 		b.Run(s.name, func(b *testing.B) {
-			url := s.start(b, up.URL)
-			client := loadtest.Client()
+			url, client := s.start(b, up.URL), loadtest.Client()
 			defer client.CloseIdleConnections()
 			if r := loadtest.Read(context.Background(), client, url, loadtest.Proxy); r.Err != nil {
 				b.Fatal(r.Err)
@@ -50,6 +46,13 @@ func BenchmarkRequest(b *testing.B) {
 		})
 	}
 }
+
+// servers are the two handlers the benchmarks compare, each started in process against an
+// upstream.
+var servers = []struct {
+	name  string
+	start func(testing.TB, string) string
+}{{"bare", bareServer}, {"chat", localServer}}
 
 func bareServer(t testing.TB, up string) string {
 	t.Helper()
@@ -89,13 +92,9 @@ func BenchmarkOpenStream(b *testing.B) {
 	defer up.Close()
 	log.SetOutput(io.Discard) // the SDK's "Error context canceled" line for each stream left
 	defer log.SetOutput(os.Stderr)
-	for _, s := range []struct {
-		name  string
-		start func(testing.TB, string) string
-	}{{"bare", bareServer}, {"chat", localServer}} {
+	for _, s := range servers {
 		b.Run(s.name, func(b *testing.B) {
-			url := s.start(b, up.URL)
-			client := loadtest.Client()
+			url, client := s.start(b, up.URL), loadtest.Client()
 			defer client.CloseIdleConnections()
 			ctx, cancel := context.WithCancel(context.Background())
 			before, stack0 := liveHeap()
