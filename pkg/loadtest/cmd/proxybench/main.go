@@ -46,7 +46,7 @@ func run() error {
 	root := flag.String("root", ".", "module root")
 	n := flag.Int("n", 1000, "sequential requests for CPU per request")
 	burst := flag.Int("burst", 200, "concurrent streams in the burst")
-	rounds := flag.Int("rounds", 3, "rounds, each measuring both servers")
+	rounds := flag.Int("rounds", 3, "rounds, each measuring every server")
 	chatEnv := flag.String("chat-env", "", "extra environment of the chat server, comma-separated (GOGC=50,...): for experiments")
 	flag.Parse()
 	ctx := context.Background()
@@ -69,22 +69,25 @@ func run() error {
 	}
 	load, _ := os.ReadFile("/proc/loadavg")
 	fmt.Printf("proxybench %s  %d CPUs  %s  loadavg %s\n", time.Now().UTC().Format(time.RFC3339), runtime.NumCPU(), runtime.Version(), strings.TrimSpace(string(load)))
-	fmt.Printf("per round and server: %d sequential requests (20 chunks at once), then a burst of %d streams (20 chunks 10 ms apart)\n\n", *n, *burst)
+	fmt.Printf("per round: %d sequential requests to each server, the three in turn (20 chunks at once), then for each server a burst of %d streams (20 chunks 10 ms apart)\n\n", *n, *burst)
 
 	fast := httptest.NewServer(loadtest.Upstream{Chunks: 20})
 	defer fast.Close()
 	paced := httptest.NewServer(loadtest.Upstream{Chunks: 20, Interval: 10 * time.Millisecond})
 	defer paced.Close()
+	servers := []server{{"bare", bare, nil}, {"floor", floor, nil}, {"chat", chat, splitEnv(*chatEnv)}}
 	results := map[string][]figures{}
 	for r := range *rounds {
-		for _, s := range []struct {
-			name, bin string
-			env       []string
-		}{{"bare", bare, nil}, {"floor", floor, nil}, {"chat", chat, splitEnv(*chatEnv)}} {
-			f, err := measure(ctx, s.bin, fast.URL+"/", paced.URL+"/", *n, *burst, s.env...)
+		cpu, err := cpuPerRequest(ctx, servers, fast.URL+"/", *n)
+		if err != nil {
+			return err
+		}
+		for i, s := range servers {
+			f, err := burstOf(ctx, s, paced.URL+"/", *burst)
 			if err != nil {
 				return fmt.Errorf("%s: %w", s.name, err)
 			}
+			f.cpuPerRequest = cpu[i]
 			results[s.name] = append(results[s.name], f)
 			fmt.Printf("round %d %-5s CPU/request %-9v burst wall %-9v peak RSS %s  (idle anon %s file %s; after the burst anon %s file %s)\n", r+1, s.name,
 				f.cpuPerRequest.Round(time.Microsecond), f.burstWall.Round(time.Millisecond), loadtest.MiB(f.peakRSS),
@@ -129,41 +132,73 @@ func show(label string, v float64) string {
 	return time.Duration(v).Round(time.Microsecond).String()
 }
 
-// measure starts a fresh server on the fast upstream for the sequential requests, and another
-// on the paced one for the burst.
-func measure(ctx context.Context, bin, fast, paced string, n, burst int, env ...string) (figures, error) {
-	var f figures
-	srv, err := loadtest.StartServer(ctx, bin, fast, env...)
-	if err != nil {
-		return f, err
-	}
+// server is one of the programs compared.
+type server struct {
+	name, bin string
+	env       []string
+}
+
+// cpuPerRequest runs all servers at once on the fast upstream, fresh processes, and sends
+// them n requests each in turn (one to each, then the next round), so that whatever else the
+// machine does weighs on all of them alike; it returns each one's CPU time per request.
+func cpuPerRequest(ctx context.Context, servers []server, upstream string, n int) ([]time.Duration, error) {
+	procs := make([]*loadtest.Server, len(servers))
+	defer func() {
+		for _, p := range procs {
+			if p != nil {
+				p.Stop()
+			}
+		}
+	}()
 	client := loadtest.Client()
-	for range 10 { // warm: connections, the upstream client
-		if r := loadtest.Read(ctx, client, srv.URL, loadtest.Proxy); r.Err != nil {
-			srv.Stop()
-			return f, r.Err
+	for i, s := range servers {
+		p, err := loadtest.StartServer(ctx, s.bin, upstream, s.env...)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", s.name, err)
+		}
+		procs[i] = p
+		for range 10 { // warm: connections, the upstream client
+			if r := loadtest.Read(ctx, client, p.URL, loadtest.Proxy); r.Err != nil {
+				return nil, fmt.Errorf("%s: %w", s.name, r.Err)
+			}
 		}
 	}
-	before, err := cpuTime(srv.PID())
-	if err != nil {
-		srv.Stop()
-		return f, err
+	before := make([]time.Duration, len(procs))
+	for i, p := range procs {
+		t, err := cpuTime(p.PID())
+		if err != nil {
+			return nil, err
+		}
+		before[i] = t
 	}
 	for range n {
-		if r := loadtest.Read(ctx, client, srv.URL, loadtest.Proxy); r.Err != nil {
-			srv.Stop()
-			return f, r.Err
+		for i, p := range procs {
+			if r := loadtest.Read(ctx, client, p.URL, loadtest.Proxy); r.Err != nil {
+				return nil, fmt.Errorf("%s: %w", servers[i].name, r.Err)
+			}
 		}
 	}
-	after, _ := cpuTime(srv.PID())
-	srv.Stop()
-	f.cpuPerRequest = (after - before) / time.Duration(n)
+	out := make([]time.Duration, len(procs))
+	for i, p := range procs {
+		after, err := cpuTime(p.PID())
+		if err != nil {
+			return nil, err
+		}
+		out[i] = (after - before[i]) / time.Duration(n)
+	}
+	return out, nil
+}
 
-	srv, err = loadtest.StartServer(ctx, bin, paced, env...)
+// burstOf starts a fresh server on the paced upstream and opens burst streams at once: their
+// wall time, and the process's memory before and after.
+func burstOf(ctx context.Context, s server, paced string, burst int) (figures, error) {
+	var f figures
+	srv, err := loadtest.StartServer(ctx, s.bin, paced, s.env...)
 	if err != nil {
 		return f, err
 	}
 	defer srv.Stop()
+	client := loadtest.Client()
 	if r := loadtest.Read(ctx, client, srv.URL, loadtest.Proxy); r.Err != nil {
 		return f, r.Err
 	}
