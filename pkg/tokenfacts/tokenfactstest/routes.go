@@ -5,24 +5,28 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
-// fixtures are testdata/*.json, loaded once: DexScreener pairs by token, GoPlus entries by
-// chain and token, honeypot.is answers by chain and token, RugCheck summaries by mint.
-var fixtures = struct {
+// fixtureSet is testdata/*.json: DexScreener pairs by token, GoPlus entries by chain and
+// token, honeypot.is answers by chain and token, RugCheck summaries by mint.
+type fixtureSet struct {
 	dex      map[string][]json.RawMessage
 	goPlus   map[string]map[string]json.RawMessage
 	honeypot map[string]map[string]json.RawMessage
 	rugCheck map[string]json.RawMessage
-}{}
-
-func init() {
-	load("testdata/dexscreener.json", &fixtures.dex)
-	load("testdata/goplus.json", &fixtures.goPlus)
-	load("testdata/honeypot.json", &fixtures.honeypot)
-	load("testdata/rugcheck.json", &fixtures.rugCheck)
 }
+
+// fixtures loads the fixtures on first use, not at package init: the local binary links this
+// package for -demo, and every start of it would pay for reading them.
+var fixtures = sync.OnceValue(func() (f fixtureSet) {
+	load("testdata/dexscreener.json", &f.dex)
+	load("testdata/goplus.json", &f.goPlus)
+	load("testdata/honeypot.json", &f.honeypot)
+	load("testdata/rugcheck.json", &f.rugCheck)
+	return f
+})
 
 func load(name string, v any) {
 	b, err := testdata.ReadFile(name)
@@ -40,7 +44,7 @@ func pairsOf(addresses, chain string) ([]json.RawMessage, bool) {
 	var out []json.RawMessage
 	known := false
 	for _, a := range strings.Split(addresses, ",") {
-		pairs, ok := fixtures.dex[norm(a)]
+		pairs, ok := fixtures().dex[norm(a)]
 		known = known || (ok && pairs != nil)
 		for _, p := range pairs {
 			var head struct {
@@ -105,7 +109,7 @@ func (s *Server) goPlusAnswer(w http.ResponseWriter, r *http.Request, chain stri
 	}
 	result := map[string]json.RawMessage{}
 	for _, a := range strings.Split(addrs, ",") {
-		if entry, ok := fixtures.goPlus[chain][norm(a)]; ok && s.fault(GoPlus).Kind != NotFound {
+		if entry, ok := fixtures().goPlus[chain][norm(a)]; ok && s.fault(GoPlus).Kind != NotFound {
 			result[norm(a)] = entry
 		}
 	}
@@ -140,7 +144,7 @@ func (s *Server) goPlusToken(w http.ResponseWriter, r *http.Request) {
 func (s *Server) honeypot(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	s.count(Honeypot, q.Get("address"))
-	entry, ok := fixtures.honeypot[q.Get("chainID")][norm(q.Get("address"))]
+	entry, ok := fixtures().honeypot[q.Get("chainID")][norm(q.Get("address"))]
 	if _, err := strconv.Atoi(q.Get("chainID")); err != nil || !ok || s.fault(Honeypot).Kind == NotFound {
 		s.reply(w, r, Honeypot, http.StatusNotFound, map[string]any{"error": "Token not found"})
 		return
@@ -152,7 +156,7 @@ func (s *Server) honeypot(w http.ResponseWriter, r *http.Request) {
 func (s *Server) rugCheck(w http.ResponseWriter, r *http.Request) {
 	mint := r.PathValue("mint")
 	s.count(RugCheck, mint)
-	entry, ok := fixtures.rugCheck[mint]
+	entry, ok := fixtures().rugCheck[mint]
 	if !ok || s.fault(RugCheck).Kind == NotFound {
 		s.reply(w, r, RugCheck, http.StatusBadRequest, map[string]any{"error": "not found"})
 		return
