@@ -127,26 +127,62 @@ func (b *eventLimitedBody) scan(p []byte) (over bool) {
 	return over
 }
 
-// sendOnce returns r with a body that lets go of its bytes once sent. The SDK builds the
+// sendOnce returns r with a body that lets go of its bytes once sent whole. The SDK builds the
 // request's body (the system prompt, about 6 KB) in a buffer that the request, and through
 // GetBody any copy of it, would keep for as long as the answer streams: with hundreds of open
-// streams that is the largest part of what each holds beyond a bare proxy. Nothing needs the
-// bytes again: a POST is not re-sent by the transport, and the SDK's own retries build a new
-// request.
+// streams that is the largest part of what each holds beyond a bare proxy. Until the body has
+// been sent whole, GetBody still makes it again: the transport re-sends a request that a
+// stale kept-alive connection refused before any of it was written. After that nothing
+// needs the bytes: a POST is not re-sent, and the SDK's own retries build a new request.
 func sendOnce(r *http.Request) *http.Request {
-	if r.Body == nil || r.Body == http.NoBody {
+	if r.Body == nil || r.Body == http.NoBody || r.GetBody == nil {
 		return r
 	}
+	s := &sentOnce{getBody: r.GetBody}
 	r = r.WithContext(r.Context()) // a shallow copy: a RoundTripper must not change its request
-	r.Body, r.GetBody = &onceBody{rc: r.Body}, nil
+	r.Body, r.GetBody = s.body(r.Body), s.again
 	return r
 }
 
-// onceBody reads through to its body and drops it at the end or on Close. The transport may
-// close it on another goroutine than the one reading it.
+// errBodySent is what GetBody says once the body has been sent whole.
+var errBodySent = errors.New("gemini: the request body was sent already")
+
+// sentOnce holds the way to make a request's body again, shared by every copy of the body
+// the transport makes, until one of them has been read to its end.
+type sentOnce struct {
+	mu      sync.Mutex
+	getBody func() (io.ReadCloser, error) // nil once the body was sent whole
+}
+
+func (s *sentOnce) again() (io.ReadCloser, error) {
+	s.mu.Lock()
+	get := s.getBody
+	s.mu.Unlock()
+	if get == nil {
+		return nil, errBodySent
+	}
+	rc, err := get()
+	if err != nil {
+		return nil, err
+	}
+	return s.body(rc), nil
+}
+
+func (s *sentOnce) body(rc io.ReadCloser) *onceBody { return &onceBody{rc: rc, from: s} }
+
+func (s *sentOnce) sent() {
+	s.mu.Lock()
+	s.getBody = nil
+	s.mu.Unlock()
+}
+
+// onceBody reads through to its body and drops it at the end or on Close; read to its end,
+// it also drops the way to make it again. The transport may close it on another goroutine
+// than the one reading it.
 type onceBody struct {
-	mu sync.Mutex
-	rc io.ReadCloser
+	mu   sync.Mutex
+	rc   io.ReadCloser
+	from *sentOnce
 }
 
 func (b *onceBody) Read(p []byte) (int, error) {
@@ -159,6 +195,7 @@ func (b *onceBody) Read(p []byte) (int, error) {
 	if err == io.EOF {
 		_ = b.rc.Close()
 		b.rc = nil
+		b.from.sent()
 	}
 	return n, err
 }

@@ -67,7 +67,7 @@ func TestEventLimit(t *testing.T) {
 }
 
 // The request body reaches the upstream whole, and the request the transport holds while the
-// answer streams no longer holds it: neither its Body nor a GetBody to make it again.
+// answer streams no longer holds it: its Body is spent and GetBody says it was sent.
 func TestSendOnceSendsTheBodyAndLetsGo(t *testing.T) {
 	const payload = `{"contents":[{"parts":[{"text":"hello"}]}]}`
 	var got []byte
@@ -89,11 +89,42 @@ func TestSendOnceSendsTheBodyAndLetsGo(t *testing.T) {
 	if string(got) != payload {
 		t.Errorf("upstream got %q, want %q", got, payload)
 	}
-	if sent == req || sent.GetBody != nil || sent.Body.(*onceBody).rc != nil {
-		t.Errorf("the request sent still holds its body (same request %v, GetBody %v)", sent == req, sent.GetBody != nil)
+	if sent == req || sent.Body.(*onceBody).rc != nil {
+		t.Errorf("the request sent still holds its body (same request: %v)", sent == req)
+	}
+	if _, err := sent.GetBody(); !errors.Is(err, errBodySent) {
+		t.Errorf("GetBody after the body was sent = %v, want errBodySent", err)
 	}
 	if req.GetBody == nil {
 		t.Error("the caller's request was changed")
+	}
+}
+
+// Until the body has been read to its end, the transport can make it again as often as it
+// needs (a request refused by a stale connection before any of it was written, then re-sent),
+// also after closing it; once one copy was read whole, the bytes are let go.
+func TestSendOnceBodyCanBeMadeAgainUntilSent(t *testing.T) {
+	const payload = "0123456789"
+	req, _ := http.NewRequest(http.MethodPost, "http://upstream.invalid/", bytes.NewBufferString(payload))
+	r := sendOnce(req)
+	if err := r.Body.Close(); err != nil { // the transport gives up on the first connection
+		t.Fatal(err)
+	}
+	for i := range 2 {
+		body, err := r.GetBody()
+		if err != nil {
+			t.Fatalf("GetBody %d before the body was sent: %v", i+1, err)
+		}
+		if i == 0 {
+			body.Close()
+			continue
+		}
+		if b, _ := io.ReadAll(body); string(b) != payload {
+			t.Errorf("body made again = %q, want %q", b, payload)
+		}
+	}
+	if _, err := r.GetBody(); !errors.Is(err, errBodySent) {
+		t.Errorf("GetBody after a copy was read whole = %v, want errBodySent", err)
 	}
 }
 
