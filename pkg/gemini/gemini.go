@@ -132,7 +132,8 @@ func (c *Client) session(ctx context.Context, key string) (*genai.Models, *model
 }
 
 // GenerateConfig is the provider request configuration for the given provider model, with
-// the fixed system prompt and nothing request-specific.
+// nothing request-specific. The system prompt is not in its SystemInstruction: withSystem
+// puts it into the request body, through the config's HTTPOptions.
 func (c *Client) GenerateConfig(modelID string) *genai.GenerateContentConfig {
 	r := request{Client: c, system: c.cfg.SystemPrompt, maxTokens: c.cfg.MaxTokens, urls: urlPlan{tool: c.cfg.URLContext}}
 	return r.config(call{model: modelID, thinking: true, urlTool: r.urls.tool})
@@ -182,14 +183,16 @@ func (r *request) config(k call) *genai.GenerateContentConfig {
 // the largest cost of a request beyond a bare proxy (docs/BENCHMARKS.md, proxybench).
 func withSystem(text string) genai.ExtrasRequestProvider {
 	return func(body map[string]any) map[string]any {
-		body["systemInstruction"] = wireSystem{Parts: []textPart{{Text: text}}}
+		body["systemInstruction"] = wireSystem{Parts: []textPart{{Text: text}}, Role: genai.RoleUser}
 		return body
 	}
 }
 
-// wireSystem is the wire form of a Content of text parts without a role.
+// wireSystem is the wire form of a Content of text parts. The SDK gives a system
+// instruction the role "user" (GenerateContentConfig.setDefaults); so does this.
 type wireSystem struct {
 	Parts []textPart `json:"parts"`
+	Role  string     `json:"role"`
 }
 
 type textPart struct {

@@ -87,7 +87,9 @@ type eventLimit struct {
 }
 
 func (l eventLimit) RoundTrip(r *http.Request) (*http.Response, error) {
-	resp, err := l.base.RoundTrip(sendOnce(r))
+	sent, done := sendOnce(r)
+	resp, err := l.base.RoundTrip(sent)
+	done()
 	if err == nil && resp.StatusCode == http.StatusTooManyRequests {
 		if h, ok := r.Context().Value(responseHintsKey{}).(*responseHints); ok {
 			h.retryAfter.Store(int64(parseRetryAfter(resp.Header.Get("Retry-After"), time.Now())))
@@ -127,31 +129,33 @@ func (b *eventLimitedBody) scan(p []byte) (over bool) {
 	return over
 }
 
-// sendOnce returns r with a body that lets go of its bytes once sent whole. The SDK builds the
-// request's body (the system prompt, about 6 KB) in a buffer that the request, and through
-// GetBody any copy of it, would keep for as long as the answer streams: with hundreds of open
-// streams that is the largest part of what each holds beyond a bare proxy. Until the body has
-// been sent whole, GetBody still makes it again: the transport re-sends a request that a
-// stale kept-alive connection refused before any of it was written. After that nothing
-// needs the bytes: a POST is not re-sent, and the SDK's own retries build a new request.
-func sendOnce(r *http.Request) *http.Request {
+// sendOnce returns r with a body that lets go of its bytes once it is sent, and done, to
+// call when the transport has returned the response. The SDK builds the request's body (the
+// system prompt, about 6 KB) in a buffer that the request, and through GetBody any copy of
+// it, would keep for as long as the answer streams: with hundreds of open streams that is
+// the largest part of what each holds beyond a bare proxy. Until done, GetBody still makes
+// the body again: the transport re-sends a request that a stale kept-alive connection
+// refused before writing it, and over HTTP/2 one that the server refused (REFUSED_STREAM)
+// or left behind with a GOAWAY, after the whole body went out. Once the response is there
+// the transport re-sends nothing, and the SDK's own retries build a new request.
+func sendOnce(r *http.Request) (sent *http.Request, done func()) {
 	if r.Body == nil || r.Body == http.NoBody || r.GetBody == nil {
-		return r
+		return r, func() {}
 	}
 	s := &sentOnce{getBody: r.GetBody}
 	r = r.WithContext(r.Context()) // a shallow copy: a RoundTripper must not change its request
-	r.Body, r.GetBody = s.body(r.Body), s.again
-	return r
+	r.Body, r.GetBody = &onceBody{rc: r.Body}, s.again
+	return r, s.done
 }
 
-// errBodySent is what GetBody says once the body has been sent whole.
+// errBodySent is what GetBody says once the transport has returned the response.
 var errBodySent = errors.New("gemini: the request body was sent already")
 
-// sentOnce holds the way to make a request's body again, shared by every copy of the body
-// the transport makes, until one of them has been read to its end.
+// sentOnce holds the way to make a request's body again until the transport is done with
+// the request.
 type sentOnce struct {
 	mu      sync.Mutex
-	getBody func() (io.ReadCloser, error) // nil once the body was sent whole
+	getBody func() (io.ReadCloser, error) // nil once done
 }
 
 func (s *sentOnce) again() (io.ReadCloser, error) {
@@ -165,24 +169,20 @@ func (s *sentOnce) again() (io.ReadCloser, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.body(rc), nil
+	return &onceBody{rc: rc}, nil
 }
 
-func (s *sentOnce) body(rc io.ReadCloser) *onceBody { return &onceBody{rc: rc, from: s} }
-
-func (s *sentOnce) sent() {
+func (s *sentOnce) done() {
 	s.mu.Lock()
 	s.getBody = nil
 	s.mu.Unlock()
 }
 
-// onceBody reads through to its body and drops it at the end or on Close; read to its end,
-// it also drops the way to make it again. The transport may close it on another goroutine
-// than the one reading it.
+// onceBody reads through to its body and drops it at the end or on Close. The transport may
+// close it on another goroutine than the one reading it.
 type onceBody struct {
-	mu   sync.Mutex
-	rc   io.ReadCloser
-	from *sentOnce
+	mu sync.Mutex
+	rc io.ReadCloser
 }
 
 func (b *onceBody) Read(p []byte) (int, error) {
@@ -195,7 +195,6 @@ func (b *onceBody) Read(p []byte) (int, error) {
 	if err == io.EOF {
 		_ = b.rc.Close()
 		b.rc = nil
-		b.from.sent()
 	}
 	return n, err
 }
