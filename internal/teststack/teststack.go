@@ -251,11 +251,14 @@ func (l *Logs) String() string {
 }
 
 // Requests returns the "chat request" log lines, decoded.
-func (l *Logs) Requests() []map[string]any {
+func (l *Logs) Requests() []map[string]any { return l.Lines("chat request") }
+
+// Lines returns the log lines whose message starts with msg, decoded.
+func (l *Logs) Lines(msg string) []map[string]any {
 	var out []map[string]any
-	for _, line := range strings.Split(l.String(), "\n") {
+	for line := range strings.Lines(l.String()) {
 		var m map[string]any
-		if json.Unmarshal([]byte(line), &m) == nil && m["msg"] == "chat request" {
+		if json.Unmarshal([]byte(line), &m) == nil && strings.HasPrefix(fmt.Sprint(m["msg"]), msg) {
 			out = append(out, m)
 		}
 	}

@@ -21,6 +21,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/ssm"
 
+	"github.com/chatsvc/chat/internal/testclock"
 	"github.com/chatsvc/chat/internal/teststack"
 	"github.com/chatsvc/chat/pkg/apikey"
 )
@@ -131,24 +132,6 @@ func (f *fakeSSM) client(retryMaxAttempts int) *ssm.Client {
 	})
 }
 
-// clock is a settable time source.
-type clock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *clock) advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
-}
-
 // env records what Setenv published.
 type env struct {
 	mu   sync.Mutex
@@ -174,7 +157,7 @@ func (e *env) Getenv(k string) string {
 type harness struct {
 	ssm   *fakeSSM
 	src   *apikey.Source
-	clock *clock
+	clock *testclock.Clock
 	env   *env
 	logs  *teststack.Logs
 }
@@ -183,7 +166,7 @@ func newHarness(t *testing.T, answer func(n int) reply, tweak func(*apikey.Optio
 	t.Helper()
 	h := &harness{
 		ssm:   newFakeSSM(t, answer),
-		clock: &clock{now: time.Date(2025, 1, 1, 12, 0, 0, 0, time.UTC)},
+		clock: testclock.New(time.Date(2025, 1, 1, 12, 0, 0, 0, time.UTC)),
 		env:   &env{},
 		logs:  &teststack.Logs{},
 	}
@@ -338,7 +321,7 @@ func TestRotationAfterTTL(t *testing.T) {
 	}
 	h.ssm.setAnswer(always(ok(secretV2, 2)))
 
-	h.clock.advance(5*time.Minute - time.Second)
+	h.clock.Advance(5*time.Minute - time.Second)
 	if got := h.src.Get(ctx); got != secretV1 {
 		t.Errorf("before the TTL: Get = %q, want the first key", got)
 	}
@@ -346,7 +329,7 @@ func TestRotationAfterTTL(t *testing.T) {
 		t.Errorf("before the TTL: %d SSM calls, want 1 (the key is cached)", n)
 	}
 
-	h.clock.advance(time.Second)
+	h.clock.Advance(time.Second)
 	if got := h.src.Get(ctx); got != secretV2 {
 		t.Errorf("after the TTL: Get = %q, want the rotated key", got)
 	}
@@ -368,7 +351,7 @@ func TestStaleKeyKeptWhenRefreshFails(t *testing.T) {
 		t.Fatalf("Load: %v", err)
 	}
 	h.ssm.setAnswer(always(throttled))
-	h.clock.advance(apikey.DefaultTTL)
+	h.clock.Advance(apikey.DefaultTTL)
 	if got := h.src.Get(ctx); got != secretV1 {
 		t.Errorf("Get = %q, want the stale key while SSM fails", got)
 	}
@@ -409,7 +392,7 @@ func TestRetryWithBackoff(t *testing.T) {
 		if st.fixed {
 			h.ssm.setAnswer(always(ok(secretV1, 3)))
 		}
-		h.clock.advance(st.advance)
+		h.clock.Advance(st.advance)
 		got := h.src.Get(ctx)
 		if got != st.wantKey {
 			t.Errorf("step %d: Get = %q, want %q", i, got, st.wantKey)

@@ -47,18 +47,6 @@ func models(reqs []geminitest.Request) []string {
 	return out
 }
 
-// warnings returns the model-switch WARN lines of the log.
-func switches(st *teststack.Stack) []map[string]any {
-	var out []map[string]any
-	for _, line := range strings.Split(st.Logs.String(), "\n") {
-		var m map[string]any
-		if json.Unmarshal([]byte(line), &m) == nil && strings.HasPrefix(m["msg"].(string), "model unavailable") {
-			out = append(out, m)
-		}
-	}
-	return out
-}
-
 // A new key with default settings gets answers: the spec's default model (2.5 flash) is
 // closed to new users, the provider's 404 leads at once to the flash alias, and later
 // requests go straight there. The caller sees nothing of it; the log has one WARN.
@@ -78,7 +66,7 @@ func TestNewKeyFallsBackToTheFamilyAlias(t *testing.T) {
 	if got, want := models(st.Upstream.Requests()), []string{"gemini-2.5-flash", "gemini-flash-latest", "gemini-flash-latest", "gemini-flash-latest"}; !slices.Equal(got, want) {
 		t.Errorf("models called = %v, want %v", got, want)
 	}
-	sw := switches(st)
+	sw := st.Logs.Lines("model unavailable")
 	if len(sw) != 1 {
 		t.Fatalf("want one WARN for the switch, got %d:\n%s", len(sw), st.Logs.String())
 	}
@@ -102,7 +90,7 @@ func TestLegacyKeyKeepsItsModel(t *testing.T) {
 	if got := models(st.Upstream.Requests()); !slices.Equal(got, []string{"gemini-2.5-flash", "gemini-2.5-flash"}) {
 		t.Errorf("models called = %v", got)
 	}
-	if len(switches(st)) != 0 {
+	if len(st.Logs.Lines("model unavailable")) != 0 {
 		t.Errorf("a switch was logged:\n%s", st.Logs.String())
 	}
 }
@@ -135,7 +123,7 @@ func TestRefusedModelIsTriedAgainAfterExpiry(t *testing.T) {
 	if got := models(st.Upstream.Requests()); !slices.Equal(got, want) {
 		t.Errorf("models called = %v, want %v", got, want)
 	}
-	if n := len(switches(st)); n != 2 {
+	if n := len(st.Logs.Lines("model unavailable")); n != 2 {
 		t.Errorf("switch WARNs = %d, want one per switch (2)", n)
 	}
 }

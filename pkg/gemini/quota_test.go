@@ -8,33 +8,15 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
+	"github.com/chatsvc/chat/internal/testclock"
 	"github.com/chatsvc/chat/internal/teststack"
 	"github.com/chatsvc/chat/pkg/chat"
 	"github.com/chatsvc/chat/pkg/gemini"
 	"github.com/chatsvc/chat/pkg/gemini/geminitest"
 )
-
-// fakeClock is a clock the test moves by hand.
-type fakeClock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *fakeClock) now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *fakeClock) advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
-}
 
 // noonPacific is a time far from the daily reset, so that the fake's day does not turn
 // during a test.
@@ -47,16 +29,19 @@ func noonPacific(t *testing.T) time.Time {
 	return time.Date(2026, 11, 25, 12, 0, 0, 0, la)
 }
 
-// quotaWarnings returns the bucket-exhausted WARN lines of the log.
-func quotaWarnings(st *teststack.Stack) []map[string]any {
-	var out []map[string]any
-	for _, line := range strings.Split(st.Logs.String(), "\n") {
-		var m map[string]any
-		if json.Unmarshal([]byte(line), &m) == nil && strings.HasPrefix(fmt.Sprint(m["msg"]), "quota exhausted") {
-			out = append(out, m)
+// wantQuotaWarnings checks that the log has one bucket-exhausted WARN line for each of n
+// buckets, each of the kind want and naming its model, bucket and reset.
+func wantQuotaWarnings(t *testing.T, st *teststack.Stack, n int, want string) {
+	t.Helper()
+	warns := st.Logs.Lines("quota exhausted")
+	if len(warns) != n {
+		t.Fatalf("%d quota warnings, want one for each of %d buckets:\n%s", len(warns), n, st.Logs.String())
+	}
+	for _, w := range warns {
+		if w["quota"] != want || w["bucket"] == nil || w["model"] == nil || w["reset"] == nil {
+			t.Errorf("warning %v, want a %s one naming model, bucket and reset", w, want)
 		}
 	}
-	return out
 }
 
 // refused reads a 429 and its Retry-After in seconds.
@@ -96,12 +81,12 @@ func callsPerBucket(reqs []geminitest.Request) (calls, refusals map[string]int) 
 }
 
 func TestFreeTierKeyGetsFortyAnswersThenAnHonestDailyWait(t *testing.T) {
-	clock := &fakeClock{t: noonPacific(t)}
-	st := teststack.Start(t, answer, teststack.WithUpstream(geminitest.WithQuota(geminitest.FreeTier), geminitest.WithClock(clock.now)))
+	clock := testclock.New(noonPacific(t))
+	st := teststack.Start(t, answer, teststack.WithUpstream(geminitest.WithQuota(geminitest.FreeTier), geminitest.WithClock(clock.Now)))
 	answeredBy := map[string]int{}
 	for i := range 40 {
 		ask(t, st, fmt.Sprintf("Question %d", i+1))
-		clock.advance(13 * time.Second) // within the 5-a-minute limit
+		clock.Advance(13 * time.Second) // within the 5-a-minute limit
 		line := st.Logs.WaitRequestLog(t, i+1)[i]
 		answeredBy[fmt.Sprint(line["model"])]++
 	}
@@ -135,23 +120,15 @@ func TestFreeTierKeyGetsFortyAnswersThenAnHonestDailyWait(t *testing.T) {
 			t.Errorf("bucket %s: %d calls, %d refused; want 20 answers and one refusal, never called again", b, calls[b], refusals[b])
 		}
 	}
-	warns := quotaWarnings(st)
-	if len(warns) != 2 {
-		t.Fatalf("%d quota warnings, want one per bucket:\n%s", len(warns), st.Logs.String())
-	}
-	for _, w := range warns {
-		if w["quota"] != "daily" || w["bucket"] == nil || w["model"] == nil || w["reset"] == nil {
-			t.Errorf("warning %v lacks model, bucket, kind or reset", w)
-		}
-	}
+	wantQuotaWarnings(t, st, 2, "daily")
 }
 
 func TestPerMinuteQuotaWaitsForItsRetryDelay(t *testing.T) {
-	clock := &fakeClock{t: noonPacific(t)}
-	st := teststack.Start(t, answer, teststack.WithUpstream(geminitest.WithQuota(geminitest.FreeTier), geminitest.WithClock(clock.now)))
+	clock := testclock.New(noonPacific(t))
+	st := teststack.Start(t, answer, teststack.WithUpstream(geminitest.WithQuota(geminitest.FreeTier), geminitest.WithClock(clock.Now)))
 	for i := range 10 {
 		ask(t, st, fmt.Sprintf("Question %d", i+1))
-		clock.advance(time.Second)
+		clock.Advance(time.Second)
 	}
 	body, secs := refused(t, st.Ask(t, "Question 11"))
 	// flash-latest answered at 0-4 s on the fake's clock and refused at 5 s, with a
@@ -163,15 +140,7 @@ func TestPerMinuteQuotaWaitsForItsRetryDelay(t *testing.T) {
 	if strings.Contains(body.Details, "daily") || !strings.Contains(body.Details, "try again in") {
 		t.Errorf("details = %q", body.Details)
 	}
-	warns := quotaWarnings(st)
-	if len(warns) != 2 {
-		t.Errorf("%d quota warnings, want one for each of the two buckets", len(warns))
-	}
-	for _, w := range warns {
-		if w["quota"] != "per-minute" {
-			t.Errorf("warning %v, want per-minute", w)
-		}
-	}
+	wantQuotaWarnings(t, st, 2, "per-minute")
 }
 
 func TestQuotaRefusalsWithoutDetails(t *testing.T) {
@@ -182,15 +151,7 @@ func TestQuotaRefusalsWithoutDetails(t *testing.T) {
 	if secs < 55 || secs > 60 {
 		t.Errorf("Retry-After = %d, want the default minute for a refusal that says nothing", secs)
 	}
-	warns := quotaWarnings(st)
-	if len(warns) != 2 {
-		t.Errorf("%d quota warnings, want one for each of the two buckets", len(warns))
-	}
-	for _, w := range warns {
-		if w["quota"] != "unknown" {
-			t.Errorf("warning %v, want unknown", w)
-		}
-	}
+	wantQuotaWarnings(t, st, 2, "unknown")
 }
 
 func TestProOnTheFreeTierFallsOverToFlash(t *testing.T) {
@@ -211,12 +172,12 @@ func TestProOnTheFreeTierFallsOverToFlash(t *testing.T) {
 
 func TestAliasDrawsOnTheBucketOfTheModelItServes(t *testing.T) {
 	// A legacy account: gemini-2.5-flash answers, then gemini-flash-latest (3.7 flash).
-	clock := &fakeClock{t: noonPacific(t)}
+	clock := testclock.New(noonPacific(t))
 	st := teststack.Start(t, answer, withModel("gemini-flash-latest"), withKey(geminitest.LegacyKey),
 		teststack.WithGemini(func(c *gemini.Config) {
 			c.Model.Candidates = []string{"gemini-flash-latest", "gemini-3.7-flash", "gemini-flash-lite-latest"}
 		}),
-		teststack.WithUpstream(geminitest.WithQuota(geminitest.Quota{PerDay: 2}), geminitest.WithClock(clock.now)))
+		teststack.WithUpstream(geminitest.WithQuota(geminitest.Quota{PerDay: 2}), geminitest.WithClock(clock.Now)))
 	for i := range 4 {
 		ask(t, st, fmt.Sprintf("q%d", i))
 	}
@@ -340,8 +301,8 @@ func TestNextDailyResetIsMidnightPacific(t *testing.T) {
 // Every protocol tells the same wait: the spec's body, the UI message stream's (the spec's
 // body too) and Chat Completions' error object, each with the same Retry-After.
 func TestEveryProtocolTellsTheSameDailyWait(t *testing.T) {
-	clock := &fakeClock{t: noonPacific(t)}
-	st := teststack.Start(t, answer, teststack.WithUpstream(geminitest.WithQuota(geminitest.Quota{PerDay: 1}), geminitest.WithClock(clock.now)))
+	clock := testclock.New(noonPacific(t))
+	st := teststack.Start(t, answer, teststack.WithUpstream(geminitest.WithQuota(geminitest.Quota{PerDay: 1}), geminitest.WithClock(clock.Now)))
 	ask(t, st, "one")
 	ask(t, st, "two")
 	_, want := refused(t, st.Ask(t, "three"))

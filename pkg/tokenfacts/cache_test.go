@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chatsvc/chat/internal/testclock"
 	"github.com/chatsvc/chat/pkg/contract"
 	"github.com/chatsvc/chat/pkg/tokenfacts"
 	"github.com/chatsvc/chat/pkg/tokenfacts/tokenfactstest"
@@ -61,15 +62,15 @@ func TestCacheHit(t *testing.T) {
 // Market answers expire after MarketTTL, security answers after SecurityTTL.
 func TestCacheExpiry(t *testing.T) {
 	fake, url := newFake(t)
-	clk := &clock{t: tokenfactstest.Now()}
-	c := newClient(t, url, func(c *tokenfacts.Config) { c.Now = clk.now })
+	clk := testclock.New(tokenfactstest.Now())
+	c := newClient(t, url, func(c *tokenfacts.Config) { c.Now = clk.Now })
 	lookupOne(t, c, tokenfactstest.EVMMultiChain)
-	clk.advance(2 * time.Minute)
+	clk.Advance(2 * time.Minute)
 	f := lookupOne(t, c, tokenfactstest.EVMMultiChain)
 	wantRequests(t, fake, map[tokenfactstest.API]int64{tokenfactstest.DexScreener: 2, tokenfactstest.GoPlus: 1, tokenfactstest.Honeypot: 1})
 	// The age is read at lookup time, not frozen in the cache.
 	eqFloat(t, "pair age", f.Market.PairAgeHours, 20101.8)
-	clk.advance(9 * time.Minute)
+	clk.Advance(9 * time.Minute)
 	lookupOne(t, c, tokenfactstest.EVMMultiChain)
 	wantRequests(t, fake, map[tokenfactstest.API]int64{tokenfactstest.DexScreener: 3, tokenfactstest.GoPlus: 2, tokenfactstest.Honeypot: 2})
 }
@@ -77,8 +78,8 @@ func TestCacheExpiry(t *testing.T) {
 // A failure is remembered briefly (a rate-limited source is not hammered), then retried.
 func TestFailureRetried(t *testing.T) {
 	fake, url := newFake(t)
-	clk := &clock{t: tokenfactstest.Now()}
-	c := newClient(t, url, func(c *tokenfacts.Config) { c.Now = clk.now })
+	clk := testclock.New(tokenfactstest.Now())
+	c := newClient(t, url, func(c *tokenfacts.Config) { c.Now = clk.Now })
 	fake.SetFault(tokenfactstest.RugCheck, tokenfactstest.Fault{Kind: tokenfactstest.RateLimited})
 	lookupOne(t, c, tokenfactstest.SolanaPumpFun)
 	fake.SetFault(tokenfactstest.RugCheck, tokenfactstest.Fault{})
@@ -86,7 +87,7 @@ func TestFailureRetried(t *testing.T) {
 	if got := unavailable(f, tokenfacts.SourceRugCheck); got != tokenfacts.ReasonRateLimited || fake.Requests(tokenfactstest.RugCheck) != 1 {
 		t.Errorf("RugCheck asked again at once (%d requests, %q)", fake.Requests(tokenfactstest.RugCheck), got)
 	}
-	clk.advance(20 * time.Second)
+	clk.Advance(20 * time.Second)
 	f = lookupOne(t, c, tokenfactstest.SolanaPumpFun)
 	if f.Security.RugCheck == nil || fake.Requests(tokenfactstest.RugCheck) != 2 {
 		t.Errorf("RugCheck not retried after the failure expired: %v", f.Unavailable)

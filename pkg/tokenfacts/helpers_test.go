@@ -3,7 +3,6 @@ package tokenfacts_test
 import (
 	"context"
 	"net/http/httptest"
-	"sync"
 	"testing"
 	"time"
 
@@ -55,24 +54,6 @@ func lookupOne(t testing.TB, c *tokenfacts.Client, s string) tokenfacts.Facts {
 		t.Fatalf("Lookup returned %d facts, want 1", len(facts))
 	}
 	return facts[0]
-}
-
-// clock is a settable clock for cache expiry.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *clock) advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
 }
 
 func eqFloat(t *testing.T, what string, got *float64, want float64) {
