@@ -143,15 +143,9 @@ func TestThinkingAndFallbacks(t *testing.T) {
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
-			c, err := config.Load(env(tc.env))
-			if tc.wantError != "" {
-				if err == nil || !strings.Contains(err.Error(), tc.wantError) {
-					t.Fatalf("error = %v, want one naming %s", err, tc.wantError)
-				}
+			c, ok := load(t, tc.env, tc.wantError)
+			if !ok {
 				return
-			}
-			if err != nil {
-				t.Fatal(err)
 			}
 			if c.Thinking != tc.thinking || !slices.Equal(c.Model.Candidates, tc.models) {
 				t.Errorf("thinking %v, models %v; want %v, %v", c.Thinking, c.Model.Candidates, tc.thinking, tc.models)
@@ -183,15 +177,9 @@ func TestTokenFactsSettings(t *testing.T) {
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
-			c, err := config.Load(env(tc.env))
-			if tc.wantError != "" {
-				if err == nil || !strings.Contains(err.Error(), tc.wantError) {
-					t.Fatalf("error = %v, want one naming %s", err, tc.wantError)
-				}
+			c, ok := load(t, tc.env, tc.wantError)
+			if !ok {
 				return
-			}
-			if err != nil {
-				t.Fatal(err)
 			}
 			if c.TokenFacts != tc.want {
 				t.Errorf("token facts = %+v, want %+v", c.TokenFacts, tc.want)
@@ -270,4 +258,21 @@ func TestMatchesCatchesADifference(t *testing.T) {
 			t.Errorf("Matches(dev, staging's settings) = %v, want an error naming %s", err, want)
 		}
 	}
+}
+
+// load loads the configuration from vars. With wantError set it checks that loading fails
+// with an error naming it and returns false; otherwise loading must succeed.
+func load(t *testing.T, vars map[string]string, wantError string) (config.Config, bool) {
+	t.Helper()
+	c, err := config.Load(env(vars))
+	if wantError != "" {
+		if err == nil || !strings.Contains(err.Error(), wantError) {
+			t.Fatalf("error = %v, want one naming %s", err, wantError)
+		}
+		return c, false
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c, true
 }
