@@ -52,25 +52,3 @@ func newAPIKey(ctx context.Context, cfg config.Config, getenv func(string) strin
 	}
 	return func() string { return src.Get(ctx) }
 }
-
-// goPlusSecret is the GoPlus app secret: GOPLUS_APP_SECRET as it is, else the SecureString
-// GOPLUS_APP_SECRET_PARAMETER names, read once at start-up (bounded). Without it the token
-// facts read GoPlus keyless, at its lower limits.
-func goPlusSecret(ctx context.Context, c config.TokenFacts, logger *slog.Logger) string {
-	if c.GoPlusAppSecret != "" || c.GoPlusAppSecretParameter == "" || !c.Enabled {
-		return c.GoPlusAppSecret
-	}
-	ictx, cancel := context.WithTimeout(ctx, apikey.DefaultTimeout)
-	defer cancel()
-	client, err := apikey.NewClient(ictx)
-	if err != nil {
-		logger.Warn("no SSM client for the GoPlus app secret: GoPlus is read keyless", slog.String("error", err.Error()))
-		return ""
-	}
-	src := apikey.New(apikey.Options{Client: client, Parameter: c.GoPlusAppSecretParameter, Timeout: apikey.DefaultTimeout, Logger: logger})
-	if err := src.Load(ictx); err != nil {
-		logger.Warn("GoPlus app secret not loaded: GoPlus is read keyless", slog.String("parameter", c.GoPlusAppSecretParameter))
-		return ""
-	}
-	return src.Get(ictx)
-}

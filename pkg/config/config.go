@@ -28,9 +28,8 @@ type TokenFacts struct {
 	Budget time.Duration
 	// The sources' base URLs; empty means the public API.
 	DexScreenerURL, GoPlusURL, HoneypotURL, RugCheckURL string
-	// GoPlusAppKey and GoPlusAppSecret are an optional GoPlus app key (higher limits); the
-	// secret may instead be read from the SSM SecureString GoPlusAppSecretParameter names.
-	GoPlusAppKey, GoPlusAppSecret, GoPlusAppSecretParameter string
+	// GoPlusAppKey and GoPlusAppSecret are an optional GoPlus app key (higher limits).
+	GoPlusAppKey, GoPlusAppSecret string
 }
 
 // Config is the service's settings.
@@ -153,18 +152,17 @@ func isOrigin(o string) bool {
 // tokenFacts reads the token facts' settings.
 func (p *parser) tokenFacts() TokenFacts {
 	t := TokenFacts{
-		Enabled:                  p.onOff(settings.TokenFactsVar, true),
-		Budget:                   p.duration(settings.TokenFactsBudgetVar, settings.DefaultTokenFactsBudget, settings.MaxTokenFactsBudget),
-		DexScreenerURL:           p.url(settings.DexScreenerURLVar),
-		GoPlusURL:                p.url(settings.GoPlusURLVar),
-		HoneypotURL:              p.url(settings.HoneypotURLVar),
-		RugCheckURL:              p.url(settings.RugCheckURLVar),
-		GoPlusAppKey:             p.str(settings.GoPlusAppKeyVar, ""),
-		GoPlusAppSecret:          p.str(settings.GoPlusAppSecretVar, ""),
-		GoPlusAppSecretParameter: p.str(settings.GoPlusAppSecretParameterVar, ""),
+		Enabled:         p.onOff(settings.TokenFactsVar, true),
+		Budget:          p.duration(settings.TokenFactsBudgetVar, settings.DefaultTokenFactsBudget, settings.MaxTokenFactsBudget),
+		DexScreenerURL:  p.url(settings.DexScreenerURLVar),
+		GoPlusURL:       p.url(settings.GoPlusURLVar),
+		HoneypotURL:     p.url(settings.HoneypotURLVar),
+		RugCheckURL:     p.url(settings.RugCheckURLVar),
+		GoPlusAppKey:    p.str(settings.GoPlusAppKeyVar, ""),
+		GoPlusAppSecret: p.str(settings.GoPlusAppSecretVar, ""),
 	}
-	if t.GoPlusAppKey == "" && (t.GoPlusAppSecret != "" || t.GoPlusAppSecretParameter != "") {
-		p.fail(settings.GoPlusAppKeyVar, "is needed with "+settings.GoPlusAppSecretVar+" or "+settings.GoPlusAppSecretParameterVar)
+	if t.GoPlusAppKey == "" && t.GoPlusAppSecret != "" {
+		p.fail(settings.GoPlusAppKeyVar, "is needed with "+settings.GoPlusAppSecretVar)
 	}
 	return t
 }

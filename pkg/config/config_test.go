@@ -164,9 +164,9 @@ func TestTokenFactsSettings(t *testing.T) {
 		"off":      {env: map[string]string{"TOKEN_FACTS": "off"}, want: config.TokenFacts{Budget: settings.DefaultTokenFactsBudget}},
 		"budget and sources elsewhere": {
 			env: map[string]string{"TOKEN_FACTS": "on", "TOKEN_FACTS_BUDGET": "800ms", "DEXSCREENER_BASE_URL": "http://127.0.0.1:9/dex",
-				"GOPLUS_BASE_URL": "https://goplus.mirror.example", "GOPLUS_APP_KEY": "k", "GOPLUS_APP_SECRET_PARAMETER": "/chat/goplus"},
+				"GOPLUS_BASE_URL": "https://goplus.mirror.example", "GOPLUS_APP_KEY": "k", "GOPLUS_APP_SECRET": "s"},
 			want: config.TokenFacts{Enabled: true, Budget: 800 * time.Millisecond, DexScreenerURL: "http://127.0.0.1:9/dex",
-				GoPlusURL: "https://goplus.mirror.example", GoPlusAppKey: "k", GoPlusAppSecretParameter: "/chat/goplus"},
+				GoPlusURL: "https://goplus.mirror.example", GoPlusAppKey: "k", GoPlusAppSecret: "s"},
 		},
 		"a bare number is no duration": {env: map[string]string{"TOKEN_FACTS_BUDGET": "2"}, wantError: "TOKEN_FACTS_BUDGET"},
 		"over ten seconds":             {env: map[string]string{"TOKEN_FACTS_BUDGET": "11s"}, wantError: "TOKEN_FACTS_BUDGET"},

@@ -35,15 +35,14 @@ const (
 	LogLevelVar        = "LOG_LEVEL"
 	CheckSHA256Var     = "CHECK_CONTENT_SHA256"
 
-	TokenFactsVar               = "TOKEN_FACTS"
-	TokenFactsBudgetVar         = "TOKEN_FACTS_BUDGET"
-	DexScreenerURLVar           = "DEXSCREENER_BASE_URL"
-	GoPlusURLVar                = "GOPLUS_BASE_URL"
-	HoneypotURLVar              = "HONEYPOT_BASE_URL"
-	RugCheckURLVar              = "RUGCHECK_BASE_URL"
-	GoPlusAppKeyVar             = "GOPLUS_APP_KEY"
-	GoPlusAppSecretVar          = "GOPLUS_APP_SECRET"
-	GoPlusAppSecretParameterVar = "GOPLUS_APP_SECRET_PARAMETER"
+	TokenFactsVar       = "TOKEN_FACTS"
+	TokenFactsBudgetVar = "TOKEN_FACTS_BUDGET"
+	DexScreenerURLVar   = "DEXSCREENER_BASE_URL"
+	GoPlusURLVar        = "GOPLUS_BASE_URL"
+	HoneypotURLVar      = "HONEYPOT_BASE_URL"
+	RugCheckURLVar      = "RUGCHECK_BASE_URL"
+	GoPlusAppKeyVar     = "GOPLUS_APP_KEY"
+	GoPlusAppSecretVar  = "GOPLUS_APP_SECRET"
 )
 
 // ModelNames lists the specification's model names (spec section 2), sorted: the names MODEL
