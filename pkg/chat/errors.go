@@ -65,9 +65,6 @@ func (e *Error) Error() string {
 
 func (e *Error) Unwrap() error { return e.Cause }
 
-// RetryAfterSeconds is RetryAfter in whole seconds, rounded up; 0 when there is none.
-func (e *Error) RetryAfterSeconds() int64 { return RetrySeconds(e.RetryAfter) }
-
 // SetRetryAfter sets the Retry-After header when the error carries a wait.
 func (e *Error) SetRetryAfter(h http.Header) { retryafter.Set(h, e.RetryAfter) }
 
@@ -190,7 +187,7 @@ func rateLimited(ue *UpstreamError, err error) *Error {
 			reset.Format("15:04"), humanWait(ue.RetryAfter))
 		e.InStream = "The service's daily allowance of answers is used up; it resets at midnight Pacific time."
 	case ue.RetryAfter > 0:
-		e.Details = fmt.Sprintf("too many requests to the AI service; try again in %d seconds", RetrySeconds(ue.RetryAfter))
+		e.Details = fmt.Sprintf("too many requests to the AI service; try again in %d seconds", retryafter.Seconds(ue.RetryAfter))
 	}
 	return e
 }
@@ -224,6 +221,3 @@ func upstreamDetails(ue *UpstreamError) string {
 		return fmt.Sprintf("the AI service refused the request (upstream status %d)", ue.Status)
 	}
 }
-
-// RetrySeconds is a wait in whole seconds, rounded up: what a Retry-After header says.
-func RetrySeconds(d time.Duration) int64 { return retryafter.Seconds(d) }

@@ -335,12 +335,12 @@ func (h *Handler) answer(x *exchange, conv Conversation) error {
 		}
 	}
 	if x.stream != nil {
-		return h.failure(r, ctx, err, err != nil, limit, errNoFinish)
+		return h.failure(r, ctx, err, limit, errNoFinish)
 	}
 	if out.firstByte == 0 {
 		out.firstByte = time.Since(x.start) // the sequence ended without an event
 	}
-	e := h.failure(r, ctx, err, err != nil, limit, errNoEvent)
+	e := h.failure(r, ctx, err, limit, errNoEvent)
 	if e.Code == CodeTimeLimit {
 		// The time limit is not an upstream failure: like a cut after some text, it ends a
 		// stream with an error event, here one with no text before it.
@@ -372,13 +372,13 @@ func (h *Handler) readTokens(ctx context.Context, conv Conversation, out *outcom
 
 // failure maps how the model's sequence ended without a finish to the caller's error;
 // ended is the cause when the sequence just stopped.
-func (h *Handler) failure(r *http.Request, ctx context.Context, err error, ok bool, limit time.Duration, ended error) *Error {
+func (h *Handler) failure(r *http.Request, ctx context.Context, err error, limit time.Duration, ended error) *Error {
 	switch {
 	case timedOut(r, ctx):
 		return AsError(errTimeLimit, limit)
 	case r.Context().Err() != nil:
 		return AsError(context.Canceled, limit)
-	case err == nil && !ok:
+	case err == nil:
 		return AsError(ended, limit)
 	}
 	return AsError(err, limit)

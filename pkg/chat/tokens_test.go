@@ -235,7 +235,8 @@ func TestNoTokensKeyWithoutFacts(t *testing.T) {
 		return geminitest.Stream(0, geminitest.Text("Hi."), geminitest.Finish("STOP"))
 	})
 	resp := st.Post(t, contractQuestion(tokenfactstest.EVMHoneypot))
-	if m := teststack.ReadStream(t, resp.Body).Metadata(t); m["tokens"] != nil {
-		t.Errorf("d: tokens = %v without token facts", m["tokens"])
+	m := teststack.ReadStream(t, resp.Body).Metadata(t)
+	if tokens, ok := m["tokens"]; ok {
+		t.Errorf("d: carries tokens (%v) without token facts", tokens)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"google.golang.org/genai"
 
 	"github.com/chatsvc/chat/pkg/chat"
+	"github.com/chatsvc/chat/pkg/retryafter"
 )
 
 // The provider's quotas are per project and per model: each model draws on a bucket of its
@@ -27,9 +28,11 @@ const DefaultQuotaWait = time.Minute
 
 // quotaRefusal is what a 429 said: which allowance, of which bucket, for how long.
 type quotaRefusal struct {
-	kind   chat.QuotaKind
+	kind chat.QuotaKind
+	// bucket is the violation's quotaDimensions.model; "" when the 429 names none.
 	bucket string
-	// delay is google.rpc.RetryInfo's retryDelay, rounded up to whole seconds; 0 when absent.
+	// delay is the wait classify read (RetryInfo, else a proxy's Retry-After) in whole
+	// seconds, rounded up; 0 when there was none.
 	delay time.Duration
 }
 
@@ -39,10 +42,10 @@ const (
 )
 
 // readQuota classifies a provider 429 from its body: daily when a violation's quotaId counts
-// per day, per minute when one counts per minute, unknown when the body has no QuotaFailure.
-// The bucket is the violation's quotaDimensions.model, else the model called.
-func readQuota(details []map[string]any, called string) quotaRefusal {
-	q := quotaRefusal{kind: chat.QuotaUnknown, bucket: called, delay: retryDelay(details)}
+// per day, per minute when one counts per minute, unknown when the body has no QuotaFailure;
+// and names the bucket when a violation's quotaDimensions.model does.
+func readQuota(details []map[string]any) quotaRefusal {
+	q := quotaRefusal{kind: chat.QuotaUnknown}
 	for _, d := range details {
 		if t, _ := d["@type"].(string); t != typeQuotaFailure {
 			continue
@@ -88,18 +91,16 @@ func retryDelay(details []map[string]any) time.Duration {
 }
 
 // asQuota reports the refusal a provider error carries when it is a quota 429.
-func asQuota(e *chat.UpstreamError, called string) (quotaRefusal, bool) {
+func asQuota(e *chat.UpstreamError) (quotaRefusal, bool) {
 	if !e.RateLimited {
 		return quotaRefusal{}, false
 	}
-	q := quotaRefusal{kind: chat.QuotaUnknown, bucket: called}
+	q := quotaRefusal{kind: chat.QuotaUnknown}
 	var apiErr genai.APIError
 	if errors.As(e.Err, &apiErr) {
-		q = readQuota(apiErr.Details, called)
+		q = readQuota(apiErr.Details)
 	}
-	if q.delay == 0 && e.RetryAfter > 0 { // an HTTP Retry-After header, from a proxy
-		q.delay = time.Duration(chat.RetrySeconds(e.RetryAfter)) * time.Second
-	}
+	q.delay = time.Duration(retryafter.Seconds(e.RetryAfter)) * time.Second
 	return q, true
 }
 
@@ -189,11 +190,17 @@ func (q *quotaMemory) open(model string) bool {
 }
 
 // exhaust notes that model's call was refused with r, and logs the first refusal of each
-// bucket: requests that hit the same exhausted bucket at once log it only once.
+// bucket: requests that hit the same exhausted bucket at once log it only once. A refusal
+// that names no bucket shuts the one model is known to draw on (an alias's, learned from
+// its answers).
 func (q *quotaMemory) exhaust(log *slog.Logger, model string, r quotaRefusal) {
 	q.mu.Lock()
 	now := q.now()
-	q.bucketOf[model] = r.bucket
+	if r.bucket == "" {
+		r.bucket = q.bucket(model)
+	} else {
+		q.bucketOf[model] = r.bucket
+	}
 	until := r.reopens(now)
 	prev, live := q.exhausted[r.bucket]
 	live = live && now.Before(prev.until)
@@ -206,7 +213,7 @@ func (q *quotaMemory) exhaust(log *slog.Logger, model string, r quotaRefusal) {
 	}
 	log.Warn("quota exhausted; the model's bucket is skipped until it reopens",
 		slog.String("model", model), slog.String("bucket", r.bucket), slog.String("quota", string(r.kind)),
-		slog.Time("reset", until.UTC()), slog.Int64("reset_in_s", chat.RetrySeconds(until.Sub(now))))
+		slog.Time("reset", until.UTC()), slog.Int64("reset_in_s", retryafter.Seconds(until.Sub(now))))
 }
 
 // refusal is the 429 of a request whose candidates' buckets are all exhausted: it waits

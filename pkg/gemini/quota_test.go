@@ -171,13 +171,14 @@ func TestProOnTheFreeTierFallsOverToFlash(t *testing.T) {
 }
 
 func TestAliasDrawsOnTheBucketOfTheModelItServes(t *testing.T) {
-	// A legacy account: gemini-2.5-flash answers, then gemini-flash-latest (3.7 flash).
+	// A legacy account: gemini-2.5-flash answers, then gemini-flash-latest (3.7 flash). The
+	// refusals name no bucket (NoDetails): only the alias's answers (modelVersion) tell.
 	clock := testclock.New(noonPacific(t))
 	st := teststack.Start(t, answer, withModel("gemini-flash-latest"), withKey(geminitest.LegacyKey),
 		teststack.WithGemini(func(c *gemini.Config) {
 			c.Model.Candidates = []string{"gemini-flash-latest", "gemini-3.7-flash", "gemini-flash-lite-latest"}
 		}),
-		teststack.WithUpstream(geminitest.WithQuota(geminitest.Quota{PerDay: 2}), geminitest.WithClock(clock.Now)))
+		teststack.WithUpstream(geminitest.WithQuota(geminitest.Quota{PerDay: 2, NoDetails: true}), geminitest.WithClock(clock.Now)))
 	for i := range 4 {
 		ask(t, st, fmt.Sprintf("q%d", i))
 	}

@@ -95,7 +95,7 @@ func (r *request) run(ctx context.Context) {
 			return // finished, or the caller stopped, or the answer broke off
 		}
 		last = failed
-		switch q, isQuota := asQuota(failed, model); {
+		switch q, isQuota := asQuota(failed); {
 		case isQuota:
 			r.quota.exhaust(r.logger(), model, q)
 		case failed.Status == http.StatusNotFound:
