@@ -1,7 +1,6 @@
 package gemini
 
 import (
-	_ "embed"
 	"errors"
 	"log/slog"
 	"math"
@@ -13,6 +12,7 @@ import (
 	"google.golang.org/genai"
 
 	"github.com/chatsvc/chat/pkg/chat"
+	"github.com/chatsvc/chat/pkg/gemini/pacific"
 	"github.com/chatsvc/chat/pkg/retryafter"
 )
 
@@ -110,25 +110,12 @@ func bucketName(model string) string {
 	return strings.TrimSuffix(strings.TrimPrefix(model, "models/"), "-preview")
 }
 
-//go:embed zoneinfo/America_Los_Angeles
-var laZone []byte
-
-// pacific is the time zone of the provider's daily reset. It is embedded: the Lambda image
-// has no time-zone database.
-var pacific = sync.OnceValue(func() *time.Location {
-	loc, err := time.LoadLocationFromTZData("America/Los_Angeles", laZone)
-	if err != nil {
-		panic("gemini: embedded America/Los_Angeles: " + err.Error())
-	}
-	return loc
-})
-
 // NextDailyReset is the provider's next daily quota reset after t: midnight in
 // America/Los_Angeles.
 func NextDailyReset(t time.Time) time.Time {
-	l := t.In(pacific())
+	l := t.In(pacific.Location())
 	y, m, d := l.Date()
-	return time.Date(y, m, d+1, 0, 0, 0, 0, pacific())
+	return time.Date(y, m, d+1, 0, 0, 0, 0, pacific.Location())
 }
 
 // reopens is when a bucket refused with q at now may be called again.

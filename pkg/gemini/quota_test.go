@@ -16,17 +16,14 @@ import (
 	"github.com/chatsvc/chat/pkg/chat"
 	"github.com/chatsvc/chat/pkg/gemini"
 	"github.com/chatsvc/chat/pkg/gemini/geminitest"
+	"github.com/chatsvc/chat/pkg/gemini/pacific"
 )
 
 // noonPacific is a time far from the daily reset, so that the fake's day does not turn
 // during a test.
 func noonPacific(t *testing.T) time.Time {
 	t.Helper()
-	la, err := time.LoadLocation("America/Los_Angeles")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return time.Date(2026, 11, 25, 12, 0, 0, 0, la)
+	return time.Date(2026, 11, 25, 12, 0, 0, 0, pacific.Location())
 }
 
 // wantQuotaWarnings checks that the log has one bucket-exhausted WARN line for each of n

@@ -8,7 +8,8 @@ import (
 	"strings"
 	"sync"
 	"time"
-	_ "time/tzdata"
+
+	"github.com/chatsvc/chat/pkg/gemini/pacific"
 )
 
 // Quotas as recorded against the live API in 2026 (public issue threads and test reports):
@@ -60,15 +61,6 @@ func Bucket(model string) string {
 	return strings.TrimSuffix(m.version, "-preview")
 }
 
-// pacificZone is where the daily quotas reset (time/tzdata embeds it where the system has none).
-var pacificZone = func() *time.Location {
-	loc, err := time.LoadLocation("America/Los_Angeles")
-	if err != nil {
-		panic("geminitest: " + err.Error())
-	}
-	return loc
-}()
-
 // quotaBook counts requests per key and bucket.
 type quotaBook struct {
 	q Quota
@@ -82,7 +74,7 @@ type quotaBook struct {
 func (b *quotaBook) take(key, model string, now time.Time) *Reply {
 	bucket := Bucket(model)
 	pro := strings.Contains(bucket, "-pro")
-	day := key + "|" + bucket + "|" + now.In(pacificZone).Format(time.DateOnly)
+	day := key + "|" + bucket + "|" + now.In(pacific.Location()).Format(time.DateOnly)
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	switch {
