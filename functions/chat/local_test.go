@@ -64,9 +64,11 @@ func TestLocalServerAnswersAndShutsDownGracefully(t *testing.T) {
 		"AIPROVIDER_BASE_URL":              up.BaseURL(),
 		"AIPROVIDER_GENERATIVE_AI_API_KEY": "k",
 		"MAX_DURATION_SECONDS":             "20",
+		"MAX_MESSAGE_CHARS":                "100",
 		"WEB_DIR":                          web,
 	})
 
+	// The page learns the server's limits, the default ones too, from config.json.
 	resp, err := http.Get(url + "/config.json")
 	if err != nil {
 		t.Fatal(err)
@@ -74,7 +76,8 @@ func TestLocalServerAnswersAndShutsDownGracefully(t *testing.T) {
 	var cfg map[string]any
 	_ = json.NewDecoder(resp.Body).Decode(&cfg)
 	resp.Body.Close()
-	if cfg["apiUrl"] != "" || cfg["cooldownSeconds"] != 20.0 || cfg["demo"] != false {
+	if cfg["apiUrl"] != "" || cfg["cooldownSeconds"] != 20.0 || cfg["demo"] != false ||
+		cfg["maxContentChars"] != 100.0 || cfg["maxMessages"] != 50.0 || cfg["maxBodyBytes"] != float64(256<<10) {
 		t.Errorf("config.json = %v", cfg)
 	}
 	resp, err = http.Get(url + "/")

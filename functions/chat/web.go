@@ -41,7 +41,10 @@ func localMux(cfg config.Config, demo bool, chatHandler http.Handler) http.Handl
 		case p == "/"+settings.PageFile && (r.Method == http.MethodGet || r.Method == http.MethodHead):
 			w.Header().Set("Content-Type", "application/json")
 			w.Header().Set("Cache-Control", "no-store")
-			_ = json.NewEncoder(w).Encode(settings.Page{CooldownSeconds: int(cfg.MaxDuration.Seconds()), Demo: &demo})
+			_ = json.NewEncoder(w).Encode(settings.Page{
+				CooldownSeconds: int(cfg.MaxDuration.Seconds()), Demo: &demo,
+				MaxMessages: cfg.Limits.MaxMessages, MaxContentChars: cfg.Limits.MaxContentChars, MaxBodyBytes: cfg.Limits.MaxBodyBytes,
+			})
 		default:
 			page.ServeHTTP(w, r)
 		}

@@ -75,6 +75,13 @@ type Page struct {
 	// Demo says whether the answers come from the built-in fake (the local server's -demo).
 	// Only the local server says it, either way; a deployment leaves it out (nil).
 	Demo *bool `json:"demo,omitempty"`
+	// The request limits the server enforces (MAX_MESSAGES, MAX_MESSAGE_CHARS,
+	// MAX_BODY_BYTES), so that the page keeps to them; 0 (left out) means the defaults, which
+	// the page knows (web/src/limits.js). The local server says them; a stage, whose function
+	// runs with the defaults, leaves them out.
+	MaxMessages     int   `json:"maxMessages,omitempty"`
+	MaxContentChars int   `json:"maxContentChars,omitempty"`
+	MaxBodyBytes    int64 `json:"maxBodyBytes,omitempty"`
 }
 
 // OpenAIPrefix is the path under which the function serves the OpenAI-compatible API

@@ -1,10 +1,25 @@
 // The stage's config.json, served next to the page. Anything missing or
-// malformed falls back to the defaults: same origin, 50 s cooldown, no demo.
+// malformed falls back to the defaults: same origin, 50 s cooldown, no demo, the
+// server's default request limits (limits.js).
+import { BODY_SPARE, MAX_BODY_BYTES, MAX_CONTENT, MAX_MESSAGES } from './limits.js';
 
-/** @typedef {{apiUrl: string, cooldownSeconds: number, demo: boolean}} Config */
+/**
+ * @typedef {{maxMessages: number, maxContent: number, maxBodyBytes: number}} Limits
+ * What a request may hold: messages, characters per message, and the body's bytes the page
+ * keeps to (the server's limit less BODY_SPARE).
+ * @typedef {{apiUrl: string, cooldownSeconds: number, demo: boolean, limits: Limits}} Config
+ */
 
 /** DEFAULTS is the configuration used without a usable config.json. */
-export const DEFAULTS = Object.freeze({ apiUrl: '', cooldownSeconds: 50, demo: false });
+export const DEFAULTS = Object.freeze({
+  apiUrl: '',
+  cooldownSeconds: 50,
+  demo: false,
+  limits: Object.freeze({ maxMessages: MAX_MESSAGES, maxContent: MAX_CONTENT, maxBodyBytes: MAX_BODY_BYTES }),
+});
+
+/** @param {unknown} v a positive whole number, or not */
+const positive = (v) => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
 
 /**
  * normalizeConfig keeps the known fields that have usable values.
@@ -20,7 +35,15 @@ export function normalizeConfig(raw) {
   const secs = c.cooldownSeconds;
   const cooldownSeconds =
     typeof secs === 'number' && Number.isFinite(secs) && secs >= 0 ? secs : DEFAULTS.cooldownSeconds;
-  return { apiUrl, cooldownSeconds, demo: c.demo === true };
+  const d = DEFAULTS.limits;
+  const limits = {
+    maxMessages: positive(c.maxMessages) ? /** @type {number} */ (c.maxMessages) : d.maxMessages,
+    maxContent: positive(c.maxContentChars) ? /** @type {number} */ (c.maxContentChars) : d.maxContent,
+    maxBodyBytes: positive(c.maxBodyBytes)
+      ? Math.max(1024, /** @type {number} */ (c.maxBodyBytes) - BODY_SPARE)
+      : d.maxBodyBytes,
+  };
+  return { apiUrl, cooldownSeconds, demo: c.demo === true, limits };
 }
 
 /**

@@ -1,6 +1,8 @@
-// The request body the server accepts (limits.js): at most 50 messages, each at most
-// 16000 characters, no control characters other than tab, newline and CR.
-import { MAX_BODY_BYTES, MAX_CONTENT, MAX_MESSAGES, stripControl } from './limits.js';
+// The request body the server accepts (limits.js; config.json may say other limits): by
+// default at most 50 messages, each at most 16000 characters, no control characters other
+// than tab, newline and CR.
+import { DEFAULTS } from './config.js';
+import { stripControl } from './limits.js';
 
 /**
  * @typedef {{question: string, answer: string, complete: boolean}} Exchange
@@ -27,20 +29,21 @@ export function cutChars(s, n) {
  * passed; long answers are cut to the content limit.
  * @param {Exchange[]} exchanges
  * @param {string} content
+ * @param {import('./config.js').Limits} limits the server's, from config.json
  * @returns {{role: 'user'|'assistant', content: string}[]}
  */
-export function buildMessages(exchanges, content) {
+export function buildMessages(exchanges, content, limits = DEFAULTS.limits) {
   const pairs = exchanges
     .filter((x) => x.complete && x.answer.trim() !== '')
     .map((x) => [
       { role: 'user', content: x.question },
-      { role: 'assistant', content: cutChars(stripControl(x.answer), MAX_CONTENT) },
+      { role: 'assistant', content: cutChars(stripControl(x.answer), limits.maxContent) },
     ]);
-  const keep = Math.floor((MAX_MESSAGES - 1) / 2);
+  const keep = Math.floor((limits.maxMessages - 1) / 2);
   let kept = pairs.slice(-keep);
   const bodyBytes = (msgs) => new TextEncoder().encode(JSON.stringify({ messages: msgs })).length;
   const last = { role: 'user', content };
-  while (kept.length > 0 && bodyBytes([...kept.flat(), last]) > MAX_BODY_BYTES) {
+  while (kept.length > 0 && bodyBytes([...kept.flat(), last]) > limits.maxBodyBytes) {
     kept = kept.slice(1);
   }
   return [...kept.flat(), last];

@@ -10,6 +10,8 @@ export const MAX_MESSAGES = 50;
 export const MAX_CONTENT = 16000;
 /** MAX_BODY_BYTES keeps a request under the server's 256 KiB body limit, with room to spare. */
 export const MAX_BODY_BYTES = 250 * 1024;
+/** BODY_SPARE is that room, kept under a body limit the server serves in config.json. */
+export const BODY_SPARE = 6 * 1024;
 
 /** SPEC_ERRORS are the spec's error texts by status (the server's Msg*), for a body that carries none. */
 export const SPEC_ERRORS = /** @type {Record<number, string>} */ (Object.freeze({
@@ -52,10 +54,11 @@ export function isBlank(s) {
  * questionProblem is what the page says of a question the server would refuse, or "".
  * @param {string} question the question as typed, control characters stripped and trimmed
  * @param {string} content what is sent: the question with any contract-address prefix
+ * @param {number} maxContent the server's limit on characters per message
  */
-export function questionProblem(question, content) {
+export function questionProblem(question, content, maxContent = MAX_CONTENT) {
   if (!question || isBlank(question)) return 'Type a question first.';
   // Characters as the server counts them: code points, not UTF-16 units.
   const chars = Array.from(content).length;
-  return chars > MAX_CONTENT ? `The question is too long: ${chars} characters, at most ${MAX_CONTENT} (with the contract address).` : '';
+  return chars > maxContent ? `The question is too long: ${chars} characters, at most ${maxContent} (with the contract address).` : '';
 }

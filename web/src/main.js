@@ -65,7 +65,7 @@ async function ask(content, question, address) {
   view.beginAnswer(() => updateControls());
   try {
     const outcome = await send({
-      apiUrl: config.apiUrl, exchanges, content, signal: controller.signal,
+      apiUrl: config.apiUrl, limits: config.limits, exchanges, content, signal: controller.signal,
       onText: (text) => stream.update((exchange.answer += text)),
     });
     // The lock is the longer of the cooldown left and the server's Retry-After; the notice names it.
@@ -99,7 +99,7 @@ function submit() {
   const address = addressInput.value.trim();
   const question = stripControl(questionInput.value).trim();
   const content = composeContent(question, address);
-  const problems = { address: address ? checkContractAddress(address) : '', question: questionProblem(question, content) };
+  const problems = { address: address ? checkContractAddress(address) : '', question: questionProblem(question, content, config.limits.maxContent) };
   if (!view.showProblems(problems)) return;
   questionInput.value = '';
   void ask(content, question, address);

@@ -30,15 +30,16 @@ const isAbort = (err) => err instanceof DOMException && err.name === 'AbortError
  * onText. It never rejects: every failure is an Outcome.
  * @param {{apiUrl: string, exchanges: import('./conversation.js').Exchange[], content: string,
  *   onText: (text: string) => void, signal?: AbortSignal, fetch?: typeof fetch,
- *   subtle?: SubtleCrypto | null, now?: () => number}} req exchanges: the conversation so far
- *   (those whose answer did not complete, as the one this request is for, are left out)
+ *   subtle?: SubtleCrypto | null, now?: () => number, limits?: import('./config.js').Limits}} req
+ *   exchanges: the conversation so far (those whose answer did not complete, as the one this
+ *   request is for, are left out); limits: the server's, from config.json
  * @returns {Promise<Outcome>}
  */
-export async function send({ apiUrl, exchanges, content, onText, signal, fetch: fetchImpl = globalThis.fetch, subtle, now = Date.now }) {
+export async function send({ apiUrl, exchanges, content, onText, signal, fetch: fetchImpl = globalThis.fetch, subtle, now = Date.now, limits }) {
   let received = false;
   try {
     // The hash is of these exact bytes: the body is serialised once and sent as it is.
-    const body = JSON.stringify({ messages: buildMessages(exchanges, content) });
+    const body = JSON.stringify({ messages: buildMessages(exchanges, content, limits) });
     /** @type {Record<string, string>} */
     const headers = { 'Content-Type': 'application/json', Accept: 'text/event-stream' };
     const hash = await contentSha256(body, subtle);

@@ -83,6 +83,18 @@ describe('buildMessages', () => {
     assert.equal(msgs.at(-2).content, long + 11);
     assert.equal(msgs[0].role, 'user');
   });
+  test("keeps to the limits the server serves, when it serves others", () => {
+    const ex = Array.from({ length: 10 }, (_, i) => ({ question: `q${i}`, answer: 'x'.repeat(50) + i, complete: true }));
+    const msgs = buildMessages(ex, 'new', { maxMessages: 5, maxContent: 20, maxBodyBytes: MAX_BODY_BYTES });
+    assert.equal(msgs.length, 5);
+    assert.deepEqual(msgs.slice(0, 2), [
+      { role: 'user', content: 'q8' },
+      { role: 'assistant', content: 'x'.repeat(20) },
+    ]);
+    const small = buildMessages(ex, 'new', { maxMessages: 50, maxContent: 16000, maxBodyBytes: 200 });
+    assert.ok(new TextEncoder().encode(JSON.stringify({ messages: small })).length <= 200);
+    assert.ok(small.length < 21, `${small.length} messages: nothing was dropped`);
+  });
   test('cuts long answers by characters, never inside an emoji', () => {
     const answer = 'a'.repeat(MAX_CONTENT - 1) + '😀' + 'tail';
     const msgs = buildMessages([{ question: 'q', answer, complete: true }], 'new');
@@ -103,9 +115,19 @@ describe('normalizeConfig', () => {
       apiUrl: 'https://x.lambda-url.eu-west-1.on.aws',
       cooldownSeconds: 10,
       demo: false,
+      limits: DEFAULTS.limits,
     }));
   test('refuses odd values', () =>
-    assert.deepEqual(normalizeConfig({ apiUrl: 'javascript:alert(1)', cooldownSeconds: -3, demo: 'yes' }), DEFAULTS));
+    assert.deepEqual(
+      normalizeConfig({ apiUrl: 'javascript:alert(1)', cooldownSeconds: -3, demo: 'yes', maxMessages: 0, maxContentChars: 1.5, maxBodyBytes: '9' }),
+      DEFAULTS,
+    ));
+  test("the local server's limits, the body's with room to spare", () =>
+    assert.deepEqual(normalizeConfig({ cooldownSeconds: 50, demo: true, maxMessages: 7, maxContentChars: 100, maxBodyBytes: 65536 }).limits, {
+      maxMessages: 7,
+      maxContent: 100,
+      maxBodyBytes: 65536 - 6 * 1024,
+    }));
 });
 
 describe('cooldown', () => {
@@ -380,6 +402,8 @@ describe('questionProblem', () => {
     assert.equal(questionProblem('q', '😀'.repeat(MAX_CONTENT)), '');
     assert.equal(questionProblem('q', 'a'.repeat(MAX_CONTENT + 1)),
       `The question is too long: ${MAX_CONTENT + 1} characters, at most ${MAX_CONTENT} (with the contract address).`);
+    // The limit the server serves, when it serves another.
+    assert.equal(questionProblem('q', 'a'.repeat(101), 100), 'The question is too long: 101 characters, at most 100 (with the contract address).');
   });
 });
 
