@@ -65,9 +65,6 @@ func WithAPIKey(f func() string) Option { return func(s *settings) { s.opts.APIK
 // WithOptions changes the handler's options.
 func WithOptions(f func(*chat.Options)) Option { return func(s *settings) { f(&s.opts) } }
 
-// WithLimits sets the request limits.
-func WithLimits(l chat.Limits) Option { return func(s *settings) { s.opts.Limits = l } }
-
 // WithModel sets the model and tool switches.
 func WithModel(name string, webSearch, urlContext bool) Option {
 	return func(s *settings) {

@@ -323,14 +323,14 @@ func NewClient(ctx context.Context) (Client, error) {
 	// The method value, not the client: a *ssm.Client held as an interface would make the
 	// linker keep every exported method of the SSM API (for text/template's sake, linked by
 	// the provider SDK), 2 MB of code of which this package calls one.
-	return GetParameterFunc(ssm.NewFromConfig(cfg).GetParameter), nil
+	return getParameterFunc(ssm.NewFromConfig(cfg).GetParameter), nil
 }
 
-// GetParameterFunc is a Client made of one function.
-type GetParameterFunc func(ctx context.Context, in *ssm.GetParameterInput, optFns ...func(*ssm.Options)) (*ssm.GetParameterOutput, error)
+// getParameterFunc is a Client made of one function.
+type getParameterFunc func(ctx context.Context, in *ssm.GetParameterInput, optFns ...func(*ssm.Options)) (*ssm.GetParameterOutput, error)
 
 // GetParameter calls f.
-func (f GetParameterFunc) GetParameter(ctx context.Context, in *ssm.GetParameterInput, optFns ...func(*ssm.Options)) (*ssm.GetParameterOutput, error) {
+func (f getParameterFunc) GetParameter(ctx context.Context, in *ssm.GetParameterInput, optFns ...func(*ssm.Options)) (*ssm.GetParameterOutput, error) {
 	return f(ctx, in, optFns...)
 }
 

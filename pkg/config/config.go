@@ -72,7 +72,7 @@ func Load(getenv func(string) string) (Config, error) {
 		MaxTokens:          int32(p.integer(settings.MaxTokensVar, 4000, 1, 65536)),
 		WebSearch:          p.boolean(settings.WebSearchVar, true),
 		URLContext:         p.boolean(settings.URLContextVar, true),
-		BaseURL:            strings.TrimSpace(getenv(settings.BaseURLVar)),
+		BaseURL:            p.url(settings.BaseURLVar),
 		MaxDuration:        time.Duration(p.integer(settings.MaxDurationVar, 50, 2, 900)) * time.Second,
 		APIKeyParameter:    strings.TrimSpace(getenv(settings.APIKeyParameterVar)),
 		APIKeyTTL:          time.Duration(p.integer(settings.APIKeyTTLVar, 300, 1, 86400)) * time.Second,
@@ -96,9 +96,6 @@ func Load(getenv func(string) string) (Config, error) {
 	var err error
 	if c.Thinking, err = gemini.ParseThinking(getenv(settings.ThinkingVar)); err != nil {
 		p.fail(settings.ThinkingVar, err.Error())
-	}
-	if c.BaseURL != "" && !strings.HasPrefix(c.BaseURL, "http://") && !strings.HasPrefix(c.BaseURL, "https://") {
-		p.fail(settings.BaseURLVar, fmt.Sprintf("%q is not an http(s) URL", c.BaseURL))
 	}
 	switch c.LogLevel {
 	case "debug", "info", "warn", "error":

@@ -178,7 +178,7 @@ func (r *request) config(k call) *genai.GenerateContentConfig {
 
 // withSystem puts the system instruction into the request body as the SDK is about to
 // encode it, with the same bytes on the wire as GenerateContentConfig.SystemInstruction. Set
-// there instead, the prompt (about 6 KB) would go through the SDK's JSON round trip of the
+// there instead, the prompt (about 5 KB) would go through the SDK's JSON round trip of the
 // whole request on every call and stay decoded in its parameter map for the whole stream:
 // the largest cost of a request beyond a bare proxy (docs/BENCHMARKS.md, proxybench).
 func withSystem(text string) genai.ExtrasRequestProvider {

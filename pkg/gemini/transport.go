@@ -131,7 +131,7 @@ func (b *eventLimitedBody) scan(p []byte) (over bool) {
 
 // sendOnce returns r with a body that lets go of its bytes once it is sent, and done, to
 // call when the transport has returned the response. The SDK builds the request's body (the
-// system prompt, about 6 KB) in a buffer that the request, and through GetBody any copy of
+// system prompt, about 5 KB) in a buffer that the request, and through GetBody any copy of
 // it, would keep for as long as the answer streams: with hundreds of open streams that is
 // the largest part of what each holds beyond a bare proxy. Until done, GetBody still makes
 // the body again: the transport re-sends a request that a stale kept-alive connection

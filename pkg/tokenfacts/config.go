@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"strings"
 	"time"
+
+	"github.com/chatsvc/chat/pkg/settings"
 )
 
 // The public base URLs of the four APIs.
@@ -17,7 +19,7 @@ const (
 
 // The defaults of Config.
 const (
-	DefaultBudget       = 1500 * time.Millisecond
+	DefaultBudget       = settings.DefaultTokenFactsBudget
 	DefaultMarketTTL    = time.Minute
 	DefaultSecurityTTL  = 10 * time.Minute
 	DefaultFetchTimeout = 10 * time.Second

@@ -17,11 +17,18 @@ import (
 	"google.golang.org/genai"
 )
 
-// mandated, when linked, reads the key from SSM and serves in Lambda when asked to.
-var mandated = func(context.Context, http.Handler) {}
+// loadKey and serveLambda are what the build tag mandated links (mandated.go): reading the key
+// from SSM into AIPROVIDER_GENERATIVE_AI_API_KEY, and serving in Lambda. Without it they do
+// nothing.
+var (
+	loadKey     = func(context.Context) {}
+	serveLambda = func(http.Handler) {}
+)
 
 func main() {
-	gc, err := genai.NewClient(context.Background(), &genai.ClientConfig{
+	ctx := context.Background()
+	loadKey(ctx)
+	gc, err := genai.NewClient(ctx, &genai.ClientConfig{
 		APIKey: os.Getenv("AIPROVIDER_GENERATIVE_AI_API_KEY"), Backend: genai.BackendGeminiAPI,
 		HTTPOptions: genai.HTTPOptions{BaseURL: os.Getenv("AIPROVIDER_BASE_URL"), APIVersion: "v1beta"},
 	})
@@ -29,12 +36,13 @@ func main() {
 		fmt.Fprintln(os.Stderr, "bareproxy:", err)
 		os.Exit(1)
 	}
-	mandated(context.Background(), loadtest.BareProxy(gc))
+	h := loadtest.BareProxy(gc)
+	serveLambda(h)
 	ln, err := net.Listen("tcp", "127.0.0.1:"+os.Getenv("PORT"))
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "bareproxy:", err)
 		os.Exit(1)
 	}
 	fmt.Printf("chat: serving http://%s (POST /api/chat)\n", ln.Addr())
-	_ = http.Serve(ln, loadtest.BareProxy(gc))
+	_ = http.Serve(ln, h)
 }

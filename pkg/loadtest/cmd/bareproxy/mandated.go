@@ -18,15 +18,22 @@ import (
 // proxybench): they weigh only by their code and their package init, which is the floor
 // they put under the chat server's memory and start.
 func init() {
-	mandated = func(ctx context.Context, h http.Handler) {
-		if name := os.Getenv("BAREPROXY_KEY_PARAMETER"); name != "" {
-			if cfg, err := awsconfig.LoadDefaultConfig(ctx); err == nil {
-				decrypt := true
-				if out, err := ssm.NewFromConfig(cfg).GetParameter(ctx, &ssm.GetParameterInput{Name: &name, WithDecryption: &decrypt}); err == nil && out.Parameter != nil && out.Parameter.Value != nil {
-					_ = os.Setenv("AIPROVIDER_GENERATIVE_AI_API_KEY", *out.Parameter.Value)
-				}
-			}
+	loadKey = func(ctx context.Context) {
+		name := os.Getenv("BAREPROXY_KEY_PARAMETER")
+		if name == "" {
+			return
 		}
+		cfg, err := awsconfig.LoadDefaultConfig(ctx)
+		if err != nil {
+			return
+		}
+		decrypt := true
+		out, err := ssm.NewFromConfig(cfg).GetParameter(ctx, &ssm.GetParameterInput{Name: &name, WithDecryption: &decrypt})
+		if err == nil && out.Parameter != nil && out.Parameter.Value != nil {
+			_ = os.Setenv("AIPROVIDER_GENERATIVE_AI_API_KEY", *out.Parameter.Value)
+		}
+	}
+	serveLambda = func(h http.Handler) {
 		if os.Getenv("AWS_LAMBDA_RUNTIME_API") != "" {
 			lambdaurl.Start(h)
 		}

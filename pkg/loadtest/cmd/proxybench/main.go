@@ -21,7 +21,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/chatsvc/chat/pkg/loadtest"
@@ -205,22 +204,11 @@ func burstOf(ctx context.Context, s server, paced string, burst int) (figures, e
 	if f.idle, err = loadtest.ReadMemory(srv.PID()); err != nil {
 		return f, err
 	}
-	start := time.Now()
-	var wg sync.WaitGroup
-	errs := make(chan error, burst)
-	for range burst {
-		wg.Go(func() {
-			if r := loadtest.Read(ctx, client, srv.URL, loadtest.Proxy); r.Err != nil {
-				errs <- r.Err
-			}
-		})
+	rep := loadtest.Run(ctx, client, srv.URL, loadtest.Proxy, burst)
+	if rep.FirstErr != nil {
+		return f, rep.FirstErr
 	}
-	wg.Wait()
-	f.burstWall = time.Since(start)
-	close(errs)
-	if err := <-errs; err != nil {
-		return f, err
-	}
+	f.burstWall = rep.Wall
 	f.after, err = loadtest.ReadMemory(srv.PID())
 	f.peakRSS = f.after.Peak
 	return f, err
