@@ -32,7 +32,7 @@ func wantRequests(t *testing.T, fake *tokenfactstest.Server, want map[tokenfacts
 	}
 }
 
-// A warm cache answers without a request.
+// A warm cache answers without a request, also after a failure's shorter lifetime has passed.
 func TestCacheHit(t *testing.T) {
 	tests := []struct {
 		name  string
@@ -41,15 +41,18 @@ func TestCacheHit(t *testing.T) {
 	}{
 		{"EVM", tokenfactstest.EVMMultiChain, map[tokenfactstest.API]int64{tokenfactstest.DexScreener: 1, tokenfactstest.GoPlus: 1, tokenfactstest.Honeypot: 1}},
 		{"Solana", tokenfactstest.SolanaPumpFun, map[tokenfactstest.API]int64{tokenfactstest.DexScreener: 1, tokenfactstest.GoPlus: 1, tokenfactstest.RugCheck: 1}},
-		// "Not found" is an answer too, and is cached like one.
+		// "Not found" is an answer too, and is cached like one: for the market's lifetime,
+		// not a failure's.
 		{"unknown to everyone", tokenfactstest.EVMUnlisted, map[tokenfactstest.API]int64{tokenfactstest.DexScreener: 1}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			fake, url := newFake(t)
-			c := newClient(t, url)
+			clk := testclock.New(tokenfactstest.Now())
+			c := newClient(t, url, func(c *tokenfacts.Config) { c.Now = clk.Now })
 			first := lookupOne(t, c, tt.token)
 			wantRequests(t, fake, tt.first)
+			clk.Advance(30 * time.Second) // past a failure's 15 s, within the market's minute
 			second := lookupOne(t, c, tt.token)
 			wantRequests(t, fake, tt.first)
 			if string(first.ModelJSON()) != string(second.ModelJSON()) {

@@ -3,8 +3,6 @@ package tokenfacts
 import (
 	"net/url"
 	"strings"
-
-	"github.com/chatsvc/chat/pkg/contract"
 )
 
 // evmChain is one EVM chain the sources cover, under each source's own name for it.
@@ -33,15 +31,6 @@ func evmChainBySlug(slug string) (evmChain, bool) {
 		}
 	}
 	return evmChain{}, false
-}
-
-// sameAddress compares addresses as their family does: EVM hex ignores letter case, base58
-// does not.
-func sameAddress(a, b string, chain contract.Chain) bool {
-	if chain == contract.ChainEVM {
-		return strings.EqualFold(a, b)
-	}
-	return a == b
 }
 
 // The public pages behind the facts. Addresses have been validated before they get here; they

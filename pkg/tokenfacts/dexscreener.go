@@ -20,7 +20,6 @@ type dexPair struct {
 	DexID       text     `json:"dexId"`
 	PairAddress text     `json:"pairAddress"`
 	BaseToken   dexToken `json:"baseToken"`
-	QuoteToken  dexToken `json:"quoteToken"`
 	PriceUSD    num      `json:"priceUsd"`
 	Liquidity   lenient[struct {
 		USD num `json:"usd"`
@@ -115,7 +114,7 @@ func pickPair(pairs []dexPair, addr contract.Address, now time.Time) (*dexResult
 }
 
 func supportedPair(p *dexPair, addr contract.Address) bool {
-	if !sameAddress(string(p.BaseToken.Address), addr.Value, addr.Chain) {
+	if !addr.Equal(contract.Address{Chain: addr.Chain, Value: string(p.BaseToken.Address)}) {
 		return false
 	}
 	if addr.Chain == contract.ChainSolana {

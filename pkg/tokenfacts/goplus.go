@@ -288,9 +288,10 @@ func ownerOf(g *gpEVM) *Owner {
 		switch a := g.OwnerAddress.v; {
 		case isBurn(a):
 			o.Renounced = ptr(true)
-		case cleanAddress(a, contract.ChainEVM) != "":
-			o.Address = cleanAddress(a, contract.ChainEVM)
-			o.Renounced = ptr(false)
+		default:
+			if o.Address = cleanAddress(a, contract.ChainEVM); o.Address != "" {
+				o.Renounced = ptr(false)
+			}
 		}
 	}
 	if o == (Owner{}) {

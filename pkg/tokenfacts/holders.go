@@ -1,6 +1,6 @@
 package tokenfacts
 
-import "strings"
+import "github.com/chatsvc/chat/pkg/contract"
 
 // holders turns GoPlus's top holders into the distribution a reader needs: how much the top
 // ten hold once pools, burn addresses and lockers are left out (they hold supply for nobody),
@@ -8,7 +8,7 @@ import "strings"
 func (b *assembly) holders() *Holders {
 	g := b.gp
 	h := Holders{Source: SourceGoPlus, AsOf: b.at[SourceGoPlus], Count: g.holderCount}
-	h.Top10Percent, h.Excluded, h.Discarded = top10(g.holders, b.pools())
+	h.Top10Percent, h.Excluded, h.Discarded = top10(g.holders, b.pools(), b.key)
 	h.LPLockedPercent = lpLocked(g.lpHolders)
 	if h.Count == nil && h.Top10Percent == nil && h.LPLockedPercent == nil && h.Excluded+h.Discarded == 0 {
 		return nil
@@ -16,29 +16,35 @@ func (b *assembly) holders() *Holders {
 	return &h
 }
 
-// pools are the pair and pool addresses GoPlus and DexScreener named, lowercased.
+// pools are the pair and pool addresses GoPlus and DexScreener named, by cacheID on the
+// token's chain (EVM hex without case, base58 as it is).
 func (b *assembly) pools() map[string]bool {
 	pools := map[string]bool{}
 	for _, p := range b.gp.pools {
-		pools[strings.ToLower(p)] = true
+		pools[b.key(p)] = true
 	}
 	if b.dex != nil && b.dex.pairAddress != "" {
-		pools[strings.ToLower(b.dex.pairAddress)] = true
+		pools[b.key(b.dex.pairAddress)] = true
 	}
 	return pools
+}
+
+// key is an address's cacheID on the token's chain.
+func (b *assembly) key(addr string) string {
+	return cacheID(contract.Address{Chain: b.addr.Chain, Value: addr})
 }
 
 // top10 sums the shares of the first ten listed holders that are neither pools, burn
 // addresses nor lockers. An impossible share is discarded, never clamped: a "percent" of
 // 1769801 says nothing about the holder's real share. The sum is nil when no holder counted.
-func top10(list []holder, pools map[string]bool) (share *float64, excluded, discarded int) {
+func top10(list []holder, pools map[string]bool, key func(string) string) (share *float64, excluded, discarded int) {
 	var sum float64
 	counted := 0
 	for _, x := range list[:min(len(list), 10)] {
 		switch {
 		case !x.valid:
 			discarded++
-		case x.locked || isBurn(x.address) || pools[strings.ToLower(x.address)] || poolTag().MatchString(x.tag):
+		case x.locked || isBurn(x.address) || pools[key(x.address)] || poolTag().MatchString(x.tag):
 			excluded++
 		default:
 			sum += x.share

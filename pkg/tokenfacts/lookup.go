@@ -2,6 +2,7 @@ package tokenfacts
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"sync"
 
@@ -42,19 +43,15 @@ func (c *Client) Lookup(ctx context.Context, addrs []contract.Address) []Facts {
 	return out
 }
 
-// distinct keeps the first n addresses that differ (EVM addresses compared without case).
+// distinct keeps the first n addresses that differ (contract.Address.Equal).
 func distinct(addrs []contract.Address, n int) []contract.Address {
 	var out []contract.Address
-	seen := map[string]bool{}
 	for _, a := range addrs {
-		k := cacheID(a)
-		if seen[k] {
-			continue
-		}
-		seen[k] = true
-		out = append(out, a)
 		if len(out) == n {
 			break
+		}
+		if !slices.ContainsFunc(out, a.Equal) {
+			out = append(out, a)
 		}
 	}
 	return out
