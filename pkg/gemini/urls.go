@@ -111,13 +111,13 @@ type contractBlock struct {
 // message that carried each, with their facts.
 func contractBlocks(conv chat.Conversation) []contractBlock {
 	var blocks []contractBlock
-	seen := map[string]bool{}
+	var seen []contract.Address
 	for i := len(conv.Messages) - 1; i >= 0; i-- {
 		a := conv.Messages[i].Contract
-		if a == nil || seen[addressKey(*a)] {
+		if a == nil || slices.ContainsFunc(seen, a.Equal) {
 			continue
 		}
-		seen[addressKey(*a)] = true
+		seen = append(seen, *a)
 		b := contractBlock{cc: prompt.ContextFor(*a)}
 		b.cc.Message = i + 1
 		for j := range conv.Tokens {
@@ -130,14 +130,6 @@ func contractBlocks(conv chat.Conversation) []contractBlock {
 	}
 	slices.Reverse(blocks)
 	return blocks
-}
-
-// addressKey names an address once: EVM letter case is a checksum, not part of the address.
-func addressKey(a contract.Address) string {
-	if a.Chain == contract.ChainEVM {
-		return strings.ToLower(a.Value)
-	}
-	return a.Value
 }
 
 // withFacts adds the facts and leaves room for their source pages within prompt.MaxPages:
