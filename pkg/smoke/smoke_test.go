@@ -4,31 +4,28 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
+	"github.com/chatsvc/chat/internal/teststack"
 	"github.com/chatsvc/chat/pkg/gemini/geminitest"
 	"github.com/chatsvc/chat/pkg/smoke"
-	"github.com/chatsvc/chat/pkg/tokenfacts/tokenfactstest"
 )
 
 // environ is the server's environment: only the given settings (the build itself runs with
 // the test's own environment), and the token facts' sources on a loopback fake of their
-// APIs: the contract-address question reads them, and no test may reach the public APIs.
-func environ(kv ...string) []string {
-	fake := tokenfactstest.New()
-	srv := httptest.NewServer(fake)
-	// The fake lives for the test binary: the server processes read it until they stop.
-	for _, name := range []string{"DEXSCREENER_BASE_URL", "GOPLUS_BASE_URL", "HONEYPOT_BASE_URL", "RUGCHECK_BASE_URL"} {
-		kv = append(kv, name+"="+srv.URL)
+// APIs (teststack.WithFakeTokenData): the contract-address question reads them, and no test
+// may reach the public APIs.
+func environ(t *testing.T, kv ...string) []string {
+	for k, v := range teststack.WithFakeTokenData(t, map[string]string{}) {
+		kv = append(kv, k+"="+v)
 	}
 	return kv
 }
 
 func TestSkipsWithoutAKey(t *testing.T) {
 	var out bytes.Buffer
-	err := smoke.Run(context.Background(), smoke.Options{Root: "../..", Environ: environ(), Stdout: &out})
+	err := smoke.Run(context.Background(), smoke.Options{Root: "../..", Environ: environ(t), Stdout: &out})
 	if !errors.Is(err, smoke.ErrSkipped) || out.String() != "skipped: set AIPROVIDER_GENERATIVE_AI_API_KEY\n" {
 		t.Errorf("err %v, output %q", err, out.String())
 	}
@@ -47,7 +44,7 @@ func TestReportsTheModelThatAnswered(t *testing.T) {
 	defer up.Close()
 	var out bytes.Buffer
 	err := smoke.Run(context.Background(), smoke.Options{Root: "../..", Stdout: &out,
-		Environ: environ("AIPROVIDER_GENERATIVE_AI_API_KEY=new-key", "AIPROVIDER_BASE_URL="+up.BaseURL())})
+		Environ: environ(t, "AIPROVIDER_GENERATIVE_AI_API_KEY=new-key", "AIPROVIDER_BASE_URL="+up.BaseURL())})
 	if err != nil {
 		t.Fatalf("%v\n%s", err, out.String())
 	}
@@ -74,7 +71,7 @@ func TestFailsWhenTheProviderRefuses(t *testing.T) {
 	defer up.Close()
 	var out bytes.Buffer
 	err := smoke.Run(context.Background(), smoke.Options{Root: "../..", Stdout: &out,
-		Environ: environ("AIPROVIDER_GENERATIVE_AI_API_KEY=bad", "AIPROVIDER_BASE_URL="+up.BaseURL())})
+		Environ: environ(t, "AIPROVIDER_GENERATIVE_AI_API_KEY=bad", "AIPROVIDER_BASE_URL="+up.BaseURL())})
 	if err == nil || !strings.Contains(out.String(), "FAILED: status 500") {
 		t.Errorf("err %v\n%s", err, out.String())
 	}
@@ -92,7 +89,7 @@ func TestReportsTheQuotaThatRanOut(t *testing.T) {
 	defer up.Close()
 	var out bytes.Buffer
 	err := smoke.Run(context.Background(), smoke.Options{Root: "../..", Stdout: &out,
-		Environ: environ("AIPROVIDER_GENERATIVE_AI_API_KEY=free-key", "AIPROVIDER_BASE_URL="+up.BaseURL(),
+		Environ: environ(t, "AIPROVIDER_GENERATIVE_AI_API_KEY=free-key", "AIPROVIDER_BASE_URL="+up.BaseURL(),
 			"MODEL=gemini-pro-latest", "MODEL_FALLBACKS=none")})
 	report := out.String()
 	if err == nil {

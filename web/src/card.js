@@ -82,7 +82,7 @@ function sourcesOf(f) {
   const sec = isObj(f.security) ? f.security : {};
   const at = (/** @type {unknown} */ b) => (isObj(b) && typeof b.as_of === 'string' ? b.as_of : '');
   const times = /** @type {Record<string, string>} */ ({
-    DexScreener: at(f.market), GoPlus: at(sec.contract) || at(sec.holders), 'honeypot.is': at(sec.simulation), RugCheck: at(sec.rugcheck),
+    [marketSource(f)]: at(f.market), GoPlus: at(sec.contract) || at(sec.holders), 'honeypot.is': at(sec.simulation), RugCheck: at(sec.rugcheck),
   });
   const map = new Map();
   for (const s of Array.isArray(f.sources) ? f.sources : []) {
@@ -96,6 +96,12 @@ function sourcesOf(f) {
 }
 
 /**
+ * marketSource is the name of the market data's source (DexScreener unless it says otherwise).
+ * @param {Facts} f
+ */
+const marketSource = (f) => (isObj(f.market) && cleanText(f.market.source, 40)) || 'DexScreener';
+
+/**
  * figures is the market block: price, 24 h change, liquidity, volume, market cap (or FDV), pair
  * age and DEX, each a link to the pair's DexScreener page titled with its age.
  * @param {Document} doc
@@ -106,8 +112,8 @@ function sourcesOf(f) {
 function figures(doc, f, sources, now) {
   const m = f.market;
   if (!isObj(m)) return el(doc, 'p', 'tc-none', 'Market data: unknown.');
-  const name = cleanText(m.source, 40) || 'DexScreener';
-  const src = { name, url: safeHttps(m.pair_url) || sources.get(name)?.url || '', asOf: typeof m.as_of === 'string' ? m.as_of : '' };
+  const name = marketSource(f);
+  const src = { name, url: safeHttps(m.pair_url) || sources.get(name)?.url || '', asOf: sources.get(name)?.asOf ?? '' };
   const cap = isNum(m.market_cap_usd) || !isNum(m.fdv_usd) ? ['Market cap', m.market_cap_usd] : ['FDV', m.fdv_usd];
   const change = m.change_24h_percent;
   /** @type {[string, string, string?][]} label, value, class */

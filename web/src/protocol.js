@@ -5,8 +5,6 @@ import { createParser } from 'eventsource-parser';
 import { SPEC_ERRORS } from './limits.js';
 import { waitText, WAIT_SENTENCE } from './wait.js';
 
-export { waitText, WAIT_SENTENCE };
-
 /**
  * @typedef {{url: string, title?: string}} Source
  * @typedef {{finishReason?: string, usage?: object, sources?: Source[], searchSuggestions?: string,

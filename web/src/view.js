@@ -3,7 +3,7 @@
 // region, focus, and the view following a growing answer. No requests and no storage here.
 import { renderMarkdown } from './markdown.js';
 import { showMetadata } from './metadata.js';
-import { WAIT_SENTENCE } from './protocol.js';
+import { WAIT_SENTENCE } from './wait.js';
 
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
@@ -55,7 +55,7 @@ export function showLock({ left, later, sentence }, busy) {
  * @param {'address' | 'question'} field
  * @param {string} msg
  */
-export function fieldError(field, msg) {
+function fieldError(field, msg) {
   const input = field === 'address' ? ui.addressInput : ui.questionInput;
   errors[field].textContent = msg;
   errors[field].hidden = msg === '';

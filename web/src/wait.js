@@ -4,7 +4,7 @@
 // reader's local time.
 
 /** COUNTDOWN_MIN: a wait of up to this many seconds is always counted down (whatever the cooldown). */
-export const COUNTDOWN_MIN = 60;
+const COUNTDOWN_MIN = 60;
 /** GRACE_MS: a lock that ends this soon after a whole minute names that minute (the server's
  * whole seconds and the trip of the answer end it a little after the time it means). */
 const GRACE_MS = 10_000;

@@ -198,6 +198,14 @@ describe('token card', () => {
     assert.deepEqual(c.find('tc-source').map((s) => s.textContent),
       ['DexScreener as of 3 min ago', 'GoPlus as of 3 min ago', 'honeypot.is as of 1 h ago']);
     assert.equal(c.find('tc-unavailable').length, 0);
+    // Market data from another source is filed under that source, figures and Sources alike.
+    const other = honeypot();
+    other.market.source = 'GeckoTerminal';
+    other.sources = other.sources.filter((s) => s.name !== 'DexScreener');
+    const o = card(other);
+    assert.match(figures(o).Price.find('tc-value')[0].getAttribute('title') ?? '', /^GeckoTerminal, as of 3 min ago/);
+    assert.deepEqual(o.find('tc-source').map((s) => s.textContent),
+      ['GoPlus as of 3 min ago', 'honeypot.is as of 1 h ago', 'GeckoTerminal as of 3 min ago']);
   });
 
   test('many findings fold away past the dangers', () => {

@@ -9,7 +9,7 @@ import { AbstractChat, DefaultChatTransport } from 'ai';
 import * as aiV5 from 'ai-v5';
 import { AssistantMessageAccumulator, UIMessageStreamDecoder } from 'assistant-stream';
 import OpenAI from 'openai';
-import { startDemoServer } from './server.mjs';
+import { startDemoServer, waitOutDemoRateLimit } from './server.mjs';
 
 const EVM = '0x52908400098527886E0F7030069857D2E4169EE7';
 
@@ -63,12 +63,6 @@ class Chat extends AbstractChat {
 }
 
 /** @param {import('ai').UIMessage} m */
-/**
- * The demo's 429 says Retry-After: 7, and the server keeps its word: its model's quota bucket
- * is skipped, every request refused, until then. A test that asks again waits it out.
- */
-const waitOutDemoRateLimit = () => new Promise((resolve) => setTimeout(resolve, 7500));
-
 const textOf = (m) => m.parts.filter((p) => p.type === 'text').map((p) => /** @type {any} */ (p).text).join('');
 
 describe('the AI SDK: a stock Chat with DefaultChatTransport', () => {

@@ -24,6 +24,13 @@ function freePort() {
 }
 
 /**
+ * The demo's 429 says Retry-After: 7, and the server keeps its word: its model's quota bucket
+ * is skipped, every request refused, until then. A test that asks the server again waits it
+ * out.
+ */
+export const waitOutDemoRateLimit = () => new Promise((resolve) => setTimeout(resolve, 7500));
+
+/**
  * startDemoServer builds ./functions/chat and runs it with -demo, serving
  * web/dist. It resolves once GET /config.json answers. env adds to or overrides the
  * server's environment.

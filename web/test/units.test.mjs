@@ -7,8 +7,8 @@ import { buildMessages, cutChars } from '../src/conversation.js';
 import { isBlank, questionProblem, stripControl, MAX_MESSAGES, MAX_BODY_BYTES, MAX_CONTENT } from '../src/limits.js';
 import { normalizeConfig, DEFAULTS } from '../src/config.js';
 import { currentLock, lockEnd, remainingSeconds, markSubmitted, markRetryAfter, STORAGE_KEY, RETRY_KEY, MAX_RETRY_AFTER } from '../src/cooldown.js';
-import { describeHttpError, parseData, parseRetryAfter, readStream, waitText, withWait, WAIT_SENTENCE } from '../src/protocol.js';
-import { aboutIn, comeBackAt, countsDown, describeLock } from '../src/wait.js';
+import { describeHttpError, parseData, parseRetryAfter, readStream, withWait } from '../src/protocol.js';
+import { aboutIn, comeBackAt, countsDown, describeLock, waitText, WAIT_SENTENCE } from '../src/wait.js';
 import { fromSaved, loadHistory, saveHistory, toSaved, HISTORY_KEY, MAX_SAVED } from '../src/history.js';
 import { contentSha256 } from '../src/sign.js';
 
