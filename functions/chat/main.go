@@ -136,16 +136,7 @@ func newLogger(w io.Writer, level string) *slog.Logger {
 // newChatHandler wires the endpoint to the provider adapter. A nil requestID lets the
 // handler make up its own ids.
 func newChatHandler(cfg config.Config, apiKey func() string, requestID func(*http.Request) string, logger *slog.Logger) *chat.Handler {
-	model := gemini.New(gemini.Config{
-		Model:       cfg.Model,
-		Temperature: cfg.Temperature,
-		MaxTokens:   cfg.MaxTokens,
-		Thinking:    cfg.Thinking,
-		WebSearch:   cfg.WebSearch,
-		URLContext:  cfg.URLContext,
-		BaseURL:     cfg.BaseURL,
-		Logger:      logger,
-	})
+	model := gemini.New(cfg.Gemini(logger))
 	return chat.NewHandler(chat.Options{
 		Model:       model,
 		APIKey:      apiKey,

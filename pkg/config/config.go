@@ -7,6 +7,7 @@ package config
 import (
 	"errors"
 	"fmt"
+	"log/slog"
 	"math"
 	"net"
 	"net/url"
@@ -252,4 +253,18 @@ func (p *parser) boolean(name string, def bool) bool {
 		return def
 	}
 	return b
+}
+
+// Gemini is the provider adapter's configuration from these settings.
+func (c Config) Gemini(logger *slog.Logger) gemini.Config {
+	return gemini.Config{
+		Model:       c.Model,
+		Temperature: c.Temperature,
+		MaxTokens:   c.MaxTokens,
+		Thinking:    c.Thinking,
+		WebSearch:   c.WebSearch,
+		URLContext:  c.URLContext,
+		BaseURL:     c.BaseURL,
+		Logger:      logger,
+	}
 }

@@ -32,10 +32,7 @@ func localServer(t testing.TB, up string) string {
 	}
 	log := slog.New(slog.DiscardHandler)
 	h := chat.NewHandler(chat.Options{
-		Model: gemini.New(gemini.Config{
-			Model: cfg.Model, Temperature: cfg.Temperature, MaxTokens: cfg.MaxTokens, Thinking: cfg.Thinking,
-			WebSearch: cfg.WebSearch, URLContext: cfg.URLContext, BaseURL: cfg.BaseURL, Logger: log,
-		}),
+		Model:       gemini.New(cfg.Gemini(log)),
 		APIKey:      func() string { return "k" },
 		Limits:      cfg.Limits,
 		MaxDuration: cfg.MaxDuration,
