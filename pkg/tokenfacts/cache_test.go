@@ -226,6 +226,26 @@ func TestGoPlusAppKey(t *testing.T) {
 	}
 }
 
+// An access token GoPlus no longer takes is dropped: the next lookup asks for a new one.
+func TestGoPlusExpiredTokenIsRenewed(t *testing.T) {
+	fake, url := newFake(t)
+	fake.RequireAuth(true)
+	c := newClient(t, url, func(c *tokenfacts.Config) {
+		c.GoPlusAppKey, c.GoPlusAppSecret = tokenfactstest.AppKey, tokenfactstest.AppSecret
+	})
+	lookupOne(t, c, tokenfactstest.EVMMultiChain)
+	fake.ExpireToken()
+	if got := unavailable(lookupOne(t, c, tokenfactstest.EVMHoneypot), tokenfacts.SourceGoPlus); got != tokenfacts.ReasonRefused {
+		t.Errorf("GoPlus with the expired token: %q, want %q", got, tokenfacts.ReasonRefused)
+	}
+	if got := unavailable(lookupOne(t, c, tokenfactstest.SolanaPumpFun), tokenfacts.SourceGoPlus); got != "" {
+		t.Errorf("GoPlus after renewing: %q, want facts", got)
+	}
+	if n := fake.RequestsFor(tokenfactstest.GoPlus, "token"); n != 2 {
+		t.Errorf("%d token requests, want 2: the expired token is dropped and a new one asked for", n)
+	}
+}
+
 // BenchmarkLookupWarm measures a lookup answered wholly from the cache: three tokens, nine
 // cached answers, no network.
 func BenchmarkLookupWarm(b *testing.B) {

@@ -103,7 +103,7 @@ func (s *Server) goPlusSolana(w http.ResponseWriter, r *http.Request) {
 func (s *Server) goPlusAnswer(w http.ResponseWriter, r *http.Request, chain string) {
 	addrs := r.URL.Query().Get("contract_addresses")
 	s.count(GoPlus, addrs)
-	if s.authRequired() && r.Header.Get("Authorization") != AccessToken {
+	if s.authRequired() && (r.Header.Get("Authorization") != AccessToken || s.spendExpiry()) {
 		s.reply(w, r, GoPlus, http.StatusOK, map[string]any{"code": 4022, "message": "invalid access token", "result": nil})
 		return
 	}
@@ -114,6 +114,15 @@ func (s *Server) goPlusAnswer(w http.ResponseWriter, r *http.Request, chain stri
 		}
 	}
 	s.reply(w, r, GoPlus, http.StatusOK, map[string]any{"code": 1, "message": "OK", "result": result})
+}
+
+// spendExpiry reports whether the token has expired, and renews it.
+func (s *Server) spendExpiry() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	expired := s.tokenExpired
+	s.tokenExpired = false
+	return expired
 }
 
 func (s *Server) authRequired() bool {

@@ -124,10 +124,11 @@ type Server struct {
 
 	live bool // pair ages follow the real clock (NewLive)
 
-	mu          sync.Mutex
-	faults      map[API]Fault
-	requireAuth bool
-	counts      map[string]int64 // "api" and "api|address"
+	mu           sync.Mutex
+	faults       map[API]Fault
+	requireAuth  bool
+	tokenExpired bool             // the next request with the token is refused
+	counts       map[string]int64 // "api" and "api|address"
 }
 
 var _ http.Handler = (*Server)(nil)
@@ -184,6 +185,14 @@ func (s *Server) RequireAuth(on bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.requireAuth = on
+}
+
+// ExpireToken makes GoPlus refuse the access token it gave, once, as it does for an expired
+// one (code 4022); a new token works again.
+func (s *Server) ExpireToken() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.tokenExpired = true
 }
 
 // Requests reports how many requests api has received, faulted ones included. GoPlus's token
