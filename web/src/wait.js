@@ -66,16 +66,39 @@ export function aboutIn(seconds) {
  */
 export function comeBackAt(end, now, clock = {}) {
   const at = Math.ceil((end - GRACE_MS) / 60_000) * 60_000;
-  const time = new Intl.DateTimeFormat(clock.locale, { timeStyle: 'short', timeZone: clock.timeZone }).format(at);
-  const day = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'numeric', day: 'numeric', timeZone: clock.timeZone });
+  const f = formatters(clock);
+  const time = f.time.format(at);
   const date = (/** @type {number} */ t) => {
-    const p = Object.fromEntries(day.formatToParts(t).map(({ type, value }) => [type, Number(value)]));
+    const p = Object.fromEntries(f.day.formatToParts(t).map(({ type, value }) => [type, Number(value)]));
     return Date.UTC(p.year, p.month - 1, p.day);
   };
   const days = Math.round((date(at) - date(now)) / 86_400_000);
   if (days <= 0) return time;
   if (days === 1) return `${time} tomorrow`;
-  return `${time} on ${new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: clock.timeZone }).format(at)}`;
+  return `${time} on ${f.weekday.format(at)}`;
+}
+
+/** @type {Map<string, {time: Intl.DateTimeFormat, day: Intl.DateTimeFormat, weekday: Intl.DateTimeFormat}>} */
+const byClock = new Map();
+
+/**
+ * formatters are comeBackAt's date formats for a clock, made once: the page asks several
+ * times a second while a long lock lasts, and making them costs far more than using them.
+ * @param {Clock} clock
+ */
+function formatters(clock) {
+  const key = JSON.stringify([clock.locale ?? null, clock.timeZone ?? null]);
+  let f = byClock.get(key);
+  if (!f) {
+    const timeZone = clock.timeZone;
+    f = {
+      time: new Intl.DateTimeFormat(clock.locale, { timeStyle: 'short', timeZone }),
+      day: new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'numeric', day: 'numeric', timeZone }),
+      weekday: new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone }),
+    };
+    byClock.set(key, f);
+  }
+  return f;
 }
 
 /**
