@@ -115,6 +115,9 @@ type Finish struct {
 	// the version the provider reported, which differ for an alias). They go to the log
 	// only, never to the caller.
 	Model, ModelVersion string
+	// CostUSD is the answer's estimated list price (tokens and searches at the serving
+	// model's rates), for the log only.
+	CostUSD float64
 }
 
 // Event is one step of an answer: a text delta, or the finish.

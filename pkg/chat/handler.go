@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math"
 	"net"
 	"net/http"
 	"runtime/debug"
@@ -102,6 +103,7 @@ type outcome struct {
 	usage        *Usage
 	model        string // the provider model that answered, and its reported version
 	modelVersion string
+	costUSD      float64 // the answer's estimated list price
 	sources      int
 	searches     int // search queries the model ran (billed per query on 3.x)
 	pagesRead    int // pages the URL tool read (billed as input tokens)
@@ -417,7 +419,7 @@ func (h *Handler) forward(x *exchange, ev Event) error {
 	if f := ev.Finish; f != nil {
 		f.Tokens, f.Sources = x.tokens, withTokenSources(f.Sources, x.tokens)
 		out.finish, out.usage, out.sources, out.terminal = f.Reason, f.Usage, len(f.Sources), "d"
-		out.model, out.modelVersion = f.Model, f.ModelVersion
+		out.model, out.modelVersion, out.costUSD = f.Model, f.ModelVersion, f.CostUSD
 		out.searches, out.pagesRead = len(f.SearchQueries), f.PagesRead
 		return s.Finish(f)
 	}
@@ -475,6 +477,10 @@ func (o *outcome) answerAttrs(attrs []slog.Attr) []slog.Attr {
 	if o.usage != nil {
 		attrs = append(attrs, slog.Int("prompt_tokens", o.usage.PromptTokens), slog.Int("completion_tokens", o.usage.CompletionTokens),
 			slog.Int("reasoning_tokens", o.usage.ReasoningTokens))
+	}
+	if o.finish != "" {
+		// Micro-dollars: a figure the log and the dashboard's sums read without float noise.
+		attrs = append(attrs, slog.Float64("cost_usd", math.Round(o.costUSD*1e6)/1e6))
 	}
 	if o.model != "" {
 		attrs = append(attrs, slog.String("model", o.model))

@@ -37,10 +37,16 @@ type TokenFacts struct {
 type Config struct {
 	Model       gemini.Model
 	Temperature float32
-	MaxTokens   int32
-	Thinking    gemini.Thinking
-	WebSearch   bool
-	URLContext  bool
+	// TemperatureSet says TEMPERATURE was set (a model that ignores it is then named in the
+	// log).
+	TemperatureSet bool
+	// Prices are the model prices cost_usd is estimated from: the built-in table, with
+	// MODEL_PRICES over it.
+	Prices     *gemini.PriceTable
+	MaxTokens  int32
+	Thinking   gemini.Thinking
+	WebSearch  bool
+	URLContext bool
 	// BaseURL is the upstream endpoint; empty means the provider's own.
 	BaseURL     string
 	MaxDuration time.Duration
@@ -89,6 +95,12 @@ func Load(getenv func(string) string) (Config, error) {
 		},
 	}
 	c.Model = p.model()
+	c.TemperatureSet = strings.TrimSpace(getenv(settings.TemperatureVar)) != ""
+	var perr error
+	if c.Prices, perr = gemini.ParsePrices(getenv(settings.ModelPricesVar)); perr != nil {
+		p.fail(settings.ModelPricesVar, perr.Error())
+		c.Prices = gemini.DefaultPrices()
+	}
 	c.TokenFacts = p.tokenFacts()
 	c.CORSOrigins = p.origins(settings.CORSOriginsVar)
 	if net.ParseIP(c.Host) == nil && c.Host != "localhost" {
@@ -258,13 +270,15 @@ func (p *parser) boolean(name string, def bool) bool {
 // Gemini is the provider adapter's configuration from these settings.
 func (c Config) Gemini(logger *slog.Logger) gemini.Config {
 	return gemini.Config{
-		Model:       c.Model,
-		Temperature: c.Temperature,
-		MaxTokens:   c.MaxTokens,
-		Thinking:    c.Thinking,
-		WebSearch:   c.WebSearch,
-		URLContext:  c.URLContext,
-		BaseURL:     c.BaseURL,
-		Logger:      logger,
+		Model:          c.Model,
+		Temperature:    c.Temperature,
+		TemperatureSet: c.TemperatureSet,
+		Prices:         c.Prices,
+		MaxTokens:      c.MaxTokens,
+		Thinking:       c.Thinking,
+		WebSearch:      c.WebSearch,
+		URLContext:     c.URLContext,
+		BaseURL:        c.BaseURL,
+		Logger:         logger,
 	}
 }

@@ -276,3 +276,31 @@ func load(t *testing.T, vars map[string]string, wantError string) (config.Config
 	}
 	return c, true
 }
+
+// MODEL_PRICES overrides the built-in price of the models it names; TEMPERATURE set is
+// told apart from its default.
+func TestPricesAndTemperature(t *testing.T) {
+	at := time.Date(2027, 2, 1, 0, 0, 0, 0, time.UTC)
+	c, _ := load(t, nil, "")
+	if c.TemperatureSet || c.Prices.Price("gemini-3.8-flash", at).Output != 7.50 {
+		t.Errorf("defaults: temperature set %v, 3.8 flash %+v", c.TemperatureSet, c.Prices.Price("gemini-3.8-flash", at))
+	}
+	c, _ = load(t, map[string]string{"TEMPERATURE": "0.2", "MODEL_PRICES": `{"gemini-3.8-flash":{"input":2,"output":9,"search_per_1000":14,"per_query":true}}`}, "")
+	if !c.TemperatureSet || c.Temperature != 0.2 {
+		t.Errorf("TEMPERATURE=0.2: %v, set %v", c.Temperature, c.TemperatureSet)
+	}
+	if p := c.Prices.Price("gemini-3.8-flash", at); p.Input != 2 || p.Output != 9 {
+		t.Errorf("overridden price = %+v", p)
+	}
+	if p := c.Gemini(nil).Prices.Price("gemini-3.1-pro-preview", at); p.Input != 2 || p.Output != 12 {
+		t.Errorf("a model not named keeps its built-in price: %+v", p)
+	}
+	for name, v := range map[string]string{
+		"not JSON":      `gemini-3.8-flash=2`,
+		"unknown field": `{"gemini-3.8-flash":{"inputs":2}}`,
+		"not a model":   `{"gpt-4o":{"input":2}}`,
+		"negative":      `{"gemini-3.8-flash":{"input":-1}}`,
+	} {
+		t.Run(name, func(t *testing.T) { load(t, map[string]string{"MODEL_PRICES": v}, "MODEL_PRICES") })
+	}
+}

@@ -24,6 +24,7 @@ type accumulator struct {
 	answerTokens int32 // the running count of answer tokens, as far as forwarded
 	held         bool  // the answer reached maxTokens and was cut here
 	version      string
+	modelStatus  *genai.ModelStatus // the last modelStatus the answer carried
 	sources      []chat.Source
 	seen         map[string]bool
 	queries      []string
@@ -55,6 +56,9 @@ func (a *accumulator) add(resp *genai.GenerateContentResponse) string {
 func (a *accumulator) addResponse(resp *genai.GenerateContentResponse) {
 	if resp.ModelVersion != "" {
 		a.version = resp.ModelVersion
+	}
+	if resp.ModelStatus != nil {
+		a.modelStatus = resp.ModelStatus
 	}
 	if resp.UsageMetadata != nil {
 		a.usage = resp.UsageMetadata
@@ -214,4 +218,33 @@ func (a *accumulator) finish(logger func() *slog.Logger) *chat.Finish {
 		}
 	}
 	return f
+}
+
+// status is what the answer said of the model that served it.
+func (a *accumulator) status() status {
+	s := status{model: a.model, version: a.version}
+	if ms := a.modelStatus; ms != nil {
+		s.stage, s.retires, s.message = ms.ModelStage, ms.RetirementTime, ms.Message
+	}
+	return s
+}
+
+// bill is what the answer is billed for: the serving model's tokens and searches.
+func (a *accumulator) bill() Bill {
+	b := Bill{Model: a.model}
+	if a.version != "" {
+		b.Model = a.version
+	}
+	if u := a.usage; u != nil {
+		b.InputTokens = int64(u.PromptTokenCount) + int64(u.ToolUsePromptTokenCount)
+		b.OutputTokens = int64(u.CandidatesTokenCount)
+		b.ThinkingTokens = int64(u.ThoughtsTokenCount)
+	}
+	for _, q := range a.queries {
+		if strings.TrimSpace(q) != "" { // an empty query is not billed
+			b.SearchQueries++
+		}
+	}
+	b.Grounded = b.SearchQueries > 0
+	return b
 }

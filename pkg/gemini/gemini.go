@@ -22,8 +22,15 @@ const DefaultBaseURL = "https://generativelanguage.googleapis.com/"
 
 // Config configures a Client.
 type Config struct {
-	Model       Model
-	Temperature float32
+	Model Model
+	// Temperature is sent to the models that honour it (not 3.5 flash-lite, 3.6 and later);
+	// TemperatureSet says the operator chose it (TEMPERATURE), so that a model that ignores
+	// it is named in the log.
+	Temperature    float32
+	TemperatureSet bool
+	// Prices are the token and search prices cost_usd is estimated from; nil means
+	// DefaultPrices.
+	Prices *PriceTable
 	// MaxTokens is the answer's length: thinking may spend its allowance on top, and the
 	// answer is cut at MaxTokens by the provider's running count.
 	MaxTokens  int32
@@ -61,8 +68,14 @@ type Client struct {
 	// make the linker keep every exported method of every service the SDK has (its
 	// Interactions, Files, Caches...), about 0.8 MB of code, for text/template's sake.
 	generate *genai.Models
-	models   *modelMemory // what the provider said of models, for clientKey's account
-	quota    *quotaMemory // which quota buckets clientKey's account has used up
+	account  *account // what the provider said of clientKey's account
+}
+
+// account is what the provider said of one API key's account, shared by every request of
+// the process: of its models, and of its quota buckets.
+type account struct {
+	models *modelMemory
+	quota  *quotaMemory
 }
 
 var _ chat.Model = (*Client)(nil)
@@ -101,19 +114,22 @@ func New(cfg Config) *Client {
 	if cfg.Unavailable <= 0 {
 		cfg.Unavailable = DefaultUnavailable
 	}
+	if cfg.Prices == nil {
+		cfg.Prices = DefaultPrices()
+	}
 	hc.Transport = eventLimit{hc.Transport, cfg.Logger}
 	cfg.HTTPClient = &hc
 	return &Client{cfg: cfg}
 }
 
-// session returns a provider client and the model and quota memories for key, reusing them
-// while the key is the same. A rotated key gets a new client and fresh memories: another
-// account may have other models and its own quotas.
-func (c *Client) session(ctx context.Context, key string) (*genai.Models, *modelMemory, *quotaMemory, error) {
+// session returns a provider client and the account's memory for key, reusing them while
+// the key is the same. A rotated key gets a new client and a fresh memory: another account
+// may have other models and its own quotas.
+func (c *Client) session(ctx context.Context, key string) (*genai.Models, *account, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.generate != nil && c.clientKey == key {
-		return c.generate, c.models, c.quota, nil
+		return c.generate, c.account, nil
 	}
 	// Every field set explicitly: otherwise the SDK reads GOOGLE_API_KEY, GEMINI_API_KEY,
 	// GOOGLE_GENAI_USE_VERTEXAI and GOOGLE_GEMINI_BASE_URL from the environment itself.
@@ -124,11 +140,11 @@ func (c *Client) session(ctx context.Context, key string) (*genai.Models, *model
 		HTTPOptions: genai.HTTPOptions{BaseURL: c.cfg.BaseURL, APIVersion: "v1beta"},
 	})
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, err
 	}
 	c.generate, c.clientKey = gc.Models, key
-	c.models, c.quota = newModelMemory(c.cfg.Unavailable), newQuotaMemory(c.cfg.Now)
-	return c.generate, c.models, c.quota, nil
+	c.account = &account{models: newModelMemory(c.cfg.Unavailable, c.cfg.Now), quota: newQuotaMemory(c.cfg.Now)}
+	return c.generate, c.account, nil
 }
 
 // GenerateConfig is the provider request configuration for the given provider model, with
@@ -136,27 +152,32 @@ func (c *Client) session(ctx context.Context, key string) (*genai.Models, *model
 // puts it into the request body, through the config's HTTPOptions.
 func (c *Client) GenerateConfig(modelID string) *genai.GenerateContentConfig {
 	r := request{Client: c, system: c.cfg.SystemPrompt, maxTokens: c.cfg.MaxTokens, urls: urlPlan{tool: c.cfg.URLContext}}
-	return r.config(call{model: modelID, thinking: true, urlTool: r.urls.tool})
+	return r.config(call{model: modelID, served: modelID, urlTool: r.urls.tool})
 }
 
 // call is one provider call of a request: the model, and what its request carries.
 type call struct {
 	model    string
-	thinking bool // the thinking setting is sent (a model that refused it goes without)
-	urlTool  bool // the URL tool is offered (a refusal of the request's URLs goes without)
+	served   string       // the model known to serve it (model itself until an answer says)
+	thinking thinkingMode // how thinking is set (what a refusal taught, else by shape)
+	urlTool  bool         // the URL tool is offered (a refusal of the request's URLs goes without)
 }
 
-// config shapes the request of one call for the model actually called (the table in
-// models.go): its tools, its kind of thinking setting (never both kinds, never a value it
-// refuses), and an output limit of the answer's MaxTokens plus what thinking may spend.
+// config shapes the request of one call for the model that serves it (the table in
+// models.go; a routed ID takes its target's shape once an answer named it): its tools, its
+// kind of thinking setting (never both kinds, never a value it refuses), the temperature
+// only where it is honoured, and an output limit of the answer's MaxTokens plus what
+// thinking may spend.
 func (r *request) config(k call) *genai.GenerateContentConfig {
 	cfg := &genai.GenerateContentConfig{
-		Temperature: genai.Ptr(r.cfg.Temperature),
 		// On by default in the SDK: it silently re-sends (and re-bills) the request.
 		AutomaticContinuation: genai.Ptr(false),
 		HTTPOptions:           &genai.HTTPOptions{ExtrasRequestProvider: withSystem(r.system)},
 	}
-	if shapeFor(k.model).tools {
+	if !ignoresSampling(k.served) {
+		cfg.Temperature = genai.Ptr(r.cfg.Temperature)
+	}
+	if shapeFor(k.served).tools {
 		if r.cfg.WebSearch {
 			cfg.Tools = append(cfg.Tools, &genai.Tool{GoogleSearch: &genai.GoogleSearch{}})
 		}
@@ -164,11 +185,15 @@ func (r *request) config(k call) *genai.GenerateContentConfig {
 			cfg.Tools = append(cfg.Tools, &genai.Tool{URLContext: &genai.URLContext{}})
 		}
 	}
-	tc, extra := thinkingConfig(k.model, r.cfg.Thinking)
-	if !k.thinking {
+	shaped := k.served
+	if k.thinking == thinkingLevel && shapeFor(shaped).budgets != nil {
+		shaped = "" // the last row: a level
+	}
+	tc, extra := thinkingConfig(shaped, r.cfg.Thinking)
+	if k.thinking == thinkingNone {
 		// Without a setting (the model refused it) the model thinks as it likes: give it
 		// the largest allowance, so that its thinking cannot eat the answer.
-		_, extra = thinkingConfig(k.model, ThinkingHigh)
+		_, extra = thinkingConfig(shaped, ThinkingHigh)
 		tc = nil
 	}
 	cfg.MaxOutputTokens = min(maxOutputTokens, r.maxTokens+extra)

@@ -76,22 +76,9 @@ func TestNewKeyFallsBackToTheFamilyAlias(t *testing.T) {
 	}
 	logs := st.Logs.WaitRequestLog(t, 3)
 	for _, l := range logs {
-		if l["model"] != "gemini-flash-latest" || l["model_version"] != "gemini-3.7-flash" {
+		if l["model"] != "gemini-flash-latest" || l["model_version"] != "gemini-3.8-flash" {
 			t.Errorf("request log names model %v (%v), want the alias and its version", l["model"], l["model_version"])
 		}
-	}
-}
-
-// An account that still has the named model keeps using it, without a failed call first.
-func TestLegacyKeyKeepsItsModel(t *testing.T) {
-	st := teststack.Start(t, answer, withKey(geminitest.LegacyKey))
-	ask(t, st, "q")
-	ask(t, st, "q")
-	if got := models(st.Upstream.Requests()); !slices.Equal(got, []string{"gemini-2.5-flash", "gemini-2.5-flash"}) {
-		t.Errorf("models called = %v", got)
-	}
-	if len(st.Logs.Lines("model unavailable")) != 0 {
-		t.Errorf("a switch was logged:\n%s", st.Logs.String())
 	}
 }
 
@@ -194,22 +181,12 @@ func TestRequestShapePerModelAndThinking(t *testing.T) {
 	b := func(n int) *int { return &n }
 	both := `[{"googleSearch":{}},{"urlContext":{}}]`
 	tests := map[string]map[gemini.Thinking]want{
-		"gemini-2.5-flash": {
-			gemini.ThinkingOff: {budget: b(0), tools: both}, gemini.ThinkingLow: {budget: b(1024), tools: both, extra: 2048},
-			gemini.ThinkingMedium: {budget: b(4096), tools: both, extra: 8192}, gemini.ThinkingHigh: {budget: b(16384), tools: both, extra: 32768},
-		},
-		// A budget is a target the model may overflow: the allowance is twice the budget, at
-		// least 1024 beyond it.
-		"gemini-2.5-pro": {
-			gemini.ThinkingOff: {budget: b(128), tools: both, extra: 1152}, gemini.ThinkingLow: {budget: b(1024), tools: both, extra: 2048},
-			gemini.ThinkingMedium: {budget: b(4096), tools: both, extra: 8192}, gemini.ThinkingHigh: {budget: b(16384), tools: both, extra: 32768},
-		},
 		"gemini-2.5-flash-lite": {
 			gemini.ThinkingOff: {budget: b(0), tools: both}, gemini.ThinkingLow: {budget: b(1024), tools: both, extra: 2048},
 			gemini.ThinkingMedium: {budget: b(4096), tools: both, extra: 8192}, gemini.ThinkingHigh: {budget: b(16384), tools: both, extra: 32768},
 		},
 	}
-	for _, id := range []string{"gemini-3.7-flash", "gemini-3.1-pro-preview", "gemini-3.1-flash-lite", "gemini-flash-latest", "gemini-pro-latest", "gemini-flash-lite-latest"} {
+	for _, id := range []string{"gemini-3.8-flash", "gemini-3.6-flash", "gemini-3.5-flash-lite", "gemini-3.1-pro-preview", "gemini-3.1-flash-lite", "gemini-flash-latest", "gemini-pro-latest", "gemini-flash-lite-latest"} {
 		tests[id] = map[gemini.Thinking]want{
 			gemini.ThinkingOff: {level: "LOW", tools: both, extra: 4096}, gemini.ThinkingLow: {level: "LOW", tools: both, extra: 4096},
 			gemini.ThinkingMedium: {level: "MEDIUM", tools: both, extra: 16384}, gemini.ThinkingHigh: {level: "HIGH", tools: both, extra: 32768},
@@ -347,7 +324,7 @@ func TestThinkingSpendsTheOutputLimit(t *testing.T) {
 	}
 	st := teststack.Start(t, script, withKey(geminitest.LegacyKey), teststack.WithGemini(func(c *gemini.Config) {
 		c.MaxTokens = 1000
-		c.Model.Candidates = []string{"gemini-2.5-flash"}
+		c.Model.Candidates = []string{"gemini-3.8-flash"}
 	}))
 	_, s, m := ask(t, st, "q")
 	if s.Text() == "" || m["finishReason"] != "stop" {
@@ -362,7 +339,7 @@ func TestThinkingSpendsTheOutputLimit(t *testing.T) {
 	delete(gc, "thinkingConfig")
 	gc["maxOutputTokens"] = 1000
 	raw, _ := json.Marshal(body)
-	hreq, _ := http.NewRequest(http.MethodPost, st.Upstream.URL+"/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse", strings.NewReader(string(raw)))
+	hreq, _ := http.NewRequest(http.MethodPost, st.Upstream.URL+"/v1beta/models/gemini-3.8-flash:streamGenerateContent?alt=sse", strings.NewReader(string(raw)))
 	hreq.Header.Set("x-goog-api-key", geminitest.LegacyKey)
 	resp, err := http.DefaultClient.Do(hreq)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"google.golang.org/genai"
@@ -247,4 +248,45 @@ func thinkingConfig(id string, t Thinking) (cfg *genai.ThinkingConfig, extra int
 		return &genai.ThinkingConfig{ThinkingLevel: s.levels[t]}, s.allowance[t]
 	}
 	return nil, 0
+}
+
+// generationRE reads a versioned model ID's generation: gemini-3.5-flash-lite is 3.5.
+var generationRE = regexp.MustCompile(`^gemini-(\d+)\.(\d+)-`)
+
+// generation is a versioned model ID's generation as major*100+minor (3.5 is 305); ok is
+// false for an alias or an ID of no known form.
+func generation(id string) (gen int, ok bool) {
+	m := generationRE.FindStringSubmatch(id)
+	if m == nil {
+		return 0, false
+	}
+	major, _ := strconv.Atoi(m[1])
+	minor, _ := strconv.Atoi(m[2])
+	return major*100 + min(minor, 99), true
+}
+
+// isAlias reports whether id is one of the provider's maintained aliases, which always serve
+// their family's current model: a family never gives way from its own alias.
+func isAlias(id string) bool { return strings.HasSuffix(id, "-latest") }
+
+// family is a model's family: "flash-lite", "flash", "pro", or "" when the ID names none.
+func family(id string) string {
+	switch familyAlias(id) {
+	case AliasFlashLite:
+		return "flash-lite"
+	case AliasFlash:
+		return "flash"
+	case AliasPro:
+		return "pro"
+	}
+	return ""
+}
+
+// ignoresSampling reports whether a model ignores temperature, topP and topK: since
+// 2026-07-21 Google deprecates them for 3.5 flash-lite, 3.6 flash and every later model
+// ("the same API contract applying to future model releases"). An alias's model is known
+// only from its answers (the caller passes what served it).
+func ignoresSampling(id string) bool {
+	gen, ok := generation(id)
+	return ok && (gen >= 306 || (gen == 305 && family(id) == "flash-lite"))
 }

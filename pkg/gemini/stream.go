@@ -47,12 +47,12 @@ type request struct {
 // Stream implements chat.Model.
 func (c *Client) Stream(ctx context.Context, key string, conv chat.Conversation) iter.Seq2[chat.Event, error] {
 	return func(yield func(chat.Event, error) bool) {
-		generate, models, quota, err := c.session(ctx, key)
+		generate, acct, err := c.session(ctx, key)
 		if err != nil {
 			yield(chat.Event{}, &chat.UpstreamError{Err: fmt.Errorf("gemini: new client: %w", err)})
 			return
 		}
-		r := &request{Client: c, generate: generate, models: models, quota: quota, yield: yield,
+		r := &request{Client: c, generate: generate, models: acct.models, quota: acct.quota, yield: yield,
 			contents: Contents(conv), maxTokens: c.cfg.MaxTokens}
 		r.id = chat.RequestID(ctx)
 		// A caller's own limit (OpenAI's max_tokens) only ever lowers the server's.
@@ -127,7 +127,7 @@ func orNone(err *chat.UpstreamError) error {
 // it failed before any text; nil means the sequence is over (answered, broke off, or the
 // failure after text was already reported).
 func (r *request) tryModel(ctx context.Context, model string) *chat.UpstreamError {
-	k := call{model: model, thinking: !r.models.refusesThinking(model), urlTool: r.urls.tool}
+	k := call{model: model, served: r.models.served(model), thinking: r.models.thinkingMode(model), urlTool: r.urls.tool}
 	for try := 1; ; try++ {
 		failed, answered := r.attempt(ctx, k)
 		switch {
@@ -136,9 +136,9 @@ func (r *request) tryModel(ctx context.Context, model string) *chat.UpstreamErro
 		case answered:
 			r.yield(chat.Event{}, failed)
 			return nil
-		case k.thinking && refusedThinking(failed):
-			k.thinking = false
-			r.models.markRefusesThinking(r.logger(), model, failed)
+		case k.thinking != thinkingNone && refusedThinking(failed):
+			budget := r.config(k).ThinkingConfig
+			k.thinking = r.models.refusedThinking(r.logger(), model, k.thinking, budget != nil && budget.ThinkingBudget != nil, failed)
 		case k.urlTool && refusedURLs(failed):
 			k.urlTool = false
 			r.logger().Warn("the provider refused the request's URLs; retrying once without the URL tool",
@@ -207,12 +207,23 @@ func (r *request) attempt(ctx context.Context, k call) (failed *chat.UpstreamErr
 		endedAfterFinish(r.logger(), actx, rerr)
 	}
 	r.quota.learn(k.model, acc.version)
+	r.models.observe(r.logger(), acc.status(), r.cfg.Model.Candidates, r.temperature())
 	if f := acc.finish(r.logger); f != nil {
+		f.CostUSD = r.cfg.Prices.Cost(acc.bill(), r.cfg.Now())
 		r.yield(chat.Event{Finish: f}, nil)
 	}
 	// No finish reason: the sequence ends with neither Finish nor error, which the handler
 	// reports as a broken answer.
 	return nil, answered
+}
+
+// temperature is the operator's TEMPERATURE, nil when it was not set.
+func (r *request) temperature() *float32 {
+	if !r.cfg.TemperatureSet {
+		return nil
+	}
+	t := r.cfg.Temperature
+	return &t
 }
 
 // brokenOff is the failure of a stream that broke before its finish: nil when the request's

@@ -155,8 +155,8 @@ func TestWithSystemSendsWhatTheSDKWould(t *testing.T) {
 	}
 	system := "Risk <b>high</b> & \"quoted\"\u2028 é\n"
 	r := request{Client: New(Config{WebSearch: true, Thinking: ThinkingLow}), system: system, maxTokens: 4000}
-	ours := r.config(call{model: "gemini-2.5-flash", thinking: true})
-	sdk := r.config(call{model: "gemini-2.5-flash", thinking: true})
+	ours := r.config(call{model: "gemini-2.5-flash", served: "gemini-2.5-flash"})
+	sdk := r.config(call{model: "gemini-2.5-flash", served: "gemini-2.5-flash"})
 	sdk.HTTPOptions, sdk.SystemInstruction = nil, genai.NewContentFromText(system, "")
 	contents := []*genai.Content{genai.NewContentFromText("hello", genai.RoleUser)}
 	for _, cfg := range []*genai.GenerateContentConfig{sdk, ours} {

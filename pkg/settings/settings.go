@@ -21,6 +21,7 @@ const (
 	ModelFallbacksVar  = "MODEL_FALLBACKS"
 	ThinkingVar        = "THINKING"
 	TemperatureVar     = "TEMPERATURE"
+	ModelPricesVar     = "MODEL_PRICES"
 	MaxTokensVar       = "MAX_TOKENS"
 	MaxDurationVar     = "MAX_DURATION_SECONDS"
 	WebSearchVar       = "TOOL_WEB_SEARCH"

@@ -51,7 +51,7 @@ func TestReportsTheModelThatAnswered(t *testing.T) {
 	report := out.String()
 	for _, want := range []string{
 		"== plain question: ok", "== contract address: ok",
-		"model:            gemini-flash-latest (gemini-3.7-flash)",
+		"model:            gemini-flash-latest (gemini-3.8-flash)",
 		"finish reason:    stop", `"reasoningTokens":256`, "etherscan.io  https://etherscan.io/token/0xa0b8",
 		"first text after: ", "model unavailable for this API key", "smoke: ok",
 	} {

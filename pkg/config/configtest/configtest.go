@@ -29,7 +29,7 @@ func Matches(s stage.Stage, c config.Config) error {
 	if want.Thinking, err = gemini.ParseThinking(s.Thinking); err != nil {
 		return fmt.Errorf("stage %q: thinking: %w", s.Name, err)
 	}
-	want.Temperature = float32(s.Temperature)
+	want.Temperature, want.TemperatureSet = float32(s.Temperature), true
 	want.MaxTokens = int32(s.MaxTokens)
 	want.MaxDuration = s.MaxDuration()
 	want.APIKeyParameter = s.APIKeyParameter

@@ -13,14 +13,25 @@ import (
 
 // The fake follows the provider as recorded against its live API in 2026 (error texts and
 // response shapes from recorded responses, such as the Vercel AI SDK's Google provider
-// fixtures):
+// fixtures), with the catalogue of December 2026 (shared/DESIGN.md):
 //
 //   - the 1.5 generation is retired for everyone and 2.0 is shut down: 404 NOT_FOUND;
-//   - 2.5 flash and pro answer only accounts that used them before (LegacyKey); a new key
-//     gets 404 NOT_FOUND "... is no longer available to new users ...";
-//   - the current generation is 3.x, with aliases that point at each family's current model;
+//   - 2.5 flash and pro were shut down on 2026-12-01: a new key gets 404 NOT_FOUND "... is no
+//     longer available to new users ... We recommend you to use the Interactions API (...)";
+//     an account that used them (LegacyKey) is served by another model under the old ID,
+//     billed and shaped as that model: 2.5 flash by 3.5 flash-lite, 2.5 pro by 3.8 flash,
+//     each answer carrying modelStatus RETIRED with the retirement time;
+//   - since 2026-10-08 3.7 flash is served by 3.8 flash and 3.5 flash by 3.6 flash, for
+//     everyone, the same way; 2.5 flash-lite remains;
+//   - the current generation is 3.x, with aliases that point at each family's current
+//     model (flash 3.8, flash-lite 3.5, pro 3.1 preview); 3.1 flash-lite is LEGACY and
+//     retires on 2027-05-07, which every answer of it says;
 //   - 2.5 models take thinkingConfig.thinkingBudget, 3.x models thinkingConfig.thinkingLevel,
-//     each within its own limits; both at once, or googleSearchRetrieval, are refused;
+//     each within its own levels (3.8 flash and 3.1 pro refuse MINIMAL); a budget sent to a
+//     3.x model (or to an ID one serves) is refused, and so is a level sent to a 2.5 model,
+//     and both at once; googleSearchRetrieval is refused;
+//   - temperature, topP and topK are range-checked (temperature 0 to 2) and ignored by 3.5
+//     flash-lite, 3.6 flash and every later model (Request.Sampling shows what was sent);
 //   - thinking is on by default and its tokens are spent from maxOutputTokens before any
 //     answer text; usageMetadata arrives on every chunk, cumulative;
 //   - 3.x answers end with a part whose text is empty and that holds only a thoughtSignature.
@@ -47,7 +58,7 @@ const (
 
 // providerModel is one model of the fake's catalogue.
 type providerModel struct {
-	version string // what modelVersion reports (an alias reports its target)
+	version string // what modelVersion reports (an alias or a routed ID reports its target)
 	avail   availability
 	kind    thinkingKind
 	// Budget models: the accepted range, whether 0 (off) is accepted, and how many tokens
@@ -58,40 +69,71 @@ type providerModel struct {
 	// Level models: the accepted levels and the default one.
 	levels       []string
 	defaultLevel string
+	// ignoresSampling: temperature, topP and topK are accepted and have no effect.
+	ignoresSampling bool
+	// status is the modelStatus every answer carries, or nil.
+	status map[string]any
 }
 
 // levelThoughts is how many tokens the fake thinks at each level.
 var levelThoughts = map[string]int{"MINIMAL": 0, "LOW": 256, "MEDIUM": 1024, "HIGH": 3072}
 
+// stable is the status of a current model.
+func stable(stage string) map[string]any { return map[string]any{"modelStage": stage} }
+
 var (
-	flash37 = providerModel{version: "gemini-3.7-flash", kind: levelThinking,
-		levels: []string{"LOW", "MEDIUM", "HIGH"}, defaultLevel: "MEDIUM"}
-	pro31 = providerModel{version: "gemini-3.1-pro-preview", kind: levelThinking,
-		levels: []string{"LOW", "MEDIUM", "HIGH"}, defaultLevel: "HIGH"}
-	flashLite31 = providerModel{version: "gemini-3.1-flash-lite", kind: levelThinking,
-		levels: []string{"MINIMAL", "LOW", "MEDIUM", "HIGH"}, defaultLevel: "MINIMAL"}
+	allLevels = []string{"MINIMAL", "LOW", "MEDIUM", "HIGH"}
+	noMinimal = []string{"LOW", "MEDIUM", "HIGH"}
+
+	flash38 = providerModel{version: "gemini-3.8-flash", kind: levelThinking, levels: noMinimal, defaultLevel: "MEDIUM",
+		ignoresSampling: true, status: stable("STABLE")}
+	flash36 = providerModel{version: "gemini-3.6-flash", kind: levelThinking, levels: allLevels, defaultLevel: "MEDIUM",
+		ignoresSampling: true, status: stable("STABLE")}
+	flashLite35 = providerModel{version: "gemini-3.5-flash-lite", kind: levelThinking, levels: allLevels, defaultLevel: "MINIMAL",
+		ignoresSampling: true, status: stable("STABLE")}
+	pro31 = providerModel{version: "gemini-3.1-pro-preview", kind: levelThinking, levels: noMinimal, defaultLevel: "HIGH",
+		status: stable("PREVIEW")}
+	flashLite31 = providerModel{version: "gemini-3.1-flash-lite", kind: levelThinking, levels: allLevels, defaultLevel: "MINIMAL",
+		status: map[string]any{"modelStage": "LEGACY", "retirementTime": "2027-05-07T00:00:00Z",
+			"message": "gemini-3.1-flash-lite will be retired on 2027-05-07. Please migrate to gemini-3.5-flash-lite."}}
+	flashLite25 = providerModel{version: "gemini-2.5-flash-lite", kind: budgetThinking,
+		budgetMin: 512, budgetMax: 24576, zeroOK: true, dynamic: 0, status: stable("STABLE")}
 )
+
+// routed is an ID the provider retired and serves from target: answers come from target,
+// shaped and billed as target, and carry modelStatus RETIRED with the retirement time.
+func routed(id string, target providerModel, avail availability, retired string) providerModel {
+	m := target
+	m.avail = avail
+	m.status = map[string]any{"modelStage": "RETIRED", "retirementTime": retired + "T00:00:00Z",
+		"message": fmt.Sprintf("%s was retired on %s. Requests to it are served by %s.", id, retired, target.version)}
+	return m
+}
 
 // catalogue is the fake's model list. A model not in it is not found.
 var catalogue = map[string]providerModel{
-	"gemini-1.5-flash":      {avail: retiredUnknown},
-	"gemini-1.5-flash-8b":   {avail: retiredUnknown},
-	"gemini-1.5-pro":        {avail: retiredUnknown},
-	"gemini-2.0-flash":      {avail: shutDown},
-	"gemini-2.0-flash-lite": {avail: shutDown},
-	"gemini-2.5-flash": {version: "gemini-2.5-flash", avail: oldUsersOnly, kind: budgetThinking,
-		budgetMin: 0, budgetMax: 24576, zeroOK: true, dynamic: 1536},
-	"gemini-2.5-pro": {version: "gemini-2.5-pro", avail: oldUsersOnly, kind: budgetThinking,
-		budgetMin: 128, budgetMax: 32768, dynamic: 2048},
-	"gemini-2.5-flash-lite": {version: "gemini-2.5-flash-lite", kind: budgetThinking,
-		budgetMin: 512, budgetMax: 24576, zeroOK: true, dynamic: 0},
-	"gemini-3.7-flash":         flash37,
+	"gemini-1.5-flash":         {avail: retiredUnknown},
+	"gemini-1.5-flash-8b":      {avail: retiredUnknown},
+	"gemini-1.5-pro":           {avail: retiredUnknown},
+	"gemini-2.0-flash":         {avail: shutDown},
+	"gemini-2.0-flash-lite":    {avail: shutDown},
+	"gemini-2.5-flash":         routed("gemini-2.5-flash", flashLite35, oldUsersOnly, "2026-12-01"),
+	"gemini-2.5-pro":           routed("gemini-2.5-pro", flash38, oldUsersOnly, "2026-12-01"),
+	"gemini-2.5-flash-lite":    flashLite25,
+	"gemini-3.5-flash":         routed("gemini-3.5-flash", flash36, available, "2026-10-08"),
+	"gemini-3.7-flash":         routed("gemini-3.7-flash", flash38, available, "2026-10-08"),
+	"gemini-3.8-flash":         flash38,
+	"gemini-3.6-flash":         flash36,
+	"gemini-3.5-flash-lite":    flashLite35,
 	"gemini-3.1-pro-preview":   pro31,
 	"gemini-3.1-flash-lite":    flashLite31,
-	"gemini-flash-latest":      flash37,
+	"gemini-flash-latest":      flash38,
 	"gemini-pro-latest":        pro31,
-	"gemini-flash-lite-latest": flashLite31,
+	"gemini-flash-lite-latest": flashLite35,
 }
+
+// InteractionsAdvice ends the provider's 404 for a model closed to new users since 2026.
+const InteractionsAdvice = "We recommend you to use the Interactions API (https://ai.google.dev/gemini-api/docs/migrate-to-interactions)."
 
 // DefaultMaxOutputTokens is the output limit when a request sets none (every current
 // model's outputTokenLimit).
@@ -106,12 +148,15 @@ func refusal(model, key string, body GenerateRequest) (*Reply, providerModel) {
 	case m.avail == shutDown:
 		return notFound(fmt.Sprintf("This model models/%s is no longer available. Please update your code to use a newer model for the latest features and improvements.", model)), m
 	case m.avail == oldUsersOnly && key != LegacyKey:
-		return notFound(fmt.Sprintf("This model models/%s is no longer available to new users. Please update your code to use a newer model for the latest features and improvements.", model)), m
+		return notFound(fmt.Sprintf("This model models/%s is no longer available to new users. Please update your code to use a newer model for the latest features and improvements. %s", model, InteractionsAdvice)), m
 	}
 	for _, t := range body.Tools {
 		if _, ok := t["googleSearchRetrieval"]; ok {
 			return invalid("google_search_retrieval is not supported. Please use google_search tool instead."), m
 		}
+	}
+	if t, ok := body.GenerationConfig["temperature"].(float64); ok && (t < 0 || t > 2) {
+		return invalid(fmt.Sprintf("Invalid value at 'generation_config.temperature' (TYPE_FLOAT), %v: must be between 0 and 2.", t)), m
 	}
 	tc := body.thinking()
 	switch {
@@ -119,6 +164,8 @@ func refusal(model, key string, body GenerateRequest) (*Reply, providerModel) {
 		return invalid("You can only set only one of thinking budget and thinking level."), m
 	case tc.Level != "" && m.kind != levelThinking:
 		return invalid("Thinking level is not supported for this model."), m
+	case tc.Budget != nil && m.kind == levelThinking:
+		return invalid("Thinking budget is not supported for this model. Please use thinking level instead."), m
 	case tc.Level != "" && !slices.Contains(m.levels, tc.Level):
 		return invalid(fmt.Sprintf("Thinking level %s is not supported for this model. Please retry with other thinking level.", tc.Level)), m
 	case tc.Budget != nil && m.kind == budgetThinking:
@@ -167,6 +214,18 @@ func (b GenerateRequest) thinking() ThinkingSetting {
 // Thinking is the request's thinking setting.
 func (r Request) Thinking() ThinkingSetting { return r.Body.thinking() }
 
+// Sampling is the request's sampling parameters (temperature, topP, topK) as sent; a model
+// that ignores them still gets them checked.
+func (r Request) Sampling() map[string]any {
+	out := map[string]any{}
+	for _, k := range []string{"temperature", "topP", "topK"} {
+		if v, ok := r.Body.GenerationConfig[k]; ok {
+			out[k] = v
+		}
+	}
+	return out
+}
+
 // MaxOutputTokens is the request's generationConfig.maxOutputTokens, or 0.
 func (r Request) MaxOutputTokens() int {
 	v, _ := r.Body.GenerationConfig["maxOutputTokens"].(float64)
@@ -189,9 +248,6 @@ func (m providerModel) thoughts(tc ThinkingSetting) int {
 		level := tc.Level
 		if level == "" {
 			level = m.defaultLevel
-		}
-		if tc.Budget != nil && tc.Level == "" { // a budget, accepted for compatibility
-			return min(max(*tc.Budget, 0), levelThoughts["HIGH"])
 		}
 		return levelThoughts[level]
 	}
@@ -300,6 +356,9 @@ func (s *simulation) apply(steps []Step) []Step {
 		}
 		if c["modelVersion"] == "fake" {
 			c["modelVersion"] = s.model.version
+			if s.model.status != nil {
+				c["modelStatus"] = s.model.status
+			}
 		}
 		c["responseId"] = s.responseID
 		st.Chunk = c

@@ -3,6 +3,7 @@ package geminitest_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 
 	"google.golang.org/genai"
@@ -65,17 +66,21 @@ func TestCataloguePerKey(t *testing.T) {
 		"1.5 retired for everyone": {legacy, "gemini-1.5-flash", 404,
 			"models/gemini-1.5-flash is not found for API version v1beta, or is not supported for generateContent. Call ListModels to see the list of available models and their supported methods.", ""},
 		"2.5 closed to new users": {newUser, "gemini-2.5-flash", 404,
-			"This model models/gemini-2.5-flash is no longer available to new users. Please update your code to use a newer model for the latest features and improvements.", ""},
+			"This model models/gemini-2.5-flash is no longer available to new users. Please update your code to use a newer model for the latest features and improvements. " + geminitest.InteractionsAdvice, ""},
 		"2.5 pro closed to new users": {newUser, "gemini-2.5-pro", 404,
-			"This model models/gemini-2.5-pro is no longer available to new users. Please update your code to use a newer model for the latest features and improvements.", ""},
+			"This model models/gemini-2.5-pro is no longer available to new users. Please update your code to use a newer model for the latest features and improvements. " + geminitest.InteractionsAdvice, ""},
 		"2.0 shut down": {legacy, "gemini-2.0-flash", 404,
 			"This model models/gemini-2.0-flash is no longer available. Please update your code to use a newer model for the latest features and improvements.", ""},
-		"unknown model":          {newUser, "gemini-9-ultra", 404, "models/gemini-9-ultra is not found for API version v1beta", ""},
-		"2.5 for an old account": {legacy, "gemini-2.5-flash", 0, "", "gemini-2.5-flash"},
-		"flash alias":            {newUser, "gemini-flash-latest", 0, "", "gemini-3.7-flash"},
-		"pro alias":              {newUser, "gemini-pro-latest", 0, "", "gemini-3.1-pro-preview"},
-		"flash-lite alias":       {newUser, "gemini-flash-lite-latest", 0, "", "gemini-3.1-flash-lite"},
-		"3.x by name":            {newUser, "gemini-3.7-flash", 0, "", "gemini-3.7-flash"},
+		"unknown model":                       {newUser, "gemini-9-ultra", 404, "models/gemini-9-ultra is not found for API version v1beta", ""},
+		"2.5 flash routed for an old account": {legacy, "gemini-2.5-flash", 0, "", "gemini-3.5-flash-lite"},
+		"2.5 pro routed for an old account":   {legacy, "gemini-2.5-pro", 0, "", "gemini-3.8-flash"},
+		"3.7 flash routed for everyone":       {newUser, "gemini-3.7-flash", 0, "", "gemini-3.8-flash"},
+		"3.5 flash routed for everyone":       {newUser, "gemini-3.5-flash", 0, "", "gemini-3.6-flash"},
+		"2.5 flash-lite remains":              {newUser, "gemini-2.5-flash-lite", 0, "", "gemini-2.5-flash-lite"},
+		"flash alias":                         {newUser, "gemini-flash-latest", 0, "", "gemini-3.8-flash"},
+		"pro alias":                           {newUser, "gemini-pro-latest", 0, "", "gemini-3.1-pro-preview"},
+		"flash-lite alias":                    {newUser, "gemini-flash-lite-latest", 0, "", "gemini-3.5-flash-lite"},
+		"3.x by name":                         {newUser, "gemini-3.8-flash", 0, "", "gemini-3.8-flash"},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
@@ -92,6 +97,12 @@ func TestCataloguePerKey(t *testing.T) {
 			}
 			if v := chunks[0].ModelVersion; v != tc.version {
 				t.Errorf("modelVersion = %q, want %q", v, tc.version)
+			}
+			// A routed ID says so on every chunk: RETIRED, with its retirement time.
+			st := chunks[len(chunks)-1].ModelStatus
+			if routed := tc.version != tc.model && !strings.HasSuffix(tc.model, "-latest"); routed &&
+				(st == nil || st.ModelStage != genai.ModelStageRetired || st.RetirementTime.IsZero() || !strings.Contains(st.Message, tc.version)) {
+				t.Errorf("modelStatus = %+v, want RETIRED naming %s", st, tc.version)
 			}
 		})
 	}
@@ -115,18 +126,23 @@ func TestThinkingAndToolRules(t *testing.T) {
 		"both budget and level": {"gemini-3.1-pro-preview",
 			&genai.GenerateContentConfig{ThinkingConfig: &genai.ThinkingConfig{ThinkingBudget: genai.Ptr[int32](1024), ThinkingLevel: genai.ThinkingLevelLow}},
 			"You can only set only one of thinking budget and thinking level."},
-		"budget 0 on 2.5 pro":         {"gemini-2.5-pro", budget(0), "Budget 0 is invalid. This model only works in thinking mode."},
-		"budget 128 on 2.5 pro":       {"gemini-2.5-pro", budget(128), ""},
-		"budget 0 on 2.5 flash":       {"gemini-2.5-flash", budget(0), ""},
+		"budget 0 on 2.5 flash-lite":  {"gemini-2.5-flash-lite", budget(0), ""},
 		"budget 256 on flash-lite":    {"gemini-2.5-flash-lite", budget(256), "The thinking budget 256 is invalid. Please choose a value between 512 and 24576."},
-		"budget over 2.5 flash":       {"gemini-2.5-flash", budget(32768), "The thinking budget 32768 is invalid. Please choose a value between 0 and 24576."},
-		"level on 2.5":                {"gemini-2.5-flash", level(genai.ThinkingLevelLow), "Thinking level is not supported for this model."},
-		"MINIMAL on 3.7 flash":        {"gemini-3.7-flash", level(genai.ThinkingLevelMinimal), "Thinking level MINIMAL is not supported for this model. Please retry with other thinking level."},
+		"budget 1024 on 3.8 flash":    {"gemini-3.8-flash", budget(1024), "Thinking budget is not supported for this model. Please use thinking level instead."},
+		"budget on routed 2.5 flash":  {"gemini-2.5-flash", budget(0), "Thinking budget is not supported for this model. Please use thinking level instead."},
+		"budget on routed 2.5 pro":    {"gemini-2.5-pro", budget(128), "Thinking budget is not supported for this model. Please use thinking level instead."},
+		"level on 2.5 flash-lite":     {"gemini-2.5-flash-lite", level(genai.ThinkingLevelLow), "Thinking level is not supported for this model."},
+		"level on routed 2.5 flash":   {"gemini-2.5-flash", level(genai.ThinkingLevelMinimal), ""},
+		"MINIMAL on routed 2.5 pro":   {"gemini-2.5-pro", level(genai.ThinkingLevelMinimal), "Thinking level MINIMAL is not supported for this model. Please retry with other thinking level."},
+		"MINIMAL on 3.8 flash":        {"gemini-3.8-flash", level(genai.ThinkingLevelMinimal), "Thinking level MINIMAL is not supported for this model. Please retry with other thinking level."},
+		"MINIMAL on 3.6 flash":        {"gemini-3.6-flash", level(genai.ThinkingLevelMinimal), ""},
+		"temperature above 2":         {"gemini-3.8-flash", &genai.GenerateContentConfig{Temperature: genai.Ptr[float32](2.5)}, "Invalid value at 'generation_config.temperature' (TYPE_FLOAT), 2.5: must be between 0 and 2."},
+		"temperature on 3.8 flash":    {"gemini-3.8-flash", &genai.GenerateContentConfig{Temperature: genai.Ptr[float32](0.2)}, ""},
 		"MINIMAL on 3.1 pro":          {"gemini-pro-latest", level(genai.ThinkingLevelMinimal), "Thinking level MINIMAL is not supported for this model. Please retry with other thinking level."},
 		"MINIMAL on 3.1 flash-lite":   {"gemini-3.1-flash-lite", level(genai.ThinkingLevelMinimal), ""},
 		"LOW, MEDIUM, HIGH on 3.x":    {"gemini-flash-latest", level(genai.ThinkingLevelMedium), ""},
-		"search retrieval":            {"gemini-3.7-flash", &genai.GenerateContentConfig{Tools: []*genai.Tool{{GoogleSearchRetrieval: &genai.GoogleSearchRetrieval{}}}}, "google_search_retrieval is not supported. Please use google_search tool instead."},
-		"search and URL tools on 3.x": {"gemini-3.7-flash", &genai.GenerateContentConfig{Tools: []*genai.Tool{{GoogleSearch: &genai.GoogleSearch{}}, {URLContext: &genai.URLContext{}}}}, ""},
+		"search retrieval":            {"gemini-3.8-flash", &genai.GenerateContentConfig{Tools: []*genai.Tool{{GoogleSearchRetrieval: &genai.GoogleSearchRetrieval{}}}}, "google_search_retrieval is not supported. Please use google_search tool instead."},
+		"search and URL tools on 3.x": {"gemini-3.8-flash", &genai.GenerateContentConfig{Tools: []*genai.Tool{{GoogleSearch: &genai.GoogleSearch{}}, {URLContext: &genai.URLContext{}}}}, ""},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
@@ -196,11 +212,14 @@ func TestThinkingSpendsMaxOutputTokens(t *testing.T) {
 		thoughts  int32
 		maxTokens bool
 	}{
-		// 2.5 flash thinks 1536 tokens when left to decide: nothing is left for text.
-		"default thinking eats 1000": {"gemini-2.5-flash", &genai.GenerateContentConfig{MaxOutputTokens: 1000}, 0, 1000, true},
-		"budget 0 leaves it all":     {"gemini-2.5-flash", &genai.GenerateContentConfig{MaxOutputTokens: 1000, ThinkingConfig: &genai.ThinkingConfig{ThinkingBudget: genai.Ptr[int32](0)}}, 900, 0, false},
-		"3.x default (MEDIUM)":       {"gemini-3.7-flash", &genai.GenerateContentConfig{MaxOutputTokens: 1000}, 0, 1000, true},
-		"3.x LOW, 600 left":          {"gemini-3.7-flash", &genai.GenerateContentConfig{MaxOutputTokens: 856, ThinkingConfig: &genai.ThinkingConfig{ThinkingLevel: genai.ThinkingLevelLow}}, 600, 256, true},
+		// 2.5 pro is served by 3.8 flash, which thinks at MEDIUM (1024 tokens) when left to
+		// decide: nothing is left for text.
+		"default thinking eats 1000": {"gemini-2.5-pro", &genai.GenerateContentConfig{MaxOutputTokens: 1000}, 0, 1000, true},
+		// 2.5 flash is served by 3.5 flash-lite, which thinks at MINIMAL by default.
+		"routed 2.5 flash thinks as flash-lite": {"gemini-2.5-flash", &genai.GenerateContentConfig{MaxOutputTokens: 1000}, 900, 0, false},
+		"budget 0 leaves it all":                {"gemini-2.5-flash-lite", &genai.GenerateContentConfig{MaxOutputTokens: 1000, ThinkingConfig: &genai.ThinkingConfig{ThinkingBudget: genai.Ptr[int32](0)}}, 900, 0, false},
+		"3.x default (MEDIUM)":                  {"gemini-3.8-flash", &genai.GenerateContentConfig{MaxOutputTokens: 1000}, 0, 1000, true},
+		"3.x LOW, 600 left":                     {"gemini-3.8-flash", &genai.GenerateContentConfig{MaxOutputTokens: 856, ThinkingConfig: &genai.ThinkingConfig{ThinkingLevel: genai.ThinkingLevelLow}}, 600, 256, true},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {

@@ -34,23 +34,23 @@ func TestFreeTierBucketsThroughTheSDK(t *testing.T) {
 	c := client(t, srv, "free-key")
 
 	// The alias and the model it serves draw on one bucket: 5 a minute between them.
-	for i, model := range []string{"gemini-flash-latest", "gemini-3.7-flash", "gemini-flash-latest", "gemini-3.7-flash", "gemini-flash-latest"} {
+	for i, model := range []string{"gemini-flash-latest", "gemini-3.8-flash", "gemini-flash-latest", "gemini-3.8-flash", "gemini-flash-latest"} {
 		if _, err := call(t, c, model, nil); err != nil {
 			t.Fatalf("call %d to %s: %v", i+1, model, err)
 		}
 	}
-	_, err := call(t, c, "gemini-3.7-flash", nil)
+	_, err := call(t, c, "gemini-3.8-flash", nil)
 	e := apiError(t, err)
 	id, model, delay := quotaViolation(t, e)
 	if e.Code != 429 || e.Status != "RESOURCE_EXHAUSTED" || id != "GenerateRequestsPerMinutePerProjectPerModel-FreeTier" ||
-		model != "gemini-3.7-flash" || delay != "60s" {
+		model != "gemini-3.8-flash" || delay != "60s" {
 		t.Errorf("per-minute 429: code %d %s, quotaId %s, model %s, retryDelay %s", e.Code, e.Status, id, model, delay)
 	}
 	// Another bucket answers; another key has its own buckets.
 	if _, err := call(t, c, "gemini-flash-lite-latest", nil); err != nil {
 		t.Errorf("flash-lite on the same key: %v", err)
 	}
-	if _, err := call(t, client(t, srv, "another-key"), "gemini-3.7-flash", nil); err != nil {
+	if _, err := call(t, client(t, srv, "another-key"), "gemini-3.8-flash", nil); err != nil {
 		t.Errorf("3.7 flash on another key: %v", err)
 	}
 	// Pro has limit 0 on the free tier: a daily refusal, with the preview suffix gone from
@@ -75,10 +75,10 @@ func TestDailyLimitAndItsShortRetryDelay(t *testing.T) {
 	_, err := call(t, c, "gemini-flash-latest", nil)
 	e := apiError(t, err)
 	id, model, delay := quotaViolation(t, e)
-	if id != "GenerateRequestsPerDayPerProjectPerModel-FreeTier" || model != "gemini-3.7-flash" || delay != "16s" {
+	if id != "GenerateRequestsPerDayPerProjectPerModel-FreeTier" || model != "gemini-3.8-flash" || delay != "16s" {
 		t.Errorf("daily 429: quotaId %s, model %s, retryDelay %s", id, model, delay)
 	}
-	if !strings.Contains(e.Message, "limit: 20, model: gemini-3.7-flash") || !strings.Contains(e.Message, "Please retry in 16.985s") {
+	if !strings.Contains(e.Message, "limit: 20, model: gemini-3.8-flash") || !strings.Contains(e.Message, "Please retry in 16.985s") {
 		t.Errorf("message %q", e.Message)
 	}
 	// The next day (Pacific) the bucket is full again.
