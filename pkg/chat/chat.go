@@ -115,6 +115,11 @@ type Finish struct {
 	// the version the provider reported, which differ for an alias). They go to the log
 	// only, never to the caller.
 	Model, ModelVersion string
+	// ModelStage and ModelRetirement are what the provider said of the serving model (its
+	// lifecycle stage, STABLE, LEGACY, DEPRECATED...; the day it retires, or zero), for the
+	// log only.
+	ModelStage      string
+	ModelRetirement time.Time
 	// CostUSD is the answer's estimated list price (tokens and searches at the serving
 	// model's rates), for the log only.
 	CostUSD float64

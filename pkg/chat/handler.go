@@ -104,16 +104,19 @@ type outcome struct {
 	model        string // the provider model that answered, and its reported version
 	modelVersion string
 	costUSD      float64 // the answer's estimated list price
-	sources      int
-	searches     int // search queries the model ran (billed per query on 3.x)
-	pagesRead    int // pages the URL tool read (billed as input tokens)
-	firstByte    time.Duration
-	clientClosed bool
-	timedOut     bool
-	cause        error
-	tokens       int           // addresses with facts
-	tokensTime   time.Duration // how long reading them took
-	unavailable  int           // sources that did not answer
+	// modelStage and modelRetirement: what the provider said of the serving model.
+	modelStage      string
+	modelRetirement time.Time
+	sources         int
+	searches        int // search queries the model ran (billed per query on 3.x)
+	pagesRead       int // pages the URL tool read (billed as input tokens)
+	firstByte       time.Duration
+	clientClosed    bool
+	timedOut        bool
+	cause           error
+	tokens          int           // addresses with facts
+	tokensTime      time.Duration // how long reading them took
+	unavailable     int           // sources that did not answer
 }
 
 // ServeHTTP implements http.Handler. Whatever fails in a request comes back here as an
@@ -420,6 +423,7 @@ func (h *Handler) forward(x *exchange, ev Event) error {
 		f.Tokens, f.Sources = x.tokens, withTokenSources(f.Sources, x.tokens)
 		out.finish, out.usage, out.sources, out.terminal = f.Reason, f.Usage, len(f.Sources), "d"
 		out.model, out.modelVersion, out.costUSD = f.Model, f.ModelVersion, f.CostUSD
+		out.modelStage, out.modelRetirement = f.ModelStage, f.ModelRetirement
 		out.searches, out.pagesRead = len(f.SearchQueries), f.PagesRead
 		return s.Finish(f)
 	}
@@ -486,6 +490,12 @@ func (o *outcome) answerAttrs(attrs []slog.Attr) []slog.Attr {
 		attrs = append(attrs, slog.String("model", o.model))
 		if o.modelVersion != "" && o.modelVersion != o.model {
 			attrs = append(attrs, slog.String("model_version", o.modelVersion))
+		}
+		if o.modelStage != "" {
+			attrs = append(attrs, slog.String("model_stage", o.modelStage))
+		}
+		if !o.modelRetirement.IsZero() {
+			attrs = append(attrs, slog.String("model_retirement", o.modelRetirement.UTC().Format(time.DateOnly)))
 		}
 	}
 	if o.tokens > 0 {

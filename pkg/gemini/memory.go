@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"math"
 	"sync"
 	"time"
 
@@ -215,7 +216,7 @@ func (m *modelMemory) observe(log *slog.Logger, s status, candidates []string, t
 	}
 	if temperature != nil && ignoresSampling(served) && m.once("sampling:"+s.model) {
 		log.LogAttrs(context.Background(), slog.LevelWarn, "TEMPERATURE is ignored by the model serving answers; it is no longer sent to it",
-			slog.String("model", s.model), slog.String("served_by", served), slog.Float64("temperature", float64(*temperature)))
+			slog.String("model", s.model), slog.String("served_by", served), slog.Float64("temperature", math.Round(float64(*temperature)*1000)/1000))
 	}
 }
 

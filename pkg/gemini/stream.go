@@ -210,6 +210,8 @@ func (r *request) attempt(ctx context.Context, k call) (failed *chat.UpstreamErr
 	r.models.observe(r.logger(), acc.status(), r.cfg.Model.Candidates, r.temperature())
 	if f := acc.finish(r.logger); f != nil {
 		f.CostUSD = r.cfg.Prices.Cost(acc.bill(), r.cfg.Now())
+		st := acc.status()
+		f.ModelStage, f.ModelRetirement = string(st.stage), st.retires
 		r.yield(chat.Event{Finish: f}, nil)
 	}
 	// No finish reason: the sequence ends with neither Finish nor error, which the handler

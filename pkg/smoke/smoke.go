@@ -69,6 +69,11 @@ type Result struct {
 	RequestID    string
 	Model        string // from the server's request log line
 	ModelVersion string
+	// ModelStage and Retirement are what the provider said of the serving model; CostUSD is
+	// the server's estimate of the answer's price; Sampling says TEMPERATURE was ignored.
+	ModelStage, Retirement string
+	CostUSD                float64
+	SamplingIgnored        string
 	// RetryAfter is a refusal's Retry-After header; Quotas are the server's lines on the
 	// quota buckets that ran out (kind, bucket, reset), when the answer was a 429.
 	RetryAfter string
@@ -215,6 +220,22 @@ func report(w io.Writer, r Result) {
 		model = "(not in the server log)"
 	}
 	fmt.Fprintf(w, "model:            %s\n", model)
+	if r.ModelStage != "" || r.Retirement != "" {
+		stage := r.ModelStage
+		if stage == "" {
+			stage = "(not said)"
+		}
+		if r.Retirement != "" {
+			stage += ", retires " + r.Retirement
+		}
+		fmt.Fprintf(w, "model stage:      %s\n", stage)
+	}
+	if r.SamplingIgnored != "" {
+		fmt.Fprintf(w, "temperature:      %s\n", r.SamplingIgnored)
+	}
+	if r.Model != "" {
+		fmt.Fprintf(w, "estimated cost:   $%.6f (list price)\n", r.CostUSD)
+	}
 	fmt.Fprintf(w, "request id:       %s\n", r.RequestID)
 	if r.FirstText > 0 {
 		fmt.Fprintf(w, "first text after: %v\n", r.FirstText.Round(time.Millisecond))
@@ -301,6 +322,10 @@ func (s *server) annotate(r *Result) {
 			if l["msg"] == "chat request" && l["request_id"] == r.RequestID && r.RequestID != "" {
 				r.Model, _ = l["model"].(string)
 				r.ModelVersion, _ = l["model_version"].(string)
+				r.ModelStage, _ = l["model_stage"].(string)
+				r.Retirement, _ = l["model_retirement"].(string)
+				r.CostUSD, _ = l["cost_usd"].(float64)
+				r.SamplingIgnored = s.samplingIgnored(r.Model)
 				s.mu.Unlock()
 				return
 			}
@@ -308,6 +333,17 @@ func (s *server) annotate(r *Result) {
 		s.mu.Unlock()
 		time.Sleep(20 * time.Millisecond)
 	}
+}
+
+// samplingIgnored says whether the server found TEMPERATURE ignored by the model serving
+// model (it logs it once per model); s.mu is held.
+func (s *server) samplingIgnored(model string) string {
+	for _, l := range s.logs {
+		if msg, _ := l["msg"].(string); strings.HasPrefix(msg, "TEMPERATURE is ignored") && l["model"] == model {
+			return fmt.Sprintf("TEMPERATURE=%v is ignored by %v, which serves %s: the server no longer sends it", l["temperature"], l["served_by"], model)
+		}
+	}
+	return ""
 }
 
 // quotas describes the server's "quota exhausted" lines: which kind of quota ran out, of

@@ -102,3 +102,40 @@ func TestReportsTheQuotaThatRanOut(t *testing.T) {
 		}
 	}
 }
+
+// With TEMPERATURE set, on a LEGACY model and then on the flash alias: the report names the
+// serving model's stage and retirement date, says TEMPERATURE is ignored where it is, and
+// gives each answer's estimated cost.
+func TestReportsStageRetirementAndIgnoredTemperature(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the server")
+	}
+	up := geminitest.NewServer(func(geminitest.Request) geminitest.Reply {
+		return geminitest.Stream(0, geminitest.Text("USDC is a stablecoin."), geminitest.Finish("STOP"))
+	})
+	defer up.Close()
+	run := func(model string) string {
+		var out bytes.Buffer
+		err := smoke.Run(context.Background(), smoke.Options{Root: "../..", Stdout: &out,
+			Environ: environ(t, "AIPROVIDER_GENERATIVE_AI_API_KEY=new-key", "AIPROVIDER_BASE_URL="+up.BaseURL(), "MODEL="+model, "TEMPERATURE=0.2")})
+		if err != nil {
+			t.Fatalf("%v\n%s", err, out.String())
+		}
+		return out.String()
+	}
+	legacy := run("gemini-3.1-flash-lite")
+	for _, want := range []string{"model stage:      LEGACY, retires 2027-05-07", "estimated cost:   $0.0"} {
+		if !strings.Contains(legacy, want) {
+			t.Errorf("report lacks %q:\n%s", want, legacy)
+		}
+	}
+	if strings.Contains(legacy, "is ignored") {
+		t.Errorf("3.1 flash-lite honours TEMPERATURE:\n%s", legacy)
+	}
+	alias := run("gemini-flash-latest")
+	for _, want := range []string{"model stage:      STABLE", "TEMPERATURE=0.2 is ignored by gemini-3.8-flash, which serves gemini-flash-latest"} {
+		if !strings.Contains(alias, want) {
+			t.Errorf("report lacks %q:\n%s", want, alias)
+		}
+	}
+}
