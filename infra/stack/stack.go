@@ -514,6 +514,11 @@ func monitoring(stack awscdk.Stack, st stage.Stage, fn awslambda.Function, logs 
 	// 3.x, per grounded prompt on 2.5; pages read as input tokens): the request log counts both.
 	filter("SearchQueries", "SearchQueries", requestLine+` && $.search_queries > 0`, "$.search_queries", awscloudwatch.Unit_COUNT, nil)
 	filter("PagesRead", "PagesRead", requestLine+` && $.pages_read > 0`, "$.pages_read", awscloudwatch.Unit_COUNT, nil)
+	// The answer's estimated list price in USD (pkg/gemini's price table; CloudWatch has no
+	// currency unit). Custom metrics: Requests, one a status (the 8 graphed below), and 8 more
+	// (ServerErrors, TimeToFirstByte, 3 Tokens, SearchQueries, PagesRead, CostUSD): 16, the
+	// count DEPLOY.md's cost table bills.
+	filter("CostUSD", "CostUSD", requestLine+` && $.cost_usd > 0`, "$.cost_usd", awscloudwatch.Unit_NONE, nil)
 	metric := func(name, stat string, dims map[string]*string) awscloudwatch.Metric {
 		return awscloudwatch.NewMetric(&awscloudwatch.MetricProps{
 			Namespace: ns, MetricName: jsii.String(name), Statistic: jsii.String(stat),
@@ -578,24 +583,29 @@ func monitoring(stack awscdk.Stack, st stage.Stage, fn awslambda.Function, logs 
 		tokens = append(tokens, metric("Tokens", "Sum", map[string]*string{"Kind": jsii.String(kind)}).
 			With(&awscloudwatch.MetricOptions{Label: jsii.String(kind), Period: minute}))
 	}
+	hour := awscdk.Duration_Hours(jsii.Number(1))
 	dashboard := awscloudwatch.NewDashboard(stack, jsii.String("Dashboard"), &awscloudwatch.DashboardProps{
 		DashboardName: jsii.String("chat-" + st.Name),
 	})
-	graph := func(title string, left []awscloudwatch.IMetric) awscloudwatch.IWidget {
-		return awscloudwatch.NewGraphWidget(&awscloudwatch.GraphWidgetProps{Title: jsii.String(title), Left: &left, Width: jsii.Number(12)})
+	// Widgets flow left to right in rows of 24: two halves, then the bill's three thirds.
+	graph := func(title string, width float64, left []awscloudwatch.IMetric) awscloudwatch.IWidget {
+		return awscloudwatch.NewGraphWidget(&awscloudwatch.GraphWidgetProps{Title: jsii.String(title), Left: &left, Width: jsii.Number(width)})
 	}
 	dashboard.AddWidgets(
-		graph("Requests by status (5 min)", byStatus),
-		graph("Time to first byte, ms", []awscloudwatch.IMetric{
+		graph("Requests by status (5 min)", 12, byStatus),
+		graph("Time to first byte, ms", 12, []awscloudwatch.IMetric{
 			metric("TimeToFirstByte", "p50", nil).With(&awscloudwatch.MetricOptions{Label: jsii.String("p50")}),
 			metric("TimeToFirstByte", "p99", nil).With(&awscloudwatch.MetricOptions{Label: jsii.String("p99")}),
 		}),
-		graph("Tokens per minute (the model bill)", tokens),
-		graph("Search queries and pages read per minute (billed apart from tokens)", []awscloudwatch.IMetric{
+		graph("Tokens per minute (the model bill)", 8, tokens),
+		graph("Search queries and pages read per minute (billed apart from tokens)", 8, []awscloudwatch.IMetric{
 			metric("SearchQueries", "Sum", nil).With(&awscloudwatch.MetricOptions{Label: jsii.String("search queries"), Period: minute}),
 			metric("PagesRead", "Sum", nil).With(&awscloudwatch.MetricOptions{Label: jsii.String("pages read"), Period: minute}),
 		}),
-		graph("Function", []awscloudwatch.IMetric{
+		graph("Estimated model cost, USD per hour (list prices; see DEPLOY.md)", 8, []awscloudwatch.IMetric{
+			metric("CostUSD", "Sum", nil).With(&awscloudwatch.MetricOptions{Label: jsii.String("USD"), Period: hour}),
+		}),
+		graph("Function", 12, []awscloudwatch.IMetric{
 			fn.MetricInvocations(nil), fn.MetricErrors(nil), fn.MetricThrottles(nil),
 			fn.Metric(jsii.String("ConcurrentExecutions"), &awscloudwatch.MetricOptions{Statistic: jsii.String("Maximum")}),
 		}),

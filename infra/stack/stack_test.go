@@ -476,13 +476,31 @@ func checkAlarms(t *testing.T, s synthesized) {
 			filters[mt.(map[string]any)["MetricName"].(string)] = true
 		}
 	}
-	for _, m := range []string{"Requests", "ServerErrors", "TimeToFirstByte", "Tokens", "SearchQueries", "PagesRead"} {
+	for _, m := range []string{"Requests", "ServerErrors", "TimeToFirstByte", "Tokens", "SearchQueries", "PagesRead", "CostUSD"} {
 		if !filters[m] {
 			t.Errorf("no metric filter for %s", m)
 		}
 	}
-	if len(resources(s, "AWS::CloudWatch::Dashboard")) != 1 {
+	// The answer's estimated cost (cost_usd on the request log line) is summed from the log.
+	has(t, s, "AWS::Logs::MetricFilter", map[string]any{
+		"FilterPattern": `{ $.msg = "chat request" && $.cost_usd > 0 }`,
+		"MetricTransformations": []any{assertions.Match_ObjectLike(&map[string]any{
+			"MetricName":  "CostUSD",
+			"MetricValue": "$.cost_usd",
+			"Unit":        "None",
+		})},
+	})
+	dashboards := resources(s, "AWS::CloudWatch::Dashboard")
+	if len(dashboards) != 1 {
 		t.Error("no dashboard")
+	}
+	for _, d := range dashboards {
+		body := js(d["Properties"].(map[string]any)["DashboardBody"])
+		for _, want := range []string{`\"CostUSD\"`, "Estimated model cost, USD per hour", `\"period\":3600`} {
+			if !strings.Contains(body, want) {
+				t.Errorf("the dashboard body does not mention %s: %s", want, body)
+			}
+		}
 	}
 }
 
