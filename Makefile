@@ -5,7 +5,7 @@ GO ?= go
 PORT ?= 8080
 BUILD_DIR := .build/chat
 
-.PHONY: run demo smoke nag-deps test test-go test-web build web web-deps browser vet fmt-check bench synth lint-templates clean
+.PHONY: run demo smoke eval eval-deps nag-deps test test-go test-web build web web-deps browser vet fmt-check bench synth lint-templates clean
 
 # The local server is built, then exec'd (not `go run`): Ctrl-C then reaches the server itself,
 # which stops gracefully and exits 0, so make ends cleanly instead of reporting "Error 1".
@@ -26,6 +26,32 @@ demo: web
 smoke:
 	@$(GO) run ./pkg/smoke/cmd/smoke
 
+## eval: the behaviour suite (internal/eval, run by promptfoo) against a running service:
+## EVAL_URL (default the local server), EVAL_THRESHOLD percent to pass (default 80); the
+## contract cases ask about EVAL_TOKEN, EVAL_HONEYPOT and EVAL_HOSTILE (default: the demo's
+## fixture tokens). Every request stays on EVAL_URL: promptfoo's one telemetry call is sent
+## to a closed loopback proxy.
+EVAL_URL ?= http://127.0.0.1:$(PORT)
+EVAL_DIR := $(CURDIR)/.build/eval
+eval: eval-deps
+	@mkdir -p $(EVAL_DIR)/promptfoo && rm -f $(EVAL_DIR)/results.json
+	@echo "eval: asking $(EVAL_URL)"
+	@cd internal/eval && env PROMPTFOO_CONFIG_DIR=$(EVAL_DIR)/promptfoo PROMPTFOO_DISABLE_TELEMETRY=1 \
+		PROMPTFOO_DISABLE_UPDATE=1 PROMPTFOO_DISABLE_RUNTIME_WARNINGS=1 \
+		HTTPS_PROXY=http://127.0.0.1:9 HTTP_PROXY=http://127.0.0.1:9 NO_PROXY=127.0.0.1,localhost,::1 \
+		EVAL_URL=$(EVAL_URL) ./node_modules/.bin/promptfoo eval -c promptfooconfig.yaml --no-cache --no-write \
+		--no-table --no-progress-bar -o $(EVAL_DIR)/results.json > $(EVAL_DIR)/promptfoo.log 2>&1; rc=$$?; \
+	if [ $$rc != 0 ] && [ $$rc != 100 ] || [ ! -s $(EVAL_DIR)/results.json ]; then \
+		cat $(EVAL_DIR)/promptfoo.log >&2; echo "eval: promptfoo failed (exit $$rc)" >&2; exit 1; fi; \
+	node report.mjs $(EVAL_DIR)/results.json
+
+## eval-deps: promptfoo for make eval, exactly as internal/eval/package-lock.json pins it
+eval-deps: internal/eval/node_modules/.package-lock.json
+
+internal/eval/node_modules/.package-lock.json: internal/eval/package.json internal/eval/package-lock.json
+	cd internal/eval && npm ci --no-audit --no-fund
+	@touch $@
+
 ## test: the whole suite: formatting, vet, Go tests with -race, the browser test
 test: fmt-check vet test-go test-web
 
@@ -36,8 +62,9 @@ fmt-check:
 vet:
 	$(GO) vet ./...
 
-# web-deps too: internal/repocheck runs `make browser`, which asks playwright-core.
-test-go: nag-deps web-deps
+# web-deps too: internal/repocheck runs `make browser`, which asks playwright-core; eval-deps:
+# it runs `make eval` against the demo.
+test-go: nag-deps web-deps eval-deps
 	$(GO) test -race -count=1 ./...
 
 ## nag-deps: cdk-nag and aws-cdk-lib for the infra tests, exactly as infra/nag/package-lock.json pins them

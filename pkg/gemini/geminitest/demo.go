@@ -15,6 +15,8 @@ const DemoNotice = "(Scripted demo answer)"
 //	rate limit  a 429 with a 7-second retry delay
 //	slow        30 chunks 300 ms apart
 //	fail        some text, then an error in the middle of the stream
+//	(facts)     a question that came with token facts: an analysis of those facts (their
+//	            figures as they are, the findings worst first, the facts' pages as sources)
 //	(other)     a Markdown analysis in 8 chunks 150 ms apart, with sources and search suggestions
 func Demo(req Request) Reply {
 	q := strings.ToLower(req.LastUserText())
@@ -44,6 +46,9 @@ func Demo(req Request) Reply {
 		r.Steps = append(r.Steps, Step{Delay: 150 * time.Millisecond,
 			Chunk: MidStreamError(500, "INTERNAL", "scripted failure in the middle of the stream")})
 		return r
+	}
+	if facts := factsOf(req); len(facts) > 0 {
+		return factsAnswer(facts)
 	}
 	return Stream(150*time.Millisecond,
 		Text(DemoNotice+"\n\n## Token overview\n\n"),
