@@ -71,13 +71,6 @@ type Client struct {
 	account  *account // what the provider said of clientKey's account
 }
 
-// account is what the provider said of one API key's account, shared by every request of
-// the process: of its models, and of its quota buckets.
-type account struct {
-	models *modelMemory
-	quota  *quotaMemory
-}
-
 var _ chat.Model = (*Client)(nil)
 
 // New returns a Client.
@@ -143,7 +136,7 @@ func (c *Client) session(ctx context.Context, key string) (*genai.Models, *accou
 		return nil, nil, err
 	}
 	c.generate, c.clientKey = gc.Models, key
-	c.account = &account{models: newModelMemory(c.cfg.Unavailable, c.cfg.Now), quota: newQuotaMemory(c.cfg.Now)}
+	c.account = newAccount(c.cfg.Unavailable, c.cfg.Now)
 	return c.generate, c.account, nil
 }
 

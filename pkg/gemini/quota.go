@@ -2,11 +2,8 @@ package gemini
 
 import (
 	"errors"
-	"log/slog"
 	"math"
-	"net/http"
 	"strings"
-	"sync"
 	"time"
 
 	"google.golang.org/genai"
@@ -127,101 +124,6 @@ func (q quotaRefusal) reopens(now time.Time) time.Time {
 		return now.Add(q.delay)
 	}
 	return now.Add(DefaultQuotaWait)
-}
-
-// exhaustion is a bucket that ran out, until when, and of which allowance.
-type exhaustion struct {
-	until time.Time
-	kind  chat.QuotaKind
-}
-
-// quotaMemory is what the provider said of its quota buckets for one account: which ran out
-// until when, and which bucket each model called draws on (an alias's bucket is learned from
-// the model version it answers with, or from its 429).
-type quotaMemory struct {
-	now func() time.Time
-
-	mu        sync.Mutex
-	exhausted map[string]exhaustion // bucket -> until
-	bucketOf  map[string]string     // model called -> bucket
-}
-
-func newQuotaMemory(now func() time.Time) *quotaMemory {
-	return &quotaMemory{now: now, exhausted: map[string]exhaustion{}, bucketOf: map[string]string{}}
-}
-
-// bucket is the bucket model draws on, as far as known.
-func (q *quotaMemory) bucket(model string) string {
-	if b, ok := q.bucketOf[model]; ok {
-		return b
-	}
-	return bucketName(model)
-}
-
-// learn notes that model answered as version: an alias draws on its target's bucket.
-func (q *quotaMemory) learn(model, version string) {
-	if version == "" {
-		return
-	}
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	q.bucketOf[model] = bucketName(version) // model is one of the configured candidates
-}
-
-// open reports whether model's bucket may be called now.
-func (q *quotaMemory) open(model string) bool {
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	e, ok := q.exhausted[q.bucket(model)]
-	return !ok || !q.now().Before(e.until)
-}
-
-// exhaust notes that model's call was refused with r, and logs the first refusal of each
-// bucket: requests that hit the same exhausted bucket at once log it only once. A refusal
-// that names no bucket shuts the one model is known to draw on (an alias's, learned from
-// its answers).
-func (q *quotaMemory) exhaust(log *slog.Logger, model string, r quotaRefusal) {
-	q.mu.Lock()
-	now := q.now()
-	if r.bucket == "" {
-		r.bucket = q.bucket(model)
-	} else {
-		q.bucketOf[model] = r.bucket
-	}
-	until := r.reopens(now)
-	prev, live := q.exhausted[r.bucket]
-	live = live && now.Before(prev.until)
-	if !live || until.After(prev.until) {
-		q.exhausted[r.bucket] = exhaustion{until: until, kind: r.kind}
-	}
-	q.mu.Unlock()
-	if live {
-		return
-	}
-	log.Warn("quota exhausted; the model's bucket is skipped until it reopens",
-		slog.String("model", model), slog.String("bucket", r.bucket), slog.String("quota", string(r.kind)),
-		slog.Time("reset", until.UTC()), slog.Int64("reset_in_s", retryafter.Seconds(until.Sub(now))))
-}
-
-// refusal is the 429 of a request whose candidates' buckets are all exhausted: it waits
-// until the earliest of them reopens, and says daily only when that one is a daily bucket.
-func (q *quotaMemory) refusal(candidates []string) *chat.UpstreamError {
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	now := q.now()
-	var first exhaustion
-	for _, m := range candidates {
-		e, ok := q.exhausted[q.bucket(m)]
-		if ok && now.Before(e.until) && (first.until.IsZero() || e.until.Before(first.until)) {
-			first = e
-		}
-	}
-	ue := &chat.UpstreamError{Status: http.StatusTooManyRequests, RateLimited: true, Quota: first.kind,
-		Err: errAllExhausted}
-	if !first.until.IsZero() {
-		ue.RetryAfter = first.until.Sub(now)
-	}
-	return ue
 }
 
 // errAllExhausted is the cause of a 429 the client answered itself, without calling.

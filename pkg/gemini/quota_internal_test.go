@@ -20,7 +20,7 @@ func TestExhaustLogsEachBucketOnce(t *testing.T) {
 	var logs bytes.Buffer
 	log := slog.New(slog.NewJSONHandler(&logs, nil))
 	clock := testclock.New(time.Date(2026, 11, 25, 20, 0, 0, 0, time.UTC))
-	q := newQuotaMemory(clock.Now)
+	q := newAccount(time.Hour, clock.Now)
 	refusal := func(delay time.Duration) quotaRefusal {
 		return quotaRefusal{kind: chat.QuotaMinute, bucket: "gemini-2.5-flash", delay: delay}
 	}

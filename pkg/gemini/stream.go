@@ -33,8 +33,7 @@ const (
 type request struct {
 	*Client
 	generate  *genai.Models
-	models    *modelMemory
-	quota     *quotaMemory
+	account   *account
 	id        string       // the request id, for the log
 	log       *slog.Logger // made on first use: most requests log nothing here
 	contents  []*genai.Content
@@ -52,7 +51,7 @@ func (c *Client) Stream(ctx context.Context, key string, conv chat.Conversation)
 			yield(chat.Event{}, &chat.UpstreamError{Err: fmt.Errorf("gemini: new client: %w", err)})
 			return
 		}
-		r := &request{Client: c, generate: generate, models: acct.models, quota: acct.quota, yield: yield,
+		r := &request{Client: c, generate: generate, account: acct, yield: yield,
 			contents: Contents(conv), maxTokens: c.cfg.MaxTokens}
 		r.id = chat.RequestID(ctx)
 		// A caller's own limit (OpenAI's max_tokens) only ever lowers the server's.
@@ -84,10 +83,10 @@ func (r *request) logger() *slog.Logger {
 // is exhausted is skipped without a call; when none is left, the answer is a 429 that waits
 // until the earliest bucket reopens.
 func (r *request) run(ctx context.Context) {
-	candidates := r.models.order(r.cfg.Model.Candidates)
+	candidates := r.account.order(r.cfg.Model.Candidates)
 	var last *chat.UpstreamError
 	for i, model := range candidates {
-		if !r.quota.open(model) {
+		if !r.account.open(model) {
 			continue
 		}
 		failed := r.tryModel(ctx, model)
@@ -97,17 +96,17 @@ func (r *request) run(ctx context.Context) {
 		last = failed
 		switch q, isQuota := asQuota(failed); {
 		case isQuota:
-			r.quota.exhaust(r.logger(), model, q)
+			r.account.exhaust(r.logger(), model, q)
 		case failed.Status == http.StatusNotFound:
 			if i+1 < len(candidates) {
-				r.models.markGone(r.logger(), model, candidates[i+1], failed)
+				r.account.markGone(r.logger(), model, candidates[i+1], failed)
 			}
 		default:
 			r.yield(chat.Event{}, failed)
 			return
 		}
 	}
-	if refusal := r.quota.refusal(candidates); refusal.RetryAfter > 0 || last == nil {
+	if refusal := r.account.refusal(candidates); refusal.RetryAfter > 0 || last == nil {
 		refusal.Err = fmt.Errorf("%w (last refusal: %w)", errAllExhausted, orNone(last))
 		r.yield(chat.Event{}, refusal)
 		return
@@ -127,7 +126,7 @@ func orNone(err *chat.UpstreamError) error {
 // it failed before any text; nil means the sequence is over (answered, broke off, or the
 // failure after text was already reported).
 func (r *request) tryModel(ctx context.Context, model string) *chat.UpstreamError {
-	k := call{model: model, served: r.models.served(model), thinking: r.models.thinkingMode(model), urlTool: r.urls.tool}
+	k := call{model: model, served: r.account.served(model), thinking: r.account.thinkingMode(model), urlTool: r.urls.tool}
 	for try := 1; ; try++ {
 		failed, answered := r.attempt(ctx, k)
 		switch {
@@ -138,7 +137,7 @@ func (r *request) tryModel(ctx context.Context, model string) *chat.UpstreamErro
 			return nil
 		case k.thinking != thinkingNone && refusedThinking(failed):
 			budget := r.config(k).ThinkingConfig
-			k.thinking = r.models.refusedThinking(r.logger(), model, k.thinking, budget != nil && budget.ThinkingBudget != nil, failed)
+			k.thinking = r.account.refusedThinking(r.logger(), model, k.thinking, budget != nil && budget.ThinkingBudget != nil, failed)
 		case k.urlTool && refusedURLs(failed):
 			k.urlTool = false
 			r.logger().Warn("the provider refused the request's URLs; retrying once without the URL tool",
@@ -206,8 +205,7 @@ func (r *request) attempt(ctx context.Context, k call) (failed *chat.UpstreamErr
 		}
 		endedAfterFinish(r.logger(), actx, rerr)
 	}
-	r.quota.learn(k.model, acc.version)
-	r.models.observe(r.logger(), acc.status(), r.cfg.Model.Candidates, r.temperature())
+	r.account.observe(r.logger(), acc.status(), r.cfg.Model.Candidates, r.temperature())
 	if f := acc.finish(r.logger); f != nil {
 		f.CostUSD = r.cfg.Prices.Cost(acc.bill(), r.cfg.Now())
 		st := acc.status()
