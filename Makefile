@@ -24,7 +24,7 @@ demo: web
 ## smoke: with your own key, ask the real provider (or AIPROVIDER_BASE_URL) through the real
 ## server: which model answered, time to first text, finish, usage, sources. Not part of test.
 smoke:
-	@$(GO) run ./pkg/smoke/cmd/smoke
+	@$(GO) run ./internal/smoke/cmd/smoke
 
 ## eval: the behaviour suite (internal/eval, run by promptfoo) against a running service:
 ## EVAL_URL (default the local server), EVAL_THRESHOLD percent to pass (default 80); the
@@ -120,7 +120,7 @@ clean:
 
 ## synth: the CDK template of one stage (STAGE=dev|staging|prod) into infra/cdk.out (the app runs `make build web` itself)
 STAGE ?= dev
-# The stages of pkg/stage, in table order (a test in infra/sam keeps this list in step).
+# The stages of pkg/deploy/stage, in table order (a test in infra/sam keeps this list in step).
 STAGES := dev staging prod
 # The CDK CLI, pinned to an exact version (README and docs/DEPLOY.md name the same one; a test
 # in internal/repocheck keeps them in step). It reads the templates of aws-cdk-go v2.220 and
@@ -144,8 +144,8 @@ lint-templates:
 ## bench: the figures of docs/BENCHMARKS.md: per-chunk benchmarks, then chatbench (latency,
 ## cold start, bootstrap size, memory, throughput) against the local server and a fake upstream
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem -benchtime 20000x ./pkg/datastream ./pkg/uistream ./pkg/openai ./pkg/chat ./pkg/loadtest
-	$(GO) run ./pkg/loadtest/cmd/chatbench
-	$(GO) run ./pkg/loadtest/cmd/thinkbench
-	$(GO) run ./pkg/loadtest/cmd/factsbench
-	$(GO) run ./pkg/loadtest/cmd/proxybench
+	$(GO) test -run '^$$' -bench . -benchmem -benchtime 20000x ./pkg/wire/datastream ./pkg/wire/uistream ./pkg/wire/openai ./pkg/chat ./internal/loadtest
+	$(GO) run ./internal/loadtest/cmd/chatbench
+	$(GO) run ./internal/loadtest/cmd/thinkbench
+	$(GO) run ./internal/loadtest/cmd/factsbench
+	$(GO) run ./internal/loadtest/cmd/proxybench

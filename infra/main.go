@@ -1,4 +1,4 @@
-// Command infra is the CDK app: one stack per stage of pkg/stage's table, named chat-<stage>.
+// Command infra is the CDK app: one stack per stage of pkg/deploy/stage's table, named chat-<stage>.
 // `-c stage=<name>` makes the app hold that stage's stack alone; without it the app holds them
 // all, so `cdk list` names them and `cdk deploy` asks which one (or takes `chat-prod`, `--all`).
 //
@@ -24,7 +24,7 @@ import (
 	"github.com/aws/jsii-runtime-go"
 
 	"github.com/chatsvc/chat/infra/stack"
-	"github.com/chatsvc/chat/pkg/stage"
+	"github.com/chatsvc/chat/pkg/deploy/stage"
 )
 
 func main() {

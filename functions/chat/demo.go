@@ -8,8 +8,8 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/chatsvc/chat/pkg/gemini/geminitest"
-	"github.com/chatsvc/chat/pkg/tokenfacts/tokenfactstest"
+	"github.com/chatsvc/chat/pkg/gemini/fakeprovider"
+	"github.com/chatsvc/chat/pkg/tokenfacts/fakesources"
 )
 
 // The demo's fakes (and net/http/httptest behind them) are linked only into the local
@@ -20,7 +20,7 @@ import (
 const demoThinkingRate = 1000
 
 // startDemoUpstream serves the scripted fake provider and the fakes of the token facts' four
-// APIs (package tokenfactstest, with its fixture tokens) on one loopback port.
+// APIs (package fakesources, with its fixture tokens) on one loopback port.
 func startDemoUpstream() (baseURL string, srv *http.Server, err error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -30,8 +30,8 @@ func startDemoUpstream() (baseURL string, srv *http.Server, err error) {
 	// word that thinking causes. It remembers no request: a demo serves for as long as
 	// it runs, and the fake's record is for tests.
 	mux := http.NewServeMux()
-	mux.Handle("/v1beta/", geminitest.NewHandler(geminitest.Demo, geminitest.WithThinkingTime(demoThinkingRate), geminitest.WithKept(0)))
-	mux.Handle("/", tokenfactstest.NewLive())
+	mux.Handle("/v1beta/", fakeprovider.NewHandler(fakeprovider.Demo, fakeprovider.WithThinkingTime(demoThinkingRate), fakeprovider.WithKept(0)))
+	mux.Handle("/", fakesources.NewLive())
 	srv = &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
 	go func() { _ = srv.Serve(ln) }()
 	return "http://" + ln.Addr().String() + "/", srv, nil

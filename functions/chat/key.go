@@ -8,7 +8,7 @@ import (
 
 	"github.com/chatsvc/chat/pkg/apikey"
 	"github.com/chatsvc/chat/pkg/config"
-	"github.com/chatsvc/chat/pkg/settings"
+	"github.com/chatsvc/chat/pkg/deploy/settings"
 )
 
 // newAPIKey returns the function the handler calls once per request for the provider key.

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chatsvc/chat/pkg/gemini/geminitest"
+	"github.com/chatsvc/chat/pkg/gemini/fakeprovider"
 )
 
 const (
@@ -24,19 +24,19 @@ const (
 var answerChunks = []string{"Memecoins ", "are ", "volatile: ", "liquidity ", "can vanish."}
 
 // script answers every question with five text chunks chunkGap apart, then a finish.
-func script(geminitest.Request) geminitest.Reply {
-	var chunks []geminitest.Chunk
+func script(fakeprovider.Request) fakeprovider.Reply {
+	var chunks []fakeprovider.Chunk
 	for _, c := range answerChunks {
-		chunks = append(chunks, geminitest.Text(c))
+		chunks = append(chunks, fakeprovider.Text(c))
 	}
-	chunks = append(chunks, geminitest.Grounded("", "STOP",
-		[]geminitest.Web{{URI: "https://example.com/risks", Title: "Risks"}}, []string{"memecoin risks"}, "", 10, 20))
-	return geminitest.Stream(chunkGap, chunks...)
+	chunks = append(chunks, fakeprovider.Grounded("", "STOP",
+		[]fakeprovider.Web{{URI: "https://example.com/risks", Title: "Risks"}}, []string{"memecoin risks"}, "", 10, 20))
+	return fakeprovider.Stream(chunkGap, chunks...)
 }
 
-func startUpstream(t *testing.T) *geminitest.Server {
+func startUpstream(t *testing.T) *fakeprovider.Server {
 	t.Helper()
-	up := geminitest.NewServer(script)
+	up := fakeprovider.NewServer(script)
 	t.Cleanup(up.Close)
 	return up
 }

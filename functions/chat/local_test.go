@@ -20,7 +20,7 @@ import (
 	"time"
 
 	"github.com/chatsvc/chat/internal/teststack"
-	"github.com/chatsvc/chat/pkg/gemini/geminitest"
+	"github.com/chatsvc/chat/pkg/gemini/fakeprovider"
 )
 
 // startLocal runs the program as `go run ./functions/chat` would, on a free port, and returns
@@ -50,8 +50,8 @@ func startLocal(t *testing.T, ctx context.Context, env map[string]string, args .
 }
 
 func TestLocalServerAnswersAndShutsDownGracefully(t *testing.T) {
-	up := geminitest.NewServer(func(geminitest.Request) geminitest.Reply {
-		return geminitest.Stream(300*time.Millisecond, geminitest.Text("one "), geminitest.Text("two"), geminitest.Finish("STOP"))
+	up := fakeprovider.NewServer(func(fakeprovider.Request) fakeprovider.Reply {
+		return fakeprovider.Stream(300*time.Millisecond, fakeprovider.Text("one "), fakeprovider.Text("two"), fakeprovider.Finish("STOP"))
 	})
 	defer up.Close()
 	web := t.TempDir()
@@ -155,7 +155,7 @@ func TestDemoModeNeedsNoKey(t *testing.T) {
 	}
 	s := teststack.ReadStream(t, resp.Body)
 	resp.Body.Close()
-	if !strings.HasPrefix(s.Text(), geminitest.DemoNotice) || len(s.Metadata(t)["sources"].([]any)) != 2 {
+	if !strings.HasPrefix(s.Text(), fakeprovider.DemoNotice) || len(s.Metadata(t)["sources"].([]any)) != 2 {
 		t.Errorf("demo answer:\n%s", s.Describe())
 	}
 	if !strings.Contains(logs.String(), "answers are scripted") {
@@ -278,13 +278,13 @@ func TestLocalServerRoutesEveryProtocol(t *testing.T) {
 // id that repeat the request line. A caller who leaves, a time-limit cut and a dropped
 // upstream connection leave no such line, and the request line still says what happened.
 func TestNoUnattributedProviderSDKLines(t *testing.T) {
-	up := geminitest.NewServer(func(r geminitest.Request) geminitest.Reply {
+	up := fakeprovider.NewServer(func(r fakeprovider.Request) fakeprovider.Reply {
 		switch r.LastUserText() {
 		case "drop":
-			return geminitest.Reply{Steps: []geminitest.Step{
-				{Chunk: geminitest.Text("part ")}, {Delay: 100 * time.Millisecond, Drop: true}}}
+			return fakeprovider.Reply{Steps: []fakeprovider.Step{
+				{Chunk: fakeprovider.Text("part ")}, {Delay: 100 * time.Millisecond, Drop: true}}}
 		default: // "leave", "cut": one chunk, then nothing until the caller goes away
-			return geminitest.Reply{Steps: []geminitest.Step{{Chunk: geminitest.Text("part ")}, {Stall: true}}}
+			return fakeprovider.Reply{Steps: []fakeprovider.Step{{Chunk: fakeprovider.Text("part ")}, {Stall: true}}}
 		}
 	})
 	defer up.Close()

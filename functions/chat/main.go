@@ -29,9 +29,9 @@ import (
 
 	"github.com/chatsvc/chat/pkg/chat"
 	"github.com/chatsvc/chat/pkg/config"
+	"github.com/chatsvc/chat/pkg/deploy/settings"
 	"github.com/chatsvc/chat/pkg/gemini"
 	"github.com/chatsvc/chat/pkg/redact"
-	"github.com/chatsvc/chat/pkg/settings"
 	"github.com/chatsvc/chat/pkg/tokenfacts"
 )
 

@@ -17,7 +17,7 @@ import (
 
 	"github.com/chatsvc/chat/pkg/apikey"
 	"github.com/chatsvc/chat/pkg/chat"
-	"github.com/chatsvc/chat/pkg/settings"
+	"github.com/chatsvc/chat/pkg/deploy/settings"
 )
 
 func TestAPIKeyVariableNamesAgree(t *testing.T) {

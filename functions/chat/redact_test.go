@@ -7,21 +7,21 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chatsvc/chat/pkg/gemini/geminitest"
+	"github.com/chatsvc/chat/pkg/gemini/fakeprovider"
 )
 
 // A provider, or a proxy at AIPROVIDER_BASE_URL, that quotes the key in its errors must not
 // put the key in the log: neither in the request line's cause nor in any other line.
 func TestTheKeyNeverReachesTheLog(t *testing.T) {
 	const key = "AIzaSyD-quoted-by-a-proxy-0123456789"
-	up := geminitest.NewServer(func(r geminitest.Request) geminitest.Reply {
+	up := fakeprovider.NewServer(func(r fakeprovider.Request) fakeprovider.Reply {
 		switch r.LastUserText() {
 		case "bad key":
-			return geminitest.Error(400, "INVALID_ARGUMENT", "API key not valid: "+r.APIKey+". Please pass a valid API key.")
+			return fakeprovider.Error(400, "INVALID_ARGUMENT", "API key not valid: "+r.APIKey+". Please pass a valid API key.")
 		case "proxy":
-			return geminitest.Reply{Status: 502, Body: "upstream refused key=" + r.APIKey}
+			return fakeprovider.Reply{Status: 502, Body: "upstream refused key=" + r.APIKey}
 		}
-		return geminitest.Stream(0, geminitest.Text("Hi."), geminitest.MidStreamError(500, "INTERNAL", "failed for "+r.APIKey))
+		return fakeprovider.Stream(0, fakeprovider.Text("Hi."), fakeprovider.MidStreamError(500, "INTERNAL", "failed for "+r.APIKey))
 	})
 	defer up.Close()
 	ctx, cancel := context.WithCancel(context.Background())

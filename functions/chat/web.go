@@ -15,7 +15,7 @@ import (
 
 	"github.com/chatsvc/chat/pkg/chat"
 	"github.com/chatsvc/chat/pkg/config"
-	"github.com/chatsvc/chat/pkg/settings"
+	"github.com/chatsvc/chat/pkg/deploy/settings"
 )
 
 // localMux routes the local server: the endpoint under /api/ and the OpenAI-compatible API

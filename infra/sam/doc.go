@@ -1,5 +1,5 @@
 // Package sam keeps the SAM files at the repository root (template.yaml, samconfig.toml) honest:
-// its tests fail when their stage values drift from the Go stage table in pkg/stage, when a key
+// its tests fail when their stage values drift from the Go stage table in pkg/deploy/stage, when a key
 // SAM or CloudFormation would silently ignore is misspelled, or when cfn-lint objects.
 package sam
 

@@ -18,8 +18,8 @@ import (
 	"github.com/chatsvc/chat/infra/sam"
 	"github.com/chatsvc/chat/pkg/config"
 	"github.com/chatsvc/chat/pkg/config/configtest"
-	"github.com/chatsvc/chat/pkg/settings"
-	"github.com/chatsvc/chat/pkg/stage"
+	"github.com/chatsvc/chat/pkg/deploy/settings"
+	"github.com/chatsvc/chat/pkg/deploy/stage"
 )
 
 // root is the repository root, seen from this package's directory.
@@ -77,7 +77,7 @@ func TestTemplateMatchesStageTable(t *testing.T) {
 			}
 			for key, w := range want {
 				if g := row[key]; fmt.Sprint(g) != fmt.Sprint(w) {
-					t.Errorf("%s.%s.%s = %v, want %v (pkg/stage)", sam.MappingName, st.Name, key, g, w)
+					t.Errorf("%s.%s.%s = %v, want %v (pkg/deploy/stage)", sam.MappingName, st.Name, key, g, w)
 				}
 			}
 			for key := range row {
@@ -259,7 +259,7 @@ func TestSamconfigMatchesStageTable(t *testing.T) {
 	}
 	for env := range raw {
 		if _, ok := envs[env]; !ok {
-			t.Errorf("samconfig environment %q is not a stage of pkg/stage (%v)", env, stage.Names())
+			t.Errorf("samconfig environment %q is not a stage of pkg/deploy/stage (%v)", env, stage.Names())
 		}
 	}
 	for env, stageName := range envs {

@@ -7,7 +7,7 @@ import (
 	"github.com/aws/constructs-go/constructs/v10"
 	"github.com/aws/jsii-runtime-go"
 
-	"github.com/chatsvc/chat/pkg/stage"
+	"github.com/chatsvc/chat/pkg/deploy/stage"
 )
 
 // The cdk-nag packs (AwsSolutions, Serverless) run over every stage's synthesized template in

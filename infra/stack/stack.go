@@ -40,8 +40,8 @@ import (
 	"github.com/aws/constructs-go/constructs/v10"
 	"github.com/aws/jsii-runtime-go"
 
-	"github.com/chatsvc/chat/pkg/settings"
-	"github.com/chatsvc/chat/pkg/stage"
+	"github.com/chatsvc/chat/pkg/deploy/settings"
+	"github.com/chatsvc/chat/pkg/deploy/stage"
 )
 
 // Region is where every stage deploys. CloudFront's AWS WAF web ACLs (scope CLOUDFRONT) and

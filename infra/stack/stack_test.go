@@ -23,8 +23,8 @@ import (
 
 	"github.com/chatsvc/chat/infra/cfn"
 	"github.com/chatsvc/chat/infra/stack"
-	"github.com/chatsvc/chat/pkg/settings"
-	"github.com/chatsvc/chat/pkg/stage"
+	"github.com/chatsvc/chat/pkg/deploy/settings"
+	"github.com/chatsvc/chat/pkg/deploy/stage"
 )
 
 // TestMain stops the jsii node process (and so removes its temporary files) once all tests

@@ -42,8 +42,8 @@ func imports(t *testing.T, env []string, args ...string) map[string][]string {
 // lambdaBuild is the environment and tags of `make build`, the Lambda bootstrap.
 var lambdaBuild = []string{"GOOS=linux", "GOARCH=arm64", "CGO_ENABLED=0"}
 
-// TestLambdaBuildLinksNoFakes: the bootstrap carries no test fake of ours (geminitest,
-// tokenfactstest, teststack: -demo is the local binary's alone, demo.go), and nothing of ours
+// TestLambdaBuildLinksNoFakes: the bootstrap carries no test fake of ours (fakeprovider,
+// fakesources, teststack: -demo is the local binary's alone, demo.go), and nothing of ours
 // links net/http/httptest or testing. (google.golang.org/genai itself imports both, in its
 // replay client, so they stay in the list through it; nothing else may bring them.)
 func TestLambdaBuildLinksNoFakes(t *testing.T) {
@@ -83,11 +83,11 @@ func TestLambdaBuildRefusesDemo(t *testing.T) {
 }
 
 // TestInfraLinksNoService: the CDK app reads the stage table and the settings' names
-// (pkg/stage, pkg/settings), never the service: not the handler, the adapter, the config
+// (pkg/deploy/stage, pkg/deploy/settings), never the service: not the handler, the adapter, the config
 // reader or the provider SDK.
 func TestInfraLinksNoService(t *testing.T) {
 	deps := imports(t, nil, "./infra/...")
-	allowed := []string{module + "pkg/stage", module + "pkg/settings"}
+	allowed := []string{module + "pkg/deploy/stage", module + "pkg/deploy/settings"}
 	for pkg := range deps {
 		own := strings.HasPrefix(pkg, module)
 		switch {

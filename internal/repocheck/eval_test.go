@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chatsvc/chat/pkg/loadtest"
+	"github.com/chatsvc/chat/internal/loadtest"
 )
 
 // evalCases are the descriptions of internal/eval's cases, each of which the report lists.
@@ -80,7 +80,7 @@ func TestEvalFailsAMisbehavingModel(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs promptfoo")
 	}
-	system := readFile(t, "pkg/prompt/system.txt")
+	system := readFile(t, "pkg/chat/prompt/system.txt")
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var body struct {
 			Messages []struct{ Content string } `json:"messages"`

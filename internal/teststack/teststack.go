@@ -23,17 +23,17 @@ import (
 
 	"github.com/chatsvc/chat/pkg/chat"
 	"github.com/chatsvc/chat/pkg/gemini"
-	"github.com/chatsvc/chat/pkg/gemini/geminitest"
+	"github.com/chatsvc/chat/pkg/gemini/fakeprovider"
 )
 
 // TestKey is the API key the stack is configured with: a new account's, for which the
-// fake provider has no 2.5 models (geminitest.LegacyKey has them).
+// fake provider has no 2.5 models (fakeprovider.LegacyKey has them).
 const TestKey = "test-key-SECRET-0123456789"
 
 // Stack is a running endpoint and its fake provider.
 type Stack struct {
 	URL      string // the endpoint's server; POST URL+chat.Path
-	Upstream *geminitest.Server
+	Upstream *fakeprovider.Server
 	Logs     *Logs
 }
 
@@ -43,11 +43,11 @@ type Option func(*settings)
 type settings struct {
 	opts     chat.Options
 	gemini   gemini.Config
-	upstream []geminitest.Option
+	upstream []fakeprovider.Option
 }
 
 // WithUpstream sets options of the fake provider (quotas, its clock...).
-func WithUpstream(o ...geminitest.Option) Option {
+func WithUpstream(o ...fakeprovider.Option) Option {
 	return func(s *settings) { s.upstream = append(s.upstream, o...) }
 }
 
@@ -77,7 +77,7 @@ func WithModel(name string, webSearch, urlContext bool) Option {
 }
 
 // Start runs a Stack whose provider answers with script; both stop with the test.
-func Start(t testing.TB, script geminitest.Script, opts ...Option) *Stack {
+func Start(t testing.TB, script fakeprovider.Script, opts ...Option) *Stack {
 	t.Helper()
 	logs := &Logs{}
 	m, _ := gemini.ResolveModel("")
@@ -91,7 +91,7 @@ func Start(t testing.TB, script geminitest.Script, opts ...Option) *Stack {
 	for _, o := range opts {
 		o(&s)
 	}
-	up := geminitest.NewServer(script, s.upstream...)
+	up := fakeprovider.NewServer(script, s.upstream...)
 	t.Cleanup(up.Close)
 	logger := slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	s.gemini.BaseURL, s.gemini.Logger = up.BaseURL(), logger

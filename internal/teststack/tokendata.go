@@ -4,17 +4,17 @@ import (
 	"net/http/httptest"
 	"testing"
 
-	names "github.com/chatsvc/chat/pkg/settings"
-	"github.com/chatsvc/chat/pkg/tokenfacts/tokenfactstest"
+	names "github.com/chatsvc/chat/pkg/deploy/settings"
+	"github.com/chatsvc/chat/pkg/tokenfacts/fakesources"
 )
 
 // WithFakeTokenData points the token facts' four sources at a loopback fake of their APIs
-// (package tokenfactstest), wherever env does not point them elsewhere, and returns env. A
+// (package fakesources), wherever env does not point them elsewhere, and returns env. A
 // program under test reads them for every contract address; no test may reach the public
 // APIs.
 func WithFakeTokenData(t testing.TB, env map[string]string) map[string]string {
 	t.Helper()
-	fake := tokenfactstest.New()
+	fake := fakesources.New()
 	srv := httptest.NewServer(fake)
 	t.Cleanup(func() { fake.Close(); srv.Close() })
 	for _, name := range []string{names.DexScreenerURLVar, names.GoPlusURLVar, names.HoneypotURLVar, names.RugCheckURLVar} {

@@ -11,7 +11,7 @@ import (
 	"slices"
 	"time"
 
-	"github.com/chatsvc/chat/pkg/contract"
+	"github.com/chatsvc/chat/pkg/chat/contract"
 	"github.com/chatsvc/chat/pkg/tokenfacts"
 )
 

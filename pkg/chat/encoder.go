@@ -5,8 +5,8 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/chatsvc/chat/pkg/datastream"
 	"github.com/chatsvc/chat/pkg/tokenfacts"
+	"github.com/chatsvc/chat/pkg/wire/datastream"
 )
 
 // The protocols, as the request log names them.

@@ -13,13 +13,13 @@ import (
 
 	"github.com/chatsvc/chat/internal/teststack"
 	"github.com/chatsvc/chat/pkg/chat"
-	"github.com/chatsvc/chat/pkg/gemini/geminitest"
-	"github.com/chatsvc/chat/pkg/prompt"
+	"github.com/chatsvc/chat/pkg/chat/prompt"
+	"github.com/chatsvc/chat/pkg/gemini/fakeprovider"
 )
 
-func grounded() geminitest.Chunk {
-	return geminitest.Grounded(" Sources follow.", "STOP",
-		[]geminitest.Web{
+func grounded() fakeprovider.Chunk {
+	return fakeprovider.Grounded(" Sources follow.", "STOP",
+		[]fakeprovider.Web{
 			{URI: "https://etherscan.io/token/x", Title: "Etherscan"},
 			{URI: "https://dexscreener.com/x", Title: "DEX Screener"},
 			{URI: "https://etherscan.io/token/x", Title: "Etherscan again"}, // duplicate
@@ -28,11 +28,11 @@ func grounded() geminitest.Chunk {
 }
 
 func TestAnswerStreamsWithSources(t *testing.T) {
-	st := teststack.Start(t, func(geminitest.Request) geminitest.Reply {
-		return geminitest.Stream(20*time.Millisecond,
-			geminitest.Text("## Risk\n\n"),
-			geminitest.Text("The token has **high** risk: \"quoted\" <b>x</b>\n"),
-			geminitest.Text("- liquidity unlocked\n"),
+	st := teststack.Start(t, func(fakeprovider.Request) fakeprovider.Reply {
+		return fakeprovider.Stream(20*time.Millisecond,
+			fakeprovider.Text("## Risk\n\n"),
+			fakeprovider.Text("The token has **high** risk: \"quoted\" <b>x</b>\n"),
+			fakeprovider.Text("- liquidity unlocked\n"),
 			grounded(),
 		)
 	})
@@ -134,8 +134,8 @@ func TestAnswerStreamsWithSources(t *testing.T) {
 }
 
 func TestRolesAndHistoryReachTheModel(t *testing.T) {
-	st := teststack.Start(t, func(geminitest.Request) geminitest.Reply {
-		return geminitest.Stream(0, geminitest.Text("ok"), geminitest.Finish("STOP"))
+	st := teststack.Start(t, func(fakeprovider.Request) fakeprovider.Reply {
+		return fakeprovider.Stream(0, fakeprovider.Text("ok"), fakeprovider.Finish("STOP"))
 	})
 	resp := st.Post(t, msgs("user", "first", "assistant", "answer", "user", "second"))
 	teststack.ReadStream(t, resp.Body).Terminal(t)
@@ -151,8 +151,8 @@ func TestRolesAndHistoryReachTheModel(t *testing.T) {
 
 func TestChunksAreForwardedAsTheyArrive(t *testing.T) {
 	const gap = 150 * time.Millisecond
-	st := teststack.Start(t, func(geminitest.Request) geminitest.Reply {
-		return geminitest.Stream(gap, geminitest.Text("a"), geminitest.Text("b"), geminitest.Text("c"), geminitest.Finish("STOP"))
+	st := teststack.Start(t, func(fakeprovider.Request) fakeprovider.Reply {
+		return fakeprovider.Stream(gap, fakeprovider.Text("a"), fakeprovider.Text("b"), fakeprovider.Text("c"), fakeprovider.Finish("STOP"))
 	})
 	resp := st.Ask(t, "hi")
 	s := teststack.ReadStream(t, resp.Body)
@@ -170,24 +170,24 @@ func TestChunksAreForwardedAsTheyArrive(t *testing.T) {
 
 func TestFinishReasonsOverTheWire(t *testing.T) {
 	tests := map[string]struct {
-		chunks   []geminitest.Chunk
+		chunks   []fakeprovider.Chunk
 		wantText string
 		want     string
 	}{
-		"max tokens":     {chunks: []geminitest.Chunk{geminitest.Text("partial"), geminitest.Finish("MAX_TOKENS")}, wantText: "partial", want: "length"},
-		"safety":         {chunks: []geminitest.Chunk{geminitest.Text("x"), geminitest.Finish("SAFETY")}, wantText: "x", want: "content-filter"},
-		"blocked prompt": {chunks: []geminitest.Chunk{geminitest.Blocked("PROHIBITED_CONTENT")}, want: "content-filter"},
+		"max tokens":     {chunks: []fakeprovider.Chunk{fakeprovider.Text("partial"), fakeprovider.Finish("MAX_TOKENS")}, wantText: "partial", want: "length"},
+		"safety":         {chunks: []fakeprovider.Chunk{fakeprovider.Text("x"), fakeprovider.Finish("SAFETY")}, wantText: "x", want: "content-filter"},
+		"blocked prompt": {chunks: []fakeprovider.Chunk{fakeprovider.Blocked("PROHIBITED_CONTENT")}, want: "content-filter"},
 		"thought parts are never forwarded": {
-			chunks:   []geminitest.Chunk{geminitest.Thought("secret plan"), geminitest.Text("answer"), geminitest.Thought("more"), geminitest.Finish("STOP")},
+			chunks:   []fakeprovider.Chunk{fakeprovider.Thought("secret plan"), fakeprovider.Text("answer"), fakeprovider.Thought("more"), fakeprovider.Finish("STOP")},
 			wantText: "answer", want: "stop",
 		},
-		"malformed function call": {chunks: []geminitest.Chunk{geminitest.Finish("MALFORMED_FUNCTION_CALL")}, want: "tool-calls"},
-		"function call then stop": {chunks: []geminitest.Chunk{geminitest.Text("Let me look."), geminitest.FunctionCall("lookup"), geminitest.Finish("STOP")}, wantText: "Let me look.", want: "tool-calls"},
-		"unknown future reason":   {chunks: []geminitest.Chunk{geminitest.Text("y"), geminitest.Finish("SOMETHING_NEW")}, wantText: "y", want: "stop"},
+		"malformed function call": {chunks: []fakeprovider.Chunk{fakeprovider.Finish("MALFORMED_FUNCTION_CALL")}, want: "tool-calls"},
+		"function call then stop": {chunks: []fakeprovider.Chunk{fakeprovider.Text("Let me look."), fakeprovider.FunctionCall("lookup"), fakeprovider.Finish("STOP")}, wantText: "Let me look.", want: "tool-calls"},
+		"unknown future reason":   {chunks: []fakeprovider.Chunk{fakeprovider.Text("y"), fakeprovider.Finish("SOMETHING_NEW")}, wantText: "y", want: "stop"},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
-			st := teststack.Start(t, func(geminitest.Request) geminitest.Reply { return geminitest.Stream(0, tc.chunks...) })
+			st := teststack.Start(t, func(fakeprovider.Request) fakeprovider.Reply { return fakeprovider.Stream(0, tc.chunks...) })
 			resp := st.Ask(t, "q")
 			if resp.StatusCode != 200 {
 				t.Fatalf("status %d", resp.StatusCode)
@@ -226,8 +226,8 @@ func TestAPIKeyNotConfigured(t *testing.T) {
 
 func TestKeyIsReadPerRequest(t *testing.T) {
 	key := ""
-	st := teststack.Start(t, func(geminitest.Request) geminitest.Reply {
-		return geminitest.Stream(0, geminitest.Text("ok"), geminitest.Finish("STOP"))
+	st := teststack.Start(t, func(fakeprovider.Request) fakeprovider.Reply {
+		return fakeprovider.Stream(0, fakeprovider.Text("ok"), fakeprovider.Finish("STOP"))
 	}, teststack.WithAPIKey(func() string { return key }))
 	if resp := st.Ask(t, "hi"); resp.StatusCode != 401 {
 		t.Fatalf("status %d before the key is set", resp.StatusCode)
@@ -277,9 +277,9 @@ func TestRoutes(t *testing.T) {
 }
 
 func TestTimeLimitCutsTheAnswerGracefully(t *testing.T) {
-	st := teststack.Start(t, func(geminitest.Request) geminitest.Reply {
-		r := geminitest.Stream(0, geminitest.Text("first part"))
-		r.Steps = append(r.Steps, geminitest.Step{Stall: true})
+	st := teststack.Start(t, func(fakeprovider.Request) fakeprovider.Reply {
+		r := fakeprovider.Stream(0, fakeprovider.Text("first part"))
+		r.Steps = append(r.Steps, fakeprovider.Step{Stall: true})
 		return r
 	}, teststack.WithMaxDuration(2*time.Second))
 	start := time.Now()
@@ -306,8 +306,8 @@ func TestTimeLimitCutsTheAnswerGracefully(t *testing.T) {
 // The time limit is not an upstream failure: a stall before any text still gets a stream that
 // ends with the time-limit e: line, as a cut after some text does.
 func TestStallBeforeFirstByteEndsWithTimeLimit(t *testing.T) {
-	st := teststack.Start(t, func(geminitest.Request) geminitest.Reply {
-		return geminitest.Reply{Steps: []geminitest.Step{{Stall: true}}}
+	st := teststack.Start(t, func(fakeprovider.Request) fakeprovider.Reply {
+		return fakeprovider.Reply{Steps: []fakeprovider.Step{{Stall: true}}}
 	}, teststack.WithMaxDuration(2*time.Second))
 	start := time.Now()
 	resp := st.Ask(t, "hi")
@@ -324,9 +324,9 @@ func TestStallBeforeFirstByteEndsWithTimeLimit(t *testing.T) {
 }
 
 func TestCallerDisconnectCancelsUpstream(t *testing.T) {
-	st := teststack.Start(t, func(geminitest.Request) geminitest.Reply {
-		r := geminitest.Stream(0, geminitest.Text("first"))
-		r.Steps = append(r.Steps, geminitest.Step{Delay: 10 * time.Second, Chunk: geminitest.Text("never")})
+	st := teststack.Start(t, func(fakeprovider.Request) fakeprovider.Reply {
+		r := fakeprovider.Stream(0, fakeprovider.Text("first"))
+		r.Steps = append(r.Steps, fakeprovider.Step{Delay: 10 * time.Second, Chunk: fakeprovider.Text("never")})
 		return r
 	})
 	ctx, cancel := context.WithCancel(context.Background())
@@ -358,19 +358,19 @@ func TestCallerDisconnectCancelsUpstream(t *testing.T) {
 // No response of any kind names the provider, a model ID, the raw upstream message or the key.
 func TestNothingLeaksToTheCaller(t *testing.T) {
 	const secret = "UPSTREAM-RAW-MESSAGE gemini-2.5-flash Google quota"
-	replies := map[string]geminitest.Reply{
-		"429":            geminitest.RateLimited(3 * time.Second),
-		"500":            geminitest.Error(500, "INTERNAL", secret),
-		"400 from model": geminitest.Error(400, "INVALID_ARGUMENT", secret+" API key not valid "+teststack.TestKey),
+	replies := map[string]fakeprovider.Reply{
+		"429":            fakeprovider.RateLimited(3 * time.Second),
+		"500":            fakeprovider.Error(500, "INTERNAL", secret),
+		"400 from model": fakeprovider.Error(400, "INVALID_ARGUMENT", secret+" API key not valid "+teststack.TestKey),
 		"non-JSON body":  {Status: 503, Header: http.Header{"Content-Type": {"text/html"}}, Body: "<html>" + secret + "</html>"},
-		"mid-stream": {Steps: []geminitest.Step{
-			{Chunk: geminitest.Text("partial")},
-			{Chunk: geminitest.MidStreamError(500, "INTERNAL", secret)},
+		"mid-stream": {Steps: []fakeprovider.Step{
+			{Chunk: fakeprovider.Text("partial")},
+			{Chunk: fakeprovider.MidStreamError(500, "INTERNAL", secret)},
 		}},
 	}
 	for name, reply := range replies {
 		t.Run(name, func(t *testing.T) {
-			st := teststack.Start(t, func(geminitest.Request) geminitest.Reply { return reply })
+			st := teststack.Start(t, func(fakeprovider.Request) fakeprovider.Reply { return reply })
 			resp := st.Ask(t, "hi")
 			body, _ := io.ReadAll(resp.Body)
 			all := strings.ToLower(string(body) + " " + headerText(resp.Header))
@@ -421,9 +421,9 @@ func TestShortPlatformDeadlineNamesItsLimit(t *testing.T) {
 
 // Every source in d: has a title to show: the provider's, or the page's host name.
 func TestSourceWithoutTitleGetsItsHost(t *testing.T) {
-	st := teststack.Start(t, func(geminitest.Request) geminitest.Reply {
-		return geminitest.Stream(0, geminitest.Grounded("x", "STOP",
-			[]geminitest.Web{{URI: "https://www.coingecko.com/en/coins/x"}, {URI: "https://etherscan.io/t", Title: "Etherscan"}}, nil, "", 1, 1))
+	st := teststack.Start(t, func(fakeprovider.Request) fakeprovider.Reply {
+		return fakeprovider.Stream(0, fakeprovider.Grounded("x", "STOP",
+			[]fakeprovider.Web{{URI: "https://www.coingecko.com/en/coins/x"}, {URI: "https://etherscan.io/t", Title: "Etherscan"}}, nil, "", 1, 1))
 	})
 	s := teststack.ReadStream(t, st.Ask(t, "q").Body)
 	got, _ := json.Marshal(s.Metadata(t)["sources"])
@@ -458,8 +458,8 @@ func TestClientAddress(t *testing.T) {
 
 // The request log line names the client and keeps caller-controlled fields short.
 func TestRequestLogNamesTheClientAndClipsFields(t *testing.T) {
-	st := teststack.Start(t, func(geminitest.Request) geminitest.Reply {
-		return geminitest.Stream(0, geminitest.Text("ok"), geminitest.Finish("STOP"))
+	st := teststack.Start(t, func(fakeprovider.Request) fakeprovider.Reply {
+		return fakeprovider.Stream(0, fakeprovider.Text("ok"), fakeprovider.Finish("STOP"))
 	})
 	req, _ := http.NewRequest(http.MethodPost, st.URL+"/"+strings.Repeat("p", 1<<20), strings.NewReader("{}"))
 	req.Header.Set(chat.ViewerAddressHeader, "198.51.100.10:46532")

@@ -1,7 +1,7 @@
 package chat
 
 import (
-	"github.com/chatsvc/chat/pkg/retryafter"
+	"github.com/chatsvc/chat/pkg/wire/retryafter"
 
 	"context"
 	"errors"

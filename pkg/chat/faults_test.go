@@ -15,13 +15,13 @@ import (
 	"github.com/chatsvc/chat/internal/teststack"
 	"github.com/chatsvc/chat/pkg/chat"
 	"github.com/chatsvc/chat/pkg/gemini"
-	"github.com/chatsvc/chat/pkg/gemini/geminitest"
+	"github.com/chatsvc/chat/pkg/gemini/fakeprovider"
 )
 
 // fault is one upstream failure and what a caller must get for it.
 type fault struct {
 	// replies are the fake's answers to successive calls; the last one repeats.
-	replies []geminitest.Reply
+	replies []fakeprovider.Reply
 	// maxDuration is the request time limit; zero means 2 s.
 	maxDuration time.Duration
 
@@ -53,132 +53,132 @@ type fault struct {
 func TestFaults(t *testing.T) {
 	const bigText = 1 << 20 // one 1 MiB text chunk is still an answer, forwarded whole
 	big := strings.Repeat("x", bigText)
-	hello := geminitest.Step{Chunk: geminitest.Text("Hello")}
-	stop := geminitest.Step{Chunk: geminitest.Finish("STOP")}
+	hello := fakeprovider.Step{Chunk: fakeprovider.Text("Hello")}
+	stop := fakeprovider.Step{Chunk: fakeprovider.Finish("STOP")}
 
 	cases := map[string]fault{
 		// A 429 that says nothing of the quota closes its bucket for a minute: the wait
 		// the caller is told is that minute.
 		"429 without retry delay": {
-			replies: []geminitest.Reply{geminitest.RateLimited(0)},
+			replies: []fakeprovider.Reply{fakeprovider.RateLimited(0)},
 			status:  http.StatusTooManyRequests, errorText: chat.MsgRateLimited, details: "try again in 60 seconds",
 			retryAfter: "60", calls: 2, cause: "Error 429",
 		},
 		"429 with retry delay": {
-			replies: []geminitest.Reply{geminitest.RateLimited(34400 * time.Millisecond)},
+			replies: []fakeprovider.Reply{fakeprovider.RateLimited(34400 * time.Millisecond)},
 			status:  http.StatusTooManyRequests, errorText: chat.MsgRateLimited, details: "try again in 35 seconds",
 			retryAfter: "35", calls: 2, cause: "Error 429",
 		},
 		"429 with only an HTTP Retry-After header": {
-			replies: []geminitest.Reply{{Status: 429, Header: http.Header{"Retry-After": {"12"}},
-				Body: geminitest.ErrorBody(429, "RESOURCE_EXHAUSTED", "quota exceeded")}},
+			replies: []fakeprovider.Reply{{Status: 429, Header: http.Header{"Retry-After": {"12"}},
+				Body: fakeprovider.ErrorBody(429, "RESOURCE_EXHAUSTED", "quota exceeded")}},
 			status: http.StatusTooManyRequests, errorText: chat.MsgRateLimited, details: "try again in 12 seconds",
 			retryAfter: "12", calls: 2, cause: "Error 429",
 		},
 		"500 retried then given up": {
-			replies: []geminitest.Reply{geminitest.Error(500, "INTERNAL", "internal error")},
+			replies: []fakeprovider.Reply{fakeprovider.Error(500, "INTERNAL", "internal error")},
 			status:  http.StatusInternalServerError, errorText: chat.MsgServiceError, details: "upstream status 500",
 			calls: 3, cause: "Error 500", log: "retrying",
 		},
 		"502 retried then given up": {
-			replies: []geminitest.Reply{geminitest.Error(502, "UNAVAILABLE", "bad gateway")},
+			replies: []fakeprovider.Reply{fakeprovider.Error(502, "UNAVAILABLE", "bad gateway")},
 			status:  http.StatusInternalServerError, errorText: chat.MsgServiceError, details: "upstream status 502",
 			calls: 3, cause: "Error 502",
 		},
 		"503 retried then given up": {
-			replies: []geminitest.Reply{geminitest.Error(503, "UNAVAILABLE", "The model is overloaded.")},
+			replies: []fakeprovider.Reply{fakeprovider.Error(503, "UNAVAILABLE", "The model is overloaded.")},
 			status:  http.StatusInternalServerError, errorText: chat.MsgServiceError, details: "upstream status 503",
 			calls: 3, cause: "Error 503",
 		},
 		"504 retried then given up": {
-			replies: []geminitest.Reply{geminitest.Error(504, "DEADLINE_EXCEEDED", "deadline exceeded")},
+			replies: []fakeprovider.Reply{fakeprovider.Error(504, "DEADLINE_EXCEEDED", "deadline exceeded")},
 			status:  http.StatusInternalServerError, errorText: chat.MsgServiceError, details: "upstream status 504",
 			calls: 3, cause: "Error 504",
 		},
 		"503 once then an answer": {
-			replies: []geminitest.Reply{
-				geminitest.Error(503, "UNAVAILABLE", "The model is overloaded."),
-				{Steps: []geminitest.Step{hello, stop}},
+			replies: []fakeprovider.Reply{
+				fakeprovider.Error(503, "UNAVAILABLE", "The model is overloaded."),
+				{Steps: []fakeprovider.Step{hello, stop}},
 			},
 			status: http.StatusOK, terminal: 'd', payload: `"finishReason":"stop"`, text: "Hello",
 			calls: 2, log: "retrying",
 		},
 		"503 too near the deadline is not retried": {
-			replies:     []geminitest.Reply{{Status: 503, Delay: 700 * time.Millisecond, Body: geminitest.ErrorBody(503, "UNAVAILABLE", "overloaded")}},
+			replies:     []fakeprovider.Reply{{Status: 503, Delay: 700 * time.Millisecond, Body: fakeprovider.ErrorBody(503, "UNAVAILABLE", "overloaded")}},
 			maxDuration: 2 * time.Second,
 			status:      http.StatusInternalServerError, errorText: chat.MsgServiceError, details: "upstream status 503",
 			calls: 1, cause: "Error 503",
 		},
 		"400 is not retried": {
-			replies: []geminitest.Reply{geminitest.Error(400, "INVALID_ARGUMENT", "bad request")},
+			replies: []fakeprovider.Reply{fakeprovider.Error(400, "INVALID_ARGUMENT", "bad request")},
 			status:  http.StatusInternalServerError, errorText: chat.MsgServiceError, details: "upstream status 400",
 			calls: 1, cause: "Error 400",
 		},
 		"non-JSON error body": {
-			replies: []geminitest.Reply{{Status: 502, Header: http.Header{"Content-Type": {"text/html"}}, Body: "<html><body>502 Bad Gateway</body></html>"}},
+			replies: []fakeprovider.Reply{{Status: 502, Header: http.Header{"Content-Type": {"text/html"}}, Body: "<html><body>502 Bad Gateway</body></html>"}},
 			status:  http.StatusInternalServerError, errorText: chat.MsgServiceError, details: "upstream status 502",
 			calls: 3, cause: "502 Bad Gateway",
 		},
 		// The time limit ends a stream with e:, also when no text came before it.
 		"stall before the status past the deadline": {
-			replies: []geminitest.Reply{{Delay: time.Minute}},
+			replies: []fakeprovider.Reply{{Delay: time.Minute}},
 			status:  http.StatusOK, terminal: 'e', payload: "time limit",
 			calls: 1, cause: "time limit reached", canceled: true,
 		},
 		"stall after the status before the first chunk": {
-			replies: []geminitest.Reply{{Steps: []geminitest.Step{{Stall: true}}}},
+			replies: []fakeprovider.Reply{{Steps: []fakeprovider.Step{{Stall: true}}}},
 			status:  http.StatusOK, terminal: 'e', payload: "time limit",
 			calls: 1, cause: "time limit reached", canceled: true,
 		},
 		// A finished answer stays finished when the upstream keeps the connection open.
 		"stall after the finish reason": {
-			replies:     []geminitest.Reply{{Steps: []geminitest.Step{hello, stop, {Stall: true}}}},
+			replies:     []fakeprovider.Reply{{Steps: []fakeprovider.Step{hello, stop, {Stall: true}}}},
 			maxDuration: 10 * time.Second,
 			status:      http.StatusOK, terminal: 'd', payload: `"finishReason":"stop"`, text: "Hello",
 			calls: 1, log: "after the finish reason", canceled: true,
 		},
 		"dropped connection after the finish reason": {
-			replies: []geminitest.Reply{{Steps: []geminitest.Step{hello, stop, {Drop: true}}}},
+			replies: []fakeprovider.Reply{{Steps: []fakeprovider.Step{hello, stop, {Drop: true}}}},
 			status:  http.StatusOK, terminal: 'd', payload: `"finishReason":"stop"`, text: "Hello",
 			calls: 1, log: "after the finish reason",
 		},
 		"error event after the finish reason is not retried": {
-			replies: []geminitest.Reply{{Steps: []geminitest.Step{stop, {Chunk: geminitest.MidStreamError(503, "UNAVAILABLE", "overloaded")}}}},
+			replies: []fakeprovider.Reply{{Steps: []fakeprovider.Step{stop, {Chunk: fakeprovider.MidStreamError(503, "UNAVAILABLE", "overloaded")}}}},
 			status:  http.StatusOK, terminal: 'd', payload: `"finishReason":"stop"`,
 			calls: 1, log: "after the finish reason",
 		},
 		// The time limit falls inside the grace (finish at 2.8 s, cut at 3.6 s, grace until
 		// 3.8 s): the answer was complete, so it ends with d:.
 		"time limit after the finish reason": {
-			replies:     []geminitest.Reply{{Steps: []geminitest.Step{hello, {Delay: 2800 * time.Millisecond, Chunk: geminitest.Finish("STOP")}, {Stall: true}}}},
+			replies:     []fakeprovider.Reply{{Steps: []fakeprovider.Step{hello, {Delay: 2800 * time.Millisecond, Chunk: fakeprovider.Finish("STOP")}, {Stall: true}}}},
 			maxDuration: 4 * time.Second,
 			status:      http.StatusOK, terminal: 'd', payload: `"finishReason":"stop"`, text: "Hello",
 			calls: 1, log: "after the finish reason", canceled: true,
 		},
 		"stall mid-stream": {
-			replies: []geminitest.Reply{{Steps: []geminitest.Step{hello, {Stall: true}}}},
+			replies: []fakeprovider.Reply{{Steps: []fakeprovider.Step{hello, {Stall: true}}}},
 			status:  http.StatusOK, terminal: 'e', payload: "time limit", text: "Hello",
 			calls: 1, cause: "time limit reached", canceled: true,
 		},
 		"garbage before the first chunk": {
-			replies: []geminitest.Reply{{Steps: []geminitest.Step{{Raw: "data: {\"candidates\": [garbage\r\n\r\n"}}}},
+			replies: []fakeprovider.Reply{{Steps: []fakeprovider.Step{{Raw: "data: {\"candidates\": [garbage\r\n\r\n"}}}},
 			status:  http.StatusInternalServerError, errorText: chat.MsgServiceError, details: "malformed",
 			calls: 1, cause: "unmarshalling",
 		},
 		"garbage bytes mid-stream": {
-			replies: []geminitest.Reply{{Steps: []geminitest.Step{hello, {Raw: "\x00\xff\xfe\x01 not an event\r\n\r\n"}, stop}}},
+			replies: []fakeprovider.Reply{{Steps: []fakeprovider.Step{hello, {Raw: "\x00\xff\xfe\x01 not an event\r\n\r\n"}, stop}}},
 			status:  http.StatusOK, terminal: 'e', payload: "failed while answering", text: "Hello",
 			calls: 1, cause: "invalid stream chunk",
 		},
 		"oversized chunk is forwarded whole": {
 			// Verbatim: this is about the bytes, not the model simulation. The provider's
 			// count keeps it under MAX_TOKENS (a run of one letter is few real tokens).
-			replies: []geminitest.Reply{{Steps: []geminitest.Step{geminitest.Verbatim(withCount(geminitest.Text(big), 3000)), stop}}},
+			replies: []fakeprovider.Reply{{Steps: []fakeprovider.Step{fakeprovider.Verbatim(withCount(fakeprovider.Text(big), 3000)), stop}}},
 			status:  http.StatusOK, terminal: 'd', payload: `"finishReason":"stop"`, text: big,
 			calls: 1,
 		},
 		"event over the upstream event bound": {
-			replies: []geminitest.Reply{{Steps: []geminitest.Step{hello, geminitest.Verbatim(geminitest.Text(strings.Repeat("y", gemini.MaxEventBytes))), stop}}},
+			replies: []fakeprovider.Reply{{Steps: []fakeprovider.Step{hello, fakeprovider.Verbatim(fakeprovider.Text(strings.Repeat("y", gemini.MaxEventBytes))), stop}}},
 			status:  http.StatusOK, terminal: 'e', payload: "failed while answering", text: "Hello",
 			calls: 1, cause: "exceeds 4 MiB", log: "exceeds 4 MiB",
 			// The cut comes from the byte count; a short limit would race it on a busy
@@ -186,37 +186,37 @@ func TestFaults(t *testing.T) {
 			maxDuration: 15 * time.Second,
 		},
 		"dropped connection before the first chunk": {
-			replies: []geminitest.Reply{{Steps: []geminitest.Step{{Drop: true}}}},
+			replies: []fakeprovider.Reply{{Steps: []fakeprovider.Step{{Drop: true}}}},
 			status:  http.StatusInternalServerError, errorText: chat.MsgServiceError, details: "could not be reached",
 			calls: 1, cause: "unexpected EOF",
 		},
 		"dropped connection mid-stream": {
-			replies: []geminitest.Reply{{Steps: []geminitest.Step{hello, {Drop: true}}}},
+			replies: []fakeprovider.Reply{{Steps: []fakeprovider.Step{hello, {Drop: true}}}},
 			status:  http.StatusOK, terminal: 'e', payload: "failed while answering", text: "Hello",
 			calls: 1, cause: "unexpected EOF",
 		},
 		"clean close without finish reason": {
-			replies: []geminitest.Reply{{Steps: []geminitest.Step{hello}}},
+			replies: []fakeprovider.Reply{{Steps: []fakeprovider.Step{hello}}},
 			status:  http.StatusOK, terminal: 'e', payload: "ended unexpectedly", text: "Hello",
 			calls: 1, cause: "without a finish reason",
 		},
 		"clean close without any chunk": {
-			replies: []geminitest.Reply{{}},
+			replies: []fakeprovider.Reply{{}},
 			status:  http.StatusInternalServerError, errorText: chat.MsgServiceError, details: "empty answer",
 			calls: 1, cause: "without any event",
 		},
 		"blocked prompt": {
-			replies: []geminitest.Reply{geminitest.Stream(0, geminitest.Blocked("SAFETY"))},
+			replies: []fakeprovider.Reply{fakeprovider.Stream(0, fakeprovider.Blocked("SAFETY"))},
 			status:  http.StatusOK, terminal: 'd', payload: `"finishReason":"content-filter"`,
 			calls: 1, log: "prompt blocked",
 		},
 		"error object mid-stream": {
-			replies: []geminitest.Reply{{Steps: []geminitest.Step{hello, {Chunk: geminitest.MidStreamError(500, "INTERNAL", "mid-stream failure")}, stop}}},
+			replies: []fakeprovider.Reply{{Steps: []fakeprovider.Step{hello, {Chunk: fakeprovider.MidStreamError(500, "INTERNAL", "mid-stream failure")}, stop}}},
 			status:  http.StatusOK, terminal: 'e', payload: "failed while answering", text: "Hello",
 			calls: 1, cause: "mid-stream failure",
 		},
 		"rate-limit error object before any text": {
-			replies: []geminitest.Reply{geminitest.Stream(0, geminitest.MidStreamError(429, "RESOURCE_EXHAUSTED", "quota"))},
+			replies: []fakeprovider.Reply{fakeprovider.Stream(0, fakeprovider.MidStreamError(429, "RESOURCE_EXHAUSTED", "quota"))},
 			status:  http.StatusTooManyRequests, errorText: chat.MsgRateLimited, retryAfter: "60",
 			calls: 2, cause: "Error 429",
 		},
@@ -238,7 +238,7 @@ func TestFaults(t *testing.T) {
 }
 
 // withCount gives a chunk the provider's running count of answer tokens.
-func withCount(c geminitest.Chunk, candidates int) geminitest.Chunk {
+func withCount(c fakeprovider.Chunk, candidates int) fakeprovider.Chunk {
 	c["usageMetadata"] = map[string]any{"candidatesTokenCount": candidates, "totalTokenCount": candidates}
 	return c
 }
@@ -246,7 +246,7 @@ func withCount(c geminitest.Chunk, candidates int) geminitest.Chunk {
 func runFault(t *testing.T, tc fault) {
 	t.Helper()
 	var calls atomic.Int32
-	script := func(geminitest.Request) geminitest.Reply {
+	script := func(fakeprovider.Request) fakeprovider.Reply {
 		n := int(calls.Add(1))
 		return tc.replies[min(n, len(tc.replies))-1]
 	}
@@ -352,9 +352,9 @@ func readLargeStream(t *testing.T, body io.Reader) teststack.Stream {
 // bytes (here the SDK's "error unmarshalling data" for a malformed 1 MiB event) is logged
 // clipped.
 func TestLongUpstreamCauseIsClipped(t *testing.T) {
-	garbage := geminitest.Step{Raw: "data: {" + strings.Repeat("z", 1<<20) + "\r\n\r\n"}
+	garbage := fakeprovider.Step{Raw: "data: {" + strings.Repeat("z", 1<<20) + "\r\n\r\n"}
 	runFault(t, fault{
-		replies: []geminitest.Reply{{Steps: []geminitest.Step{{Chunk: geminitest.Text("Hello")}, garbage}}},
+		replies: []fakeprovider.Reply{{Steps: []fakeprovider.Step{{Chunk: fakeprovider.Text("Hello")}, garbage}}},
 		status:  http.StatusOK, terminal: 'e', payload: "failed while answering", text: "Hello",
 		calls: 1, cause: "bytes cut]", maxDuration: 15 * time.Second,
 	})

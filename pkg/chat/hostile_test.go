@@ -17,7 +17,7 @@ import (
 	"github.com/chatsvc/chat/internal/teststack"
 	"github.com/chatsvc/chat/pkg/chat"
 	"github.com/chatsvc/chat/pkg/gemini"
-	"github.com/chatsvc/chat/pkg/gemini/geminitest"
+	"github.com/chatsvc/chat/pkg/gemini/fakeprovider"
 )
 
 // hostileServer is the local server in process: the real handler and genai adapter against
@@ -26,8 +26,8 @@ import (
 // deadline.
 func hostileServer(t *testing.T, bodyTimeout time.Duration) (url string, logs *teststack.Logs) {
 	t.Helper()
-	up := geminitest.NewServer(func(geminitest.Request) geminitest.Reply {
-		return geminitest.Stream(time.Millisecond, geminitest.Text("Fine."), geminitest.Finish("STOP"))
+	up := fakeprovider.NewServer(func(fakeprovider.Request) fakeprovider.Reply {
+		return fakeprovider.Stream(time.Millisecond, fakeprovider.Text("Fine."), fakeprovider.Finish("STOP"))
 	})
 	t.Cleanup(up.Close)
 	logs = &teststack.Logs{}
@@ -294,8 +294,8 @@ func TestInvisibleAndAmbiguousBodies(t *testing.T) {
 		t.Errorf("upstream got %d requests for refused bodies, want 0", n)
 	}
 
-	ok := teststack.Start(t, func(geminitest.Request) geminitest.Reply {
-		return geminitest.Stream(0, geminitest.Text("Fine."), geminitest.Finish("STOP"))
+	ok := teststack.Start(t, func(fakeprovider.Request) fakeprovider.Reply {
+		return fakeprovider.Stream(0, fakeprovider.Text("Fine."), fakeprovider.Finish("STOP"))
 	})
 	for name, body := range map[string]string{
 		"decomposed accent":            one("e\u0301"),

@@ -1,7 +1,7 @@
 package chat
 
 import (
-	"github.com/chatsvc/chat/pkg/settings"
+	"github.com/chatsvc/chat/pkg/deploy/settings"
 
 	"encoding/json"
 	"fmt"
@@ -11,7 +11,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/chatsvc/chat/pkg/openai"
+	"github.com/chatsvc/chat/pkg/wire/openai"
 )
 
 // The OpenAI-compatible API: GET /v1/models lists the service as one model, and

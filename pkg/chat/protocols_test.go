@@ -10,7 +10,7 @@ import (
 
 	"github.com/chatsvc/chat/internal/teststack"
 	"github.com/chatsvc/chat/pkg/chat"
-	"github.com/chatsvc/chat/pkg/gemini/geminitest"
+	"github.com/chatsvc/chat/pkg/gemini/fakeprovider"
 )
 
 // fixed makes the wire deterministic: the request id and the clock.
@@ -21,8 +21,8 @@ func fixed() teststack.Option {
 	})
 }
 
-func answered() geminitest.Reply {
-	return geminitest.Stream(0, geminitest.Text("Hello "), geminitest.Text("\"world\"\n"), grounded())
+func answered() fakeprovider.Reply {
+	return fakeprovider.Stream(0, fakeprovider.Text("Hello "), fakeprovider.Text("\"world\"\n"), grounded())
 }
 
 func body(t *testing.T, resp *http.Response) string {
@@ -37,7 +37,7 @@ func body(t *testing.T, resp *http.Response) string {
 const uiQuestion = `{"id":"c1","messages":[{"id":"m1","role":"user","parts":[{"type":"text","text":"Is it safe?"}]}],"trigger":"submit-message","messageId":null}`
 
 func TestUIMessageStreamExactBytes(t *testing.T) {
-	st := teststack.Start(t, func(geminitest.Request) geminitest.Reply { return answered() }, fixed())
+	st := teststack.Start(t, func(fakeprovider.Request) fakeprovider.Reply { return answered() }, fixed())
 	resp := st.Post(t, uiQuestion)
 	if resp.StatusCode != 200 || resp.Header.Get("X-Vercel-Ai-Ui-Message-Stream") != "v1" || resp.Header.Get("Content-Type") != "text/event-stream" {
 		t.Fatalf("status %d, headers %v", resp.StatusCode, resp.Header)
@@ -87,7 +87,7 @@ func usageJSON(t *testing.T, stream string) string {
 }
 
 func TestSpecShapeUnchangedWhenContentIsThere(t *testing.T) {
-	st := teststack.Start(t, func(geminitest.Request) geminitest.Reply { return answered() }, fixed())
+	st := teststack.Start(t, func(fakeprovider.Request) fakeprovider.Reply { return answered() }, fixed())
 	// A message with both content and parts (the AI SDK 4's shape) is the spec's request.
 	resp := st.Post(t, `{"messages":[{"role":"user","content":"Is it safe?","parts":[{"type":"text","text":"ignored"}]}]}`)
 	got := body(t, resp)
@@ -139,7 +139,7 @@ func TestUIRequests(t *testing.T) {
 		"a mix of content and parts": {`{"messages":[{"role":"user","content":"a"},{"role":"assistant","content":"b"},` + msg("user", text("c")) + `]}`,
 			`messages[2] has parts but no content, while another message has content`},
 	}
-	st := teststack.Start(t, func(geminitest.Request) geminitest.Reply { return answered() })
+	st := teststack.Start(t, func(fakeprovider.Request) fakeprovider.Reply { return answered() })
 	for name, tc := range refused {
 		t.Run(name, func(t *testing.T) {
 			resp := st.Post(t, tc.body)
@@ -154,7 +154,7 @@ func TestUIRequests(t *testing.T) {
 	}
 
 	t.Run("parts of 16000 characters in all, a null content, are one question", func(t *testing.T) {
-		st := teststack.Start(t, func(geminitest.Request) geminitest.Reply { return answered() })
+		st := teststack.Start(t, func(fakeprovider.Request) fakeprovider.Reply { return answered() })
 		resp := st.Post(t, `{"messages":[{"id":"u","role":"user","content":null,"parts":[`+text(strings.Repeat("a", 8000))+","+text(strings.Repeat("b", 8000))+`]}]}`)
 		if got := body(t, resp); resp.StatusCode != 200 || resp.Header.Get("X-Vercel-Ai-Ui-Message-Stream") != "v1" || !strings.Contains(got, `"type":"finish"`) {
 			t.Fatalf("%d %q", resp.StatusCode, clip(got, 300))
@@ -165,7 +165,7 @@ func TestUIRequests(t *testing.T) {
 	})
 
 	t.Run("history from earlier answers is taken, its extra parts ignored", func(t *testing.T) {
-		st := teststack.Start(t, func(geminitest.Request) geminitest.Reply { return answered() })
+		st := teststack.Start(t, func(fakeprovider.Request) fakeprovider.Reply { return answered() })
 		// assistant-ui's AssistantChatTransport adds these, empty by default.
 		resp := st.Post(t, `{"system":null,"tools":{},"callSettings":{},"config":{},`+strings.TrimPrefix(conv(
 			msg("user", text("[Contract Address: 0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48]\n\nWhat is it?")),
@@ -198,7 +198,7 @@ func TestUIRequests(t *testing.T) {
 
 func TestUIErrors(t *testing.T) {
 	t.Run("before the stream: the spec's status and JSON body", func(t *testing.T) {
-		st := teststack.Start(t, func(geminitest.Request) geminitest.Reply { return geminitest.RateLimited(7 * time.Second) })
+		st := teststack.Start(t, func(fakeprovider.Request) fakeprovider.Reply { return fakeprovider.RateLimited(7 * time.Second) })
 		resp := st.Post(t, uiQuestion)
 		b := teststack.ErrorBody(t, resp)
 		if resp.StatusCode != 429 || resp.Header.Get("Retry-After") != "7" || b.Error != chat.MsgRateLimited {
@@ -206,9 +206,9 @@ func TestUIErrors(t *testing.T) {
 		}
 	})
 	t.Run("during the stream: text-end, the error chunk, [DONE]", func(t *testing.T) {
-		st := teststack.Start(t, func(geminitest.Request) geminitest.Reply {
-			r := geminitest.Stream(0, geminitest.Text("par"))
-			r.Steps = append(r.Steps, geminitest.Step{Chunk: geminitest.MidStreamError(500, "INTERNAL", "secret upstream detail")})
+		st := teststack.Start(t, func(fakeprovider.Request) fakeprovider.Reply {
+			r := fakeprovider.Stream(0, fakeprovider.Text("par"))
+			r.Steps = append(r.Steps, fakeprovider.Step{Chunk: fakeprovider.MidStreamError(500, "INTERNAL", "secret upstream detail")})
 			return r
 		})
 		got := body(t, st.Post(t, uiQuestion))
@@ -223,7 +223,7 @@ func TestUIErrors(t *testing.T) {
 // TestUIResumeHasNoStream: useChat with resume asks GET /api/chat/{id}/stream on mount; this
 // service keeps no stream past its request, and says so with the protocol's 204.
 func TestUIResumeHasNoStream(t *testing.T) {
-	st := teststack.Start(t, func(geminitest.Request) geminitest.Reply { return answered() })
+	st := teststack.Start(t, func(fakeprovider.Request) fakeprovider.Reply { return answered() })
 	for path, status := range map[string]int{
 		chat.Path + "/chat-1/stream":   http.StatusNoContent,
 		chat.Path + "/a/b/stream":      http.StatusNotFound,
@@ -265,8 +265,8 @@ func openAIError(t *testing.T, resp *http.Response) map[string]any {
 }
 
 func TestChatCompletionsStreamExactBytes(t *testing.T) {
-	st := teststack.Start(t, func(geminitest.Request) geminitest.Reply {
-		return geminitest.Stream(0, geminitest.Text("Hi "), geminitest.Text("é\n"), grounded())
+	st := teststack.Start(t, func(fakeprovider.Request) fakeprovider.Reply {
+		return fakeprovider.Stream(0, fakeprovider.Text("Hi "), fakeprovider.Text("é\n"), grounded())
 	}, fixed())
 	resp := st.PostTo(t, completions, `{"model":"crypto-analyst","stream":true,"stream_options":{"include_usage":true},
 		"messages":[{"role":"user","content":"Is it safe?"}],"temperature":0.2,"user":"u1"}`)
@@ -302,7 +302,7 @@ func TestChatCompletionsStreamExactBytes(t *testing.T) {
 }
 
 func TestChatCompletionWhole(t *testing.T) {
-	st := teststack.Start(t, func(geminitest.Request) geminitest.Reply { return answered() }, fixed())
+	st := teststack.Start(t, func(fakeprovider.Request) fakeprovider.Reply { return answered() }, fixed())
 	resp := st.PostTo(t, completions, `{"model":"crypto-analyst","messages":[
 		{"role":"user","content":[{"type":"text","text":"[Contract Address: 0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48]\n\nIs it safe?"}]},
 		{"role":"assistant","content":"Which chain?","refusal":null},
@@ -340,9 +340,9 @@ func TestChatCompletionWhole(t *testing.T) {
 }
 
 func TestChatCompletionsErrors(t *testing.T) {
-	st := teststack.Start(t, func(r geminitest.Request) geminitest.Reply {
+	st := teststack.Start(t, func(r fakeprovider.Request) fakeprovider.Reply {
 		if strings.Contains(r.LastUserText(), "rate") {
-			return geminitest.RateLimited(7 * time.Second)
+			return fakeprovider.RateLimited(7 * time.Second)
 		}
 		return answered()
 	})
@@ -393,9 +393,9 @@ func TestChatCompletionsErrors(t *testing.T) {
 	}
 
 	t.Run("a failure mid-stream is an error chunk", func(t *testing.T) {
-		st := teststack.Start(t, func(geminitest.Request) geminitest.Reply {
-			r := geminitest.Stream(0, geminitest.Text("par"))
-			r.Steps = append(r.Steps, geminitest.Step{Chunk: geminitest.MidStreamError(500, "INTERNAL", "secret upstream detail")})
+		st := teststack.Start(t, func(fakeprovider.Request) fakeprovider.Reply {
+			r := fakeprovider.Stream(0, fakeprovider.Text("par"))
+			r.Steps = append(r.Steps, fakeprovider.Step{Chunk: fakeprovider.MidStreamError(500, "INTERNAL", "secret upstream detail")})
 			return r
 		})
 		got := body(t, st.PostTo(t, completions, `{"model":"crypto-analyst","stream":true,`+user+`}`))
@@ -407,8 +407,8 @@ func TestChatCompletionsErrors(t *testing.T) {
 }
 
 func TestChatCompletionsTimeLimitWhole(t *testing.T) {
-	st := teststack.Start(t, func(geminitest.Request) geminitest.Reply {
-		return geminitest.Stream(3*time.Second, geminitest.Text("late"), grounded())
+	st := teststack.Start(t, func(fakeprovider.Request) fakeprovider.Reply {
+		return fakeprovider.Stream(3*time.Second, fakeprovider.Text("late"), grounded())
 	}, teststack.WithMaxDuration(time.Second))
 	resp := st.PostTo(t, completions, `{"model":"crypto-analyst","messages":[{"role":"user","content":"hi"}]}`)
 	e := openAIError(t, resp)
@@ -422,7 +422,7 @@ func TestChatCompletionsTimeLimitWhole(t *testing.T) {
 }
 
 func TestChatCompletionsMaxTokensLowersTheLimit(t *testing.T) {
-	st := teststack.Start(t, func(geminitest.Request) geminitest.Reply { return answered() })
+	st := teststack.Start(t, func(fakeprovider.Request) fakeprovider.Reply { return answered() })
 	resp := st.PostTo(t, completions, `{"model":"crypto-analyst","max_tokens":100,"messages":[{"role":"user","content":"hi"}]}`)
 	_ = body(t, resp)
 	resp = st.PostTo(t, completions, `{"model":"crypto-analyst","max_completion_tokens":100000,"messages":[{"role":"user","content":"hi"}]}`)
@@ -439,7 +439,7 @@ func TestChatCompletionsMaxTokensLowersTheLimit(t *testing.T) {
 }
 
 func TestModels(t *testing.T) {
-	st := teststack.Start(t, func(geminitest.Request) geminitest.Reply { return answered() })
+	st := teststack.Start(t, func(fakeprovider.Request) fakeprovider.Reply { return answered() })
 	get := func(path string) *http.Response {
 		req, _ := http.NewRequest(http.MethodGet, st.URL+path, nil)
 		req.Header.Set("Authorization", "Bearer sk-anything") // ignored: no caller credentials
@@ -465,7 +465,7 @@ func TestModels(t *testing.T) {
 }
 
 func TestChatCompletionsEmptyMessagesLeftOut(t *testing.T) {
-	st := teststack.Start(t, func(geminitest.Request) geminitest.Reply { return answered() })
+	st := teststack.Start(t, func(fakeprovider.Request) fakeprovider.Reply { return answered() })
 	// Hugging Face chat-ui's shape: an empty system message first; an empty assistant turn
 	// (content "" or null) in the history.
 	resp := st.PostTo(t, completions, `{"model":"crypto-analyst","messages":[{"role":"system","content":""},
@@ -484,7 +484,7 @@ func TestChatCompletionsEmptyMessagesLeftOut(t *testing.T) {
 }
 
 func TestChatCompletionsRefusalsAndParts(t *testing.T) {
-	st := teststack.Start(t, func(geminitest.Request) geminitest.Reply { return answered() })
+	st := teststack.Start(t, func(fakeprovider.Request) fakeprovider.Reply { return answered() })
 	// An assistant turn's refusal parts are what the model declined: left out. Text parts of
 	// 16000 characters in all are within the limit, whatever the join adds.
 	resp := st.PostTo(t, completions, `{"model":"crypto-analyst","messages":[{"role":"user","content":"first"},
@@ -510,9 +510,9 @@ func TestChatCompletionsRefusalsAndParts(t *testing.T) {
 
 func TestChatCompletionsUsageAddsUp(t *testing.T) {
 	// The fake counts the usage itself: thinking, and the search results read as input.
-	st := teststack.Start(t, func(geminitest.Request) geminitest.Reply {
-		return geminitest.Stream(0, geminitest.Text("Hello there"),
-			geminitest.Grounded("", "STOP", []geminitest.Web{{URI: "https://a.example/", Title: "A"}}, nil, "", 0, 0))
+	st := teststack.Start(t, func(fakeprovider.Request) fakeprovider.Reply {
+		return fakeprovider.Stream(0, fakeprovider.Text("Hello there"),
+			fakeprovider.Grounded("", "STOP", []fakeprovider.Web{{URI: "https://a.example/", Title: "A"}}, nil, "", 0, 0))
 	})
 	var c struct {
 		Usage struct {

@@ -13,23 +13,23 @@ import (
 
 	"github.com/chatsvc/chat/internal/teststack"
 	"github.com/chatsvc/chat/pkg/chat"
-	"github.com/chatsvc/chat/pkg/gemini/geminitest"
-	"github.com/chatsvc/chat/pkg/prompt"
+	"github.com/chatsvc/chat/pkg/chat/prompt"
+	"github.com/chatsvc/chat/pkg/gemini/fakeprovider"
 	"github.com/chatsvc/chat/pkg/tokenfacts"
-	"github.com/chatsvc/chat/pkg/tokenfacts/tokenfactstest"
+	"github.com/chatsvc/chat/pkg/tokenfacts/fakesources"
 )
 
 // tokenStack is the endpoint with token facts read from the fakes of their four APIs.
-func tokenStack(t *testing.T, budget time.Duration) (*teststack.Stack, *tokenfactstest.Server) {
+func tokenStack(t *testing.T, budget time.Duration) (*teststack.Stack, *fakesources.Server) {
 	t.Helper()
-	fake := tokenfactstest.New()
+	fake := fakesources.New()
 	srv := httptest.NewServer(fake)
 	t.Cleanup(func() { fake.Close(); srv.Close() })
-	cfg := tokenfactstest.Config(srv.URL)
-	cfg.Budget, cfg.Now = budget, tokenfactstest.Now
+	cfg := fakesources.Config(srv.URL)
+	cfg.Budget, cfg.Now = budget, fakesources.Now
 	facts := tokenfacts.New(cfg)
-	st := teststack.Start(t, func(geminitest.Request) geminitest.Reply {
-		return geminitest.Stream(0, geminitest.Text("The facts say: high risk."), geminitest.Finish("STOP"))
+	st := teststack.Start(t, func(fakeprovider.Request) fakeprovider.Reply {
+		return fakeprovider.Stream(0, fakeprovider.Text("The facts say: high risk."), fakeprovider.Finish("STOP"))
 	}, teststack.WithOptions(func(o *chat.Options) { o.Tokens = facts }))
 	return st, fake
 }
@@ -47,7 +47,7 @@ func contractQuestion(addrs ...string) string {
 }
 
 // serverContext is the JSON block of server-made context in a request's system instruction.
-func serverContext(t *testing.T, r geminitest.Request) (text string, block struct {
+func serverContext(t *testing.T, r fakeprovider.Request) (text string, block struct {
 	ContractAddresses []struct {
 		Address string                 `json:"address"`
 		Facts   map[string]any         `json:"facts"`
@@ -69,7 +69,7 @@ func serverContext(t *testing.T, r geminitest.Request) (text string, block struc
 
 func TestContractQuestionCarriesTheFacts(t *testing.T) {
 	st, _ := tokenStack(t, 2*time.Second)
-	resp := st.Post(t, contractQuestion(tokenfactstest.EVMHoneypot))
+	resp := st.Post(t, contractQuestion(fakesources.EVMHoneypot))
 	m := teststack.ReadStream(t, resp.Body).Metadata(t)
 
 	// To the model, as data with its sources, and at most three URLs for the address.
@@ -95,7 +95,7 @@ func TestContractQuestionCarriesTheFacts(t *testing.T) {
 		t.Fatalf("d: tokens = %v", m["tokens"])
 	}
 	tok := tokens[0].(map[string]any)["token"].(map[string]any)
-	if !strings.EqualFold(fmt.Sprint(tok["address"]), tokenfactstest.EVMHoneypot) || tok["chain"] != "bsc" {
+	if !strings.EqualFold(fmt.Sprint(tok["address"]), fakesources.EVMHoneypot) || tok["chain"] != "bsc" {
 		t.Errorf("d: token = %v", tok)
 	}
 	var urls []string
@@ -118,7 +118,7 @@ func TestContractQuestionCarriesTheFacts(t *testing.T) {
 // reaches the model only clipped, without the override, inside a JSON string.
 func TestHostileTokenNameStaysInItsJSONString(t *testing.T) {
 	st, _ := tokenStack(t, 2*time.Second)
-	resp := st.Post(t, contractQuestion(tokenfactstest.EVMHostile))
+	resp := st.Post(t, contractQuestion(fakesources.EVMHostile))
 	teststack.ReadStream(t, resp.Body).Metadata(t)
 	text, block := serverContext(t, st.Upstream.Answered()[0])
 	if strings.ContainsRune(text, '\u202e') {
@@ -143,11 +143,11 @@ func TestHostileTokenNameStaysInItsJSONString(t *testing.T) {
 func TestHangingSourcesCostNoMoreThanTheBudget(t *testing.T) {
 	const budget = 300 * time.Millisecond
 	st, fake := tokenStack(t, budget)
-	for _, api := range []tokenfactstest.API{tokenfactstest.DexScreener, tokenfactstest.GoPlus, tokenfactstest.Honeypot, tokenfactstest.RugCheck} {
-		fake.SetFault(api, tokenfactstest.Fault{Kind: tokenfactstest.Hang})
+	for _, api := range []fakesources.API{fakesources.DexScreener, fakesources.GoPlus, fakesources.Honeypot, fakesources.RugCheck} {
+		fake.SetFault(api, fakesources.Fault{Kind: fakesources.Hang})
 	}
 	start := time.Now()
-	resp := st.Post(t, contractQuestion(tokenfactstest.EVMMultiChain, tokenfactstest.SolanaPumpFun))
+	resp := st.Post(t, contractQuestion(fakesources.EVMMultiChain, fakesources.SolanaPumpFun))
 	s := teststack.ReadStream(t, resp.Body)
 	first := s.Lines[0].At.Sub(start)
 	if first > budget+700*time.Millisecond {
@@ -165,7 +165,7 @@ func TestHangingSourcesCostNoMoreThanTheBudget(t *testing.T) {
 
 	// The fetches hang on in the background; the next question does not wait for them again.
 	start = time.Now()
-	resp = st.Post(t, contractQuestion(tokenfactstest.EVMMultiChain, tokenfactstest.SolanaPumpFun))
+	resp = st.Post(t, contractQuestion(fakesources.EVMMultiChain, fakesources.SolanaPumpFun))
 	s = teststack.ReadStream(t, resp.Body)
 	if again := s.Lines[0].At.Sub(start); again > budget/2 {
 		t.Errorf("the second question waited %v for sources known to hang", again)
@@ -175,7 +175,7 @@ func TestHangingSourcesCostNoMoreThanTheBudget(t *testing.T) {
 // Three addresses add at most nine URLs, and all three get facts.
 func TestThreeAddressesAddAtMostNineURLs(t *testing.T) {
 	st, _ := tokenStack(t, 2*time.Second)
-	resp := st.Post(t, contractQuestion(tokenfactstest.EVMHoneypot, tokenfactstest.EVMRugged, tokenfactstest.SolanaPumpFun))
+	resp := st.Post(t, contractQuestion(fakesources.EVMHoneypot, fakesources.EVMRugged, fakesources.SolanaPumpFun))
 	m := teststack.ReadStream(t, resp.Body).Metadata(t)
 	req := st.Upstream.Answered()[0]
 	if n := req.URLCount(); n > 3*prompt.MaxPages {
@@ -196,7 +196,7 @@ func TestThreeAddressesAddAtMostNineURLs(t *testing.T) {
 // Completions cites their pages.
 func TestFactsInTheOtherProtocols(t *testing.T) {
 	st, _ := tokenStack(t, 2*time.Second)
-	body := `{"messages":[{"id":"u1","role":"user","parts":[{"type":"text","text":"[Contract Address: ` + tokenfactstest.SolanaPumpFun + `]\n\nSafe?"}]}]}`
+	body := `{"messages":[{"id":"u1","role":"user","parts":[{"type":"text","text":"[Contract Address: ` + fakesources.SolanaPumpFun + `]\n\nSafe?"}]}]}`
 	resp := st.Post(t, body)
 	var types []string
 	sc := bufio.NewScanner(resp.Body)
@@ -214,7 +214,7 @@ func TestFactsInTheOtherProtocols(t *testing.T) {
 			t.Fatalf("chunk %s: %v", data, err)
 		}
 		types = append(types, c.Type)
-		if c.Type == "data-token" && c.Data["token"].(map[string]any)["address"] != tokenfactstest.SolanaPumpFun {
+		if c.Type == "data-token" && c.Data["token"].(map[string]any)["address"] != fakesources.SolanaPumpFun {
 			t.Errorf("data-token = %v", c.Data)
 		}
 	}
@@ -223,18 +223,18 @@ func TestFactsInTheOtherProtocols(t *testing.T) {
 		t.Errorf("chunks %s, want the data-token part before the first text", joined)
 	}
 
-	resp = st.PostTo(t, "/v1/chat/completions", `{"model":"crypto-analyst","messages":[{"role":"user","content":"[Contract Address: `+tokenfactstest.SolanaPumpFun+`]\n\nSafe?"}]}`)
+	resp = st.PostTo(t, "/v1/chat/completions", `{"model":"crypto-analyst","messages":[{"role":"user","content":"[Contract Address: `+fakesources.SolanaPumpFun+`]\n\nSafe?"}]}`)
 	b, _ := io.ReadAll(resp.Body)
-	if resp.StatusCode != http.StatusOK || !strings.Contains(string(b), "https://rugcheck.xyz/tokens/"+tokenfactstest.SolanaPumpFun) {
+	if resp.StatusCode != http.StatusOK || !strings.Contains(string(b), "https://rugcheck.xyz/tokens/"+fakesources.SolanaPumpFun) {
 		t.Errorf("Chat Completions does not cite the facts' pages: %s", b)
 	}
 }
 
 func TestNoTokensKeyWithoutFacts(t *testing.T) {
-	st := teststack.Start(t, func(geminitest.Request) geminitest.Reply {
-		return geminitest.Stream(0, geminitest.Text("Hi."), geminitest.Finish("STOP"))
+	st := teststack.Start(t, func(fakeprovider.Request) fakeprovider.Reply {
+		return fakeprovider.Stream(0, fakeprovider.Text("Hi."), fakeprovider.Finish("STOP"))
 	})
-	resp := st.Post(t, contractQuestion(tokenfactstest.EVMHoneypot))
+	resp := st.Post(t, contractQuestion(fakesources.EVMHoneypot))
 	m := teststack.ReadStream(t, resp.Body).Metadata(t)
 	if tokens, ok := m["tokens"]; ok {
 		t.Errorf("d: carries tokens (%v) without token facts", tokens)

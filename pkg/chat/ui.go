@@ -8,8 +8,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/chatsvc/chat/pkg/datastream"
-	"github.com/chatsvc/chat/pkg/uistream"
+	"github.com/chatsvc/chat/pkg/wire/datastream"
+	"github.com/chatsvc/chat/pkg/wire/uistream"
 )
 
 // The AI SDK's UI messages (what useChat's DefaultChatTransport sends) carry their text in

@@ -1,6 +1,6 @@
 // Package config reads the service's settings from the environment. Every setting has a
 // default; an invalid value is an error that names the variable, so start-up stops with a
-// message the operator can act on. The variables' names are pkg/settings', which the stage
+// message the operator can act on. The variables' names are pkg/deploy/settings', which the stage
 // table and the CDK app share without linking this package.
 package config
 
@@ -16,8 +16,8 @@ import (
 	"time"
 
 	"github.com/chatsvc/chat/pkg/chat"
+	"github.com/chatsvc/chat/pkg/deploy/settings"
 	"github.com/chatsvc/chat/pkg/gemini"
-	"github.com/chatsvc/chat/pkg/settings"
 )
 
 // TokenFacts are the settings of the token facts the server reads for contract addresses

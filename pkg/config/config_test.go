@@ -10,9 +10,9 @@ import (
 
 	"github.com/chatsvc/chat/pkg/config"
 	"github.com/chatsvc/chat/pkg/config/configtest"
+	"github.com/chatsvc/chat/pkg/deploy/settings"
+	"github.com/chatsvc/chat/pkg/deploy/stage"
 	"github.com/chatsvc/chat/pkg/gemini"
-	"github.com/chatsvc/chat/pkg/settings"
-	"github.com/chatsvc/chat/pkg/stage"
 )
 
 func env(m map[string]string) func(string) string { return func(k string) string { return m[k] } }

@@ -12,7 +12,7 @@ import (
 	"google.golang.org/genai"
 
 	"github.com/chatsvc/chat/pkg/chat"
-	"github.com/chatsvc/chat/pkg/retryafter"
+	"github.com/chatsvc/chat/pkg/wire/retryafter"
 )
 
 // account is what the provider said of one API key's account, shared by every request of

@@ -9,10 +9,10 @@ import (
 
 	"github.com/chatsvc/chat/internal/teststack"
 	"github.com/chatsvc/chat/pkg/gemini"
-	"github.com/chatsvc/chat/pkg/gemini/geminitest"
+	"github.com/chatsvc/chat/pkg/gemini/fakeprovider"
 )
 
-// The provider's catalogue of December 2026 (geminitest's, from shared/DESIGN.md): on an
+// The provider's catalogue of December 2026 (fakeprovider's, from shared/DESIGN.md): on an
 // account that used 2.5, its IDs are served by other models, and every answer says so in
 // modelStatus and modelVersion.
 
@@ -38,8 +38,8 @@ func served(t *testing.T, st *teststack.Stack, n int) []string {
 	return out
 }
 
-func calledWith(reqs []geminitest.Request, model string) []geminitest.Request {
-	var out []geminitest.Request
+func calledWith(reqs []fakeprovider.Request, model string) []fakeprovider.Request {
+	var out []fakeprovider.Request
 	for _, r := range reqs {
 		if r.Model == model {
 			out = append(out, r)
@@ -55,7 +55,7 @@ func calledWith(reqs []geminitest.Request, model string) []geminitest.Request {
 // but that one refused call; the switch is one WARN naming the model, what served it, its
 // stage and retirement date; the caller sees none of it.
 func TestRoutedFlashGivesWayToItsFamily(t *testing.T) {
-	st := teststack.Start(t, answer, withKey(geminitest.LegacyKey), withClock())
+	st := teststack.Start(t, answer, withKey(fakeprovider.LegacyKey), withClock())
 	for i := range 6 {
 		raw, s, _ := ask(t, st, "Is this token safe?")
 		if s.Text() != "Risk is high." {
@@ -101,7 +101,7 @@ func TestRoutedFlashGivesWayToItsFamily(t *testing.T) {
 
 // model-2.5-pro answers from the pro family, not from the flash model its ID is routed to.
 func TestRoutedProGivesWayToThePro(t *testing.T) {
-	st := teststack.Start(t, answer, withKey(geminitest.LegacyKey), withModel("model-2.5-pro"), withClock())
+	st := teststack.Start(t, answer, withKey(fakeprovider.LegacyKey), withModel("model-2.5-pro"), withClock())
 	for range 4 {
 		ask(t, st, "q")
 	}
@@ -133,7 +133,7 @@ func TestNewAccountNeverSeesTheInteractionsAdvice(t *testing.T) {
 // the model that serves it: one refused budget for the process, then levels; the operator
 // is told once that there is nothing to switch to.
 func TestRoutedIDWithoutFallbacksIsShapedForItsTarget(t *testing.T) {
-	st := teststack.Start(t, answer, withKey(geminitest.LegacyKey), withClock(), teststack.WithGemini(func(c *gemini.Config) {
+	st := teststack.Start(t, answer, withKey(fakeprovider.LegacyKey), withClock(), teststack.WithGemini(func(c *gemini.Config) {
 		c.Model, _ = c.Model.WithFallbacks([]string{gemini.NoFallbacks})
 	}))
 	for range 4 {
@@ -221,9 +221,9 @@ func TestRetirementDateIsWarnedOnce(t *testing.T) {
 // Every answer's log line carries cost_usd at the serving model's rates: tokens (thinking
 // as output) and searches per executed query on 3.x, per grounded prompt on 2.5.
 func TestEveryAnswerCarriesItsCost(t *testing.T) {
-	grounded := func(geminitest.Request) geminitest.Reply {
-		return geminitest.Stream(0, geminitest.Text("Risk is high."),
-			geminitest.Grounded("", "STOP", []geminitest.Web{{URI: "https://example.com/a", Title: "A"}}, []string{"token risk", "token price", ""}, "", 0, 0))
+	grounded := func(fakeprovider.Request) fakeprovider.Reply {
+		return fakeprovider.Stream(0, fakeprovider.Text("Risk is high."),
+			fakeprovider.Grounded("", "STOP", []fakeprovider.Web{{URI: "https://example.com/a", Title: "A"}}, []string{"token risk", "token price", ""}, "", 0, 0))
 	}
 	for name, tc := range map[string]struct {
 		model  string

@@ -14,7 +14,7 @@ import (
 	"google.golang.org/genai"
 
 	"github.com/chatsvc/chat/pkg/chat"
-	"github.com/chatsvc/chat/pkg/prompt"
+	"github.com/chatsvc/chat/pkg/chat/prompt"
 )
 
 // DefaultBaseURL is the provider's public endpoint.

@@ -8,7 +8,7 @@ import (
 	"github.com/chatsvc/chat/internal/teststack"
 	"github.com/chatsvc/chat/pkg/chat"
 	"github.com/chatsvc/chat/pkg/gemini"
-	"github.com/chatsvc/chat/pkg/gemini/geminitest"
+	"github.com/chatsvc/chat/pkg/gemini/fakeprovider"
 )
 
 // One row per provider finish reason the SDK knows, plus values it does not.
@@ -55,8 +55,8 @@ func TestBlockedPromptReasonsAllMapToContentFilter(t *testing.T) {
 		genai.BlockedReasonModelArmor, genai.BlockedReasonJailbreak, genai.BlockedReasonUnspecified,
 	} {
 		t.Run(string(reason), func(t *testing.T) {
-			st := teststack.Start(t, func(geminitest.Request) geminitest.Reply {
-				return geminitest.Stream(0, geminitest.Blocked(string(reason)))
+			st := teststack.Start(t, func(fakeprovider.Request) fakeprovider.Reply {
+				return fakeprovider.Stream(0, fakeprovider.Blocked(string(reason)))
 			})
 			s := teststack.ReadStream(t, st.Ask(t, "q").Body)
 			if got := s.Metadata(t)["finishReason"]; got != "content-filter" {
@@ -73,8 +73,8 @@ func TestProviderEnvironmentIsIgnored(t *testing.T) {
 	t.Setenv("GEMINI_API_KEY", "wrong-gemini-key")
 	t.Setenv("GOOGLE_GEMINI_BASE_URL", "http://127.0.0.1:1/")
 	t.Setenv("GOOGLE_GENAI_USE_VERTEXAI", "true")
-	st := teststack.Start(t, func(geminitest.Request) geminitest.Reply {
-		return geminitest.Stream(0, geminitest.Text("ok"), geminitest.Finish("STOP"))
+	st := teststack.Start(t, func(fakeprovider.Request) fakeprovider.Reply {
+		return fakeprovider.Stream(0, fakeprovider.Text("ok"), fakeprovider.Finish("STOP"))
 	})
 	teststack.ReadStream(t, st.Ask(t, "q").Body).Metadata(t)
 	if got := st.Upstream.Requests()[0].APIKey; got != teststack.TestKey {

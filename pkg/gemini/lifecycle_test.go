@@ -12,12 +12,12 @@ import (
 	"github.com/chatsvc/chat/internal/teststack"
 	"github.com/chatsvc/chat/pkg/chat"
 	"github.com/chatsvc/chat/pkg/gemini"
-	"github.com/chatsvc/chat/pkg/gemini/geminitest"
+	"github.com/chatsvc/chat/pkg/gemini/fakeprovider"
 )
 
 // answer is the script of a provider that answers every accepted request briefly.
-func answer(geminitest.Request) geminitest.Reply {
-	return geminitest.Stream(0, geminitest.Text("Risk is high."), geminitest.Finish("STOP"))
+func answer(fakeprovider.Request) fakeprovider.Reply {
+	return fakeprovider.Stream(0, fakeprovider.Text("Risk is high."), fakeprovider.Finish("STOP"))
 }
 
 // withModel sets the model, with both tools on.
@@ -39,7 +39,7 @@ func ask(t *testing.T, st *teststack.Stack, question string) (string, teststack.
 	return string(raw), s, s.Metadata(t)
 }
 
-func models(reqs []geminitest.Request) []string {
+func models(reqs []fakeprovider.Request) []string {
 	var out []string
 	for _, r := range reqs {
 		out = append(out, r.Model)
@@ -195,7 +195,7 @@ func TestRequestShapePerModelAndThinking(t *testing.T) {
 	for id, perThinking := range tests {
 		for thinking, w := range perThinking {
 			t.Run(id+"/"+thinking.String(), func(t *testing.T) {
-				st := teststack.Start(t, answer, withKey(geminitest.LegacyKey), teststack.WithGemini(func(c *gemini.Config) {
+				st := teststack.Start(t, answer, withKey(fakeprovider.LegacyKey), teststack.WithGemini(func(c *gemini.Config) {
 					c.Model, _ = gemini.ResolveModel(id)
 					c.Model.Candidates = []string{id}
 					c.Thinking, c.MaxTokens = thinking, 1000
@@ -237,9 +237,9 @@ func TestOldGenerationShapes(t *testing.T) {
 
 // A 400 that names the thinking setting is retried once without it, logged, and remembered.
 func TestThinkingRefusalIsRetriedWithoutIt(t *testing.T) {
-	script := func(r geminitest.Request) geminitest.Reply {
+	script := func(r fakeprovider.Request) fakeprovider.Reply {
 		if th := r.Thinking(); th.Level != "" || th.Budget != nil {
-			return geminitest.Error(400, "INVALID_ARGUMENT", "Thinking level LOW is not supported for this model. Please retry with other thinking level.")
+			return fakeprovider.Error(400, "INVALID_ARGUMENT", "Thinking level LOW is not supported for this model. Please retry with other thinking level.")
 		}
 		return answer(r)
 	}
@@ -272,8 +272,8 @@ func TestThinkingRefusalIsRetriedWithoutIt(t *testing.T) {
 // limit, the upstream call cancelled, and the finish is length.
 func TestMaxTokensIsTheAnswerLength(t *testing.T) {
 	accounts := map[string]struct{ key, model string }{
-		"2.5 flash": {geminitest.LegacyKey, "model-2.5-flash"},
-		"2.5 pro":   {geminitest.LegacyKey, "model-2.5-pro"},
+		"2.5 flash": {fakeprovider.LegacyKey, "model-2.5-flash"},
+		"2.5 pro":   {fakeprovider.LegacyKey, "model-2.5-pro"},
 		"3.x flash": {teststack.TestKey, "model-2.5-flash"},
 		"3.x pro":   {teststack.TestKey, "gemini-3.1-pro-preview"},
 	}
@@ -281,13 +281,13 @@ func TestMaxTokensIsTheAnswerLength(t *testing.T) {
 		for _, thinking := range []gemini.Thinking{gemini.ThinkingOff, gemini.ThinkingLow, gemini.ThinkingMedium, gemini.ThinkingHigh} {
 			t.Run(name+"/"+thinking.String(), func(t *testing.T) {
 				n := 900
-				script := func(geminitest.Request) geminitest.Reply {
-					return geminitest.Stream(0, geminitest.Answer(n, 50)...)
+				script := func(fakeprovider.Request) fakeprovider.Reply {
+					return fakeprovider.Stream(0, fakeprovider.Answer(n, 50)...)
 				}
 				st := teststack.Start(t, script, withKey(acc.key), withModel(acc.model),
 					teststack.WithGemini(func(c *gemini.Config) { c.Thinking, c.MaxTokens = thinking, 1000 }))
 				_, s, m := ask(t, st, "q")
-				if got := geminitest.Tokens(s.Text()); got != 900 || m["finishReason"] != "stop" {
+				if got := fakeprovider.Tokens(s.Text()); got != 900 || m["finishReason"] != "stop" {
 					t.Errorf("900-token answer: got %d tokens, finish %v", got, m["finishReason"])
 				}
 			})
@@ -295,15 +295,15 @@ func TestMaxTokensIsTheAnswerLength(t *testing.T) {
 	}
 	for name, acc := range accounts {
 		t.Run(name+"/3000 tokens", func(t *testing.T) {
-			script := func(geminitest.Request) geminitest.Reply {
-				return geminitest.Stream(2*time.Millisecond, geminitest.Answer(3000, 64)...)
+			script := func(fakeprovider.Request) fakeprovider.Reply {
+				return fakeprovider.Stream(2*time.Millisecond, fakeprovider.Answer(3000, 64)...)
 			}
 			// Medium: the fake thinks less than the allowance, so the provider would go on
 			// well past 1000 tokens and the cut is the service's own.
 			st := teststack.Start(t, script, withKey(acc.key), withModel(acc.model),
 				teststack.WithGemini(func(c *gemini.Config) { c.MaxTokens, c.Thinking = 1000, gemini.ThinkingMedium }))
 			_, s, m := ask(t, st, "q")
-			got := geminitest.Tokens(s.Text())
+			got := fakeprovider.Tokens(s.Text())
 			if m["finishReason"] != "length" || got > 1000 || got < 950 {
 				t.Errorf("3000-token answer: %d tokens, finish %v; want length near 1000", got, m["finishReason"])
 			}
@@ -319,10 +319,10 @@ func TestMaxTokensIsTheAnswerLength(t *testing.T) {
 // Under the old rule (maxOutputTokens = MAX_TOKENS) default thinking spends the whole limit
 // before the first word: the fake reproduces what users saw.
 func TestThinkingSpendsTheOutputLimit(t *testing.T) {
-	script := func(geminitest.Request) geminitest.Reply {
-		return geminitest.Stream(0, geminitest.Answer(900, 50)...)
+	script := func(fakeprovider.Request) fakeprovider.Reply {
+		return fakeprovider.Stream(0, fakeprovider.Answer(900, 50)...)
 	}
-	st := teststack.Start(t, script, withKey(geminitest.LegacyKey), teststack.WithGemini(func(c *gemini.Config) {
+	st := teststack.Start(t, script, withKey(fakeprovider.LegacyKey), teststack.WithGemini(func(c *gemini.Config) {
 		c.MaxTokens = 1000
 		c.Model.Candidates = []string{"gemini-3.8-flash"}
 	}))
@@ -340,7 +340,7 @@ func TestThinkingSpendsTheOutputLimit(t *testing.T) {
 	gc["maxOutputTokens"] = 1000
 	raw, _ := json.Marshal(body)
 	hreq, _ := http.NewRequest(http.MethodPost, st.Upstream.URL+"/v1beta/models/gemini-3.8-flash:streamGenerateContent?alt=sse", strings.NewReader(string(raw)))
-	hreq.Header.Set("x-goog-api-key", geminitest.LegacyKey)
+	hreq.Header.Set("x-goog-api-key", fakeprovider.LegacyKey)
 	resp, err := http.DefaultClient.Do(hreq)
 	if err != nil {
 		t.Fatal(err)
@@ -371,9 +371,9 @@ func TestUsageCarriesReasoningTokens(t *testing.T) {
 // caller.
 func TestSignaturesNeverReachTheCaller(t *testing.T) {
 	const sig = "c2lnbmF0dXJlLW9mLWEtdGhvdWdodA=="
-	script := func(geminitest.Request) geminitest.Reply {
-		return geminitest.Stream(0, geminitest.Signed("First words.", sig), geminitest.Signed("", sig),
-			geminitest.Text(" More."), geminitest.Signed("", sig), geminitest.Finish("STOP"))
+	script := func(fakeprovider.Request) fakeprovider.Reply {
+		return fakeprovider.Stream(0, fakeprovider.Signed("First words.", sig), fakeprovider.Signed("", sig),
+			fakeprovider.Text(" More."), fakeprovider.Signed("", sig), fakeprovider.Finish("STOP"))
 	}
 	st := teststack.Start(t, script)
 	raw, s, _ := ask(t, st, "q")
@@ -396,15 +396,15 @@ func TestSignaturesNeverReachTheCaller(t *testing.T) {
 // Pages the URL tool read are sources, deduplicated with the search sources; failed
 // retrievals are not.
 func TestURLContextSources(t *testing.T) {
-	script := func(geminitest.Request) geminitest.Reply {
-		return geminitest.Stream(0, geminitest.Text("Read."), geminitest.URLContextFinish("STOP",
-			[]geminitest.URLRead{
+	script := func(fakeprovider.Request) fakeprovider.Reply {
+		return fakeprovider.Stream(0, fakeprovider.Text("Read."), fakeprovider.URLContextFinish("STOP",
+			[]fakeprovider.URLRead{
 				{URL: "https://etherscan.io/token/0xabc", Status: "URL_RETRIEVAL_STATUS_SUCCESS"},
 				{URL: "https://dexscreener.com/ethereum/0xabc", Status: "URL_RETRIEVAL_STATUS_ERROR"},
 				{URL: "https://paywalled.example/x", Status: "URL_RETRIEVAL_STATUS_PAYWALL"},
 				{URL: "https://coingecko.com/en/coins/x", Status: "URL_RETRIEVAL_STATUS_SUCCESS"},
 			},
-			[]geminitest.Web{
+			[]fakeprovider.Web{
 				{URI: "https://vertexaisearch.cloud.google.com/grounding-api-redirect/AUZIYQ1", Title: "coingecko.com"},
 				{URI: "https://etherscan.io/token/0xabc/", Title: "Etherscan"}, // the page the URL tool read
 			}))
@@ -452,16 +452,16 @@ func TestContractContextIsInTheSystemInstruction(t *testing.T) {
 // A provider that counts only at the end (no usage on the chunks) is held by an estimate of
 // a token per four bytes.
 func TestMaxTokensWithoutRunningCounts(t *testing.T) {
-	script := func(geminitest.Request) geminitest.Reply {
-		var r geminitest.Reply
-		for _, c := range geminitest.Answer(3000, 50) {
-			r.Steps = append(r.Steps, geminitest.Verbatim(c))
+	script := func(fakeprovider.Request) fakeprovider.Reply {
+		var r fakeprovider.Reply
+		for _, c := range fakeprovider.Answer(3000, 50) {
+			r.Steps = append(r.Steps, fakeprovider.Verbatim(c))
 		}
 		return r
 	}
 	st := teststack.Start(t, script, teststack.WithGemini(func(c *gemini.Config) { c.MaxTokens = 1000 }))
 	_, s, m := ask(t, st, "q")
-	if got := geminitest.Tokens(s.Text()); m["finishReason"] != "length" || got != 1000 {
+	if got := fakeprovider.Tokens(s.Text()); m["finishReason"] != "length" || got != 1000 {
 		t.Errorf("%d tokens, finish %v; want length at 1000", got, m["finishReason"])
 	}
 }
@@ -471,16 +471,16 @@ func TestMaxTokensWithoutRunningCounts(t *testing.T) {
 func TestThinkingRefusalLeavesRoomForTheAnswer(t *testing.T) {
 	for _, model := range []string{"model-2.5-flash", "model-2.5-pro"} {
 		t.Run(model, func(t *testing.T) {
-			script := func(r geminitest.Request) geminitest.Reply {
+			script := func(r fakeprovider.Request) fakeprovider.Reply {
 				if _, ok := r.Body.GenerationConfig["thinkingConfig"]; ok {
-					return geminitest.Error(400, "INVALID_ARGUMENT", "Thinking config is not supported here.")
+					return fakeprovider.Error(400, "INVALID_ARGUMENT", "Thinking config is not supported here.")
 				}
-				return geminitest.Stream(0, geminitest.Answer(900, 50)...)
+				return fakeprovider.Stream(0, fakeprovider.Answer(900, 50)...)
 			}
-			st := teststack.Start(t, script, withKey(geminitest.LegacyKey), withModel(model),
+			st := teststack.Start(t, script, withKey(fakeprovider.LegacyKey), withModel(model),
 				teststack.WithGemini(func(c *gemini.Config) { c.Thinking, c.MaxTokens = gemini.ThinkingOff, 1000 }))
 			_, s, m := ask(t, st, "q")
-			if got := geminitest.Tokens(s.Text()); got != 900 || m["finishReason"] != "stop" {
+			if got := fakeprovider.Tokens(s.Text()); got != 900 || m["finishReason"] != "stop" {
 				t.Errorf("%d tokens, finish %v; want the whole 900", got, m["finishReason"])
 			}
 		})

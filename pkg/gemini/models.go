@@ -10,7 +10,7 @@ import (
 
 	"google.golang.org/genai"
 
-	"github.com/chatsvc/chat/pkg/settings"
+	"github.com/chatsvc/chat/pkg/deploy/settings"
 )
 
 // DefaultModel is the specification's default model name.

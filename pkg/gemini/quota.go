@@ -10,7 +10,7 @@ import (
 
 	"github.com/chatsvc/chat/pkg/chat"
 	"github.com/chatsvc/chat/pkg/gemini/pacific"
-	"github.com/chatsvc/chat/pkg/retryafter"
+	"github.com/chatsvc/chat/pkg/wire/retryafter"
 )
 
 // The provider's quotas are per project and per model: each model draws on a bucket of its

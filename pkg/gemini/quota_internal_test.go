@@ -9,7 +9,7 @@ import (
 
 	"github.com/chatsvc/chat/internal/testclock"
 	"github.com/chatsvc/chat/pkg/chat"
-	"github.com/chatsvc/chat/pkg/prompt"
+	"github.com/chatsvc/chat/pkg/chat/prompt"
 	"github.com/chatsvc/chat/pkg/tokenfacts"
 )
 

@@ -15,7 +15,7 @@ import (
 	"github.com/chatsvc/chat/internal/teststack"
 	"github.com/chatsvc/chat/pkg/chat"
 	"github.com/chatsvc/chat/pkg/gemini"
-	"github.com/chatsvc/chat/pkg/gemini/geminitest"
+	"github.com/chatsvc/chat/pkg/gemini/fakeprovider"
 	"github.com/chatsvc/chat/pkg/gemini/pacific"
 )
 
@@ -65,13 +65,13 @@ func refused(t *testing.T, resp *http.Response) (chat.ErrorBody, int) {
 }
 
 // callsPerBucket counts the requests the fake received per bucket, and how many it refused.
-func callsPerBucket(reqs []geminitest.Request) (calls, refusals map[string]int) {
+func callsPerBucket(reqs []fakeprovider.Request) (calls, refusals map[string]int) {
 	calls, refusals = map[string]int{}, map[string]int{}
 	for _, r := range reqs {
 		if strings.Contains(r.Refused, "no longer available") {
 			continue // a model closed to the key draws on no bucket
 		}
-		b := geminitest.Bucket(r.Model)
+		b := fakeprovider.Bucket(r.Model)
 		calls[b]++
 		if strings.Contains(r.Refused, "exceeded your current quota") || strings.Contains(r.Refused, "Resource has been exhausted") {
 			refusals[b]++
@@ -82,7 +82,7 @@ func callsPerBucket(reqs []geminitest.Request) (calls, refusals map[string]int) 
 
 func TestFreeTierKeyGetsFortyAnswersThenAnHonestDailyWait(t *testing.T) {
 	clock := testclock.New(noonPacific(t))
-	st := teststack.Start(t, answer, teststack.WithUpstream(geminitest.WithQuota(geminitest.FreeTier), geminitest.WithClock(clock.Now)))
+	st := teststack.Start(t, answer, teststack.WithUpstream(fakeprovider.WithQuota(fakeprovider.FreeTier), fakeprovider.WithClock(clock.Now)))
 	answeredBy := map[string]int{}
 	for i := range 40 {
 		ask(t, st, fmt.Sprintf("Question %d", i+1))
@@ -125,7 +125,7 @@ func TestFreeTierKeyGetsFortyAnswersThenAnHonestDailyWait(t *testing.T) {
 
 func TestPerMinuteQuotaWaitsForItsRetryDelay(t *testing.T) {
 	clock := testclock.New(noonPacific(t))
-	st := teststack.Start(t, answer, teststack.WithUpstream(geminitest.WithQuota(geminitest.FreeTier), geminitest.WithClock(clock.Now)))
+	st := teststack.Start(t, answer, teststack.WithUpstream(fakeprovider.WithQuota(fakeprovider.FreeTier), fakeprovider.WithClock(clock.Now)))
 	for i := range 10 {
 		ask(t, st, fmt.Sprintf("Question %d", i+1))
 		clock.Advance(time.Second)
@@ -144,7 +144,7 @@ func TestPerMinuteQuotaWaitsForItsRetryDelay(t *testing.T) {
 }
 
 func TestQuotaRefusalsWithoutDetails(t *testing.T) {
-	st := teststack.Start(t, answer, teststack.WithUpstream(geminitest.WithQuota(geminitest.Quota{PerDay: 1, NoDetails: true})))
+	st := teststack.Start(t, answer, teststack.WithUpstream(fakeprovider.WithQuota(fakeprovider.Quota{PerDay: 1, NoDetails: true})))
 	ask(t, st, "one") // flash-latest
 	ask(t, st, "two") // flash-latest refuses; flash-lite answers
 	_, secs := refused(t, st.Ask(t, "three"))
@@ -155,7 +155,7 @@ func TestQuotaRefusalsWithoutDetails(t *testing.T) {
 }
 
 func TestProOnTheFreeTierFallsOverToFlash(t *testing.T) {
-	st := teststack.Start(t, answer, withModel("model-2.5-pro"), teststack.WithUpstream(geminitest.WithQuota(geminitest.FreeTier)))
+	st := teststack.Start(t, answer, withModel("model-2.5-pro"), teststack.WithUpstream(fakeprovider.WithQuota(fakeprovider.FreeTier)))
 	ask(t, st, "Is it safe?")
 	line := st.Logs.WaitRequestLog(t, 1)[0]
 	if line["model"] != gemini.AliasFlash {
@@ -174,11 +174,11 @@ func TestAliasDrawsOnTheBucketOfTheModelItServes(t *testing.T) {
 	// A legacy account: gemini-2.5-flash answers, then gemini-flash-latest (3.7 flash). The
 	// refusals name no bucket (NoDetails): only the alias's answers (modelVersion) tell.
 	clock := testclock.New(noonPacific(t))
-	st := teststack.Start(t, answer, withModel("gemini-flash-latest"), withKey(geminitest.LegacyKey),
+	st := teststack.Start(t, answer, withModel("gemini-flash-latest"), withKey(fakeprovider.LegacyKey),
 		teststack.WithGemini(func(c *gemini.Config) {
 			c.Model.Candidates = []string{"gemini-flash-latest", "gemini-3.8-flash", "gemini-flash-lite-latest"}
 		}),
-		teststack.WithUpstream(geminitest.WithQuota(geminitest.Quota{PerDay: 2, NoDetails: true}), geminitest.WithClock(clock.Now)))
+		teststack.WithUpstream(fakeprovider.WithQuota(fakeprovider.Quota{PerDay: 2, NoDetails: true}), fakeprovider.WithClock(clock.Now)))
 	for i := range 4 {
 		ask(t, st, fmt.Sprintf("q%d", i))
 	}
@@ -245,9 +245,9 @@ func TestTheURLToolNeverGetsMoreThanTwentyURLs(t *testing.T) {
 
 func TestAURLLimitRefusalIsRetriedOnceWithoutTheURLTool(t *testing.T) {
 	// An upstream that counts URLs its own way and refuses anyway.
-	st := teststack.Start(t, func(r geminitest.Request) geminitest.Reply {
+	st := teststack.Start(t, func(r fakeprovider.Request) fakeprovider.Reply {
 		if r.HasURLTool() {
-			return geminitest.Error(400, "INVALID_ARGUMENT", "Number of urls to lookup exceeds the limit (21 > 20)")
+			return fakeprovider.Error(400, "INVALID_ARGUMENT", "Number of urls to lookup exceeds the limit (21 > 20)")
 		}
 		return answer(r)
 	}, withModel("gemini-flash-latest"))
@@ -262,10 +262,10 @@ func TestAURLLimitRefusalIsRetriedOnceWithoutTheURLTool(t *testing.T) {
 }
 
 func TestTheRequestLogCountsSearchesAndPagesRead(t *testing.T) {
-	st := teststack.Start(t, func(geminitest.Request) geminitest.Reply {
-		return geminitest.Stream(0, geminitest.Text("Read."),
-			geminitest.Grounded("", "", nil, []string{"token price", "token audit"}, "", 0, 0),
-			geminitest.URLContextFinish("STOP", []geminitest.URLRead{
+	st := teststack.Start(t, func(fakeprovider.Request) fakeprovider.Reply {
+		return fakeprovider.Stream(0, fakeprovider.Text("Read."),
+			fakeprovider.Grounded("", "", nil, []string{"token price", "token audit"}, "", 0, 0),
+			fakeprovider.URLContextFinish("STOP", []fakeprovider.URLRead{
 				{URL: "https://a.example/1", Status: "URL_RETRIEVAL_STATUS_SUCCESS"},
 				{URL: "https://a.example/2", Status: "URL_RETRIEVAL_STATUS_ERROR"},
 				{URL: "https://a.example/3", Status: "URL_RETRIEVAL_STATUS_SUCCESS"},
@@ -303,7 +303,7 @@ func TestNextDailyResetIsMidnightPacific(t *testing.T) {
 // body too) and Chat Completions' error object, each with the same Retry-After.
 func TestEveryProtocolTellsTheSameDailyWait(t *testing.T) {
 	clock := testclock.New(noonPacific(t))
-	st := teststack.Start(t, answer, teststack.WithUpstream(geminitest.WithQuota(geminitest.Quota{PerDay: 1}), geminitest.WithClock(clock.Now)))
+	st := teststack.Start(t, answer, teststack.WithUpstream(fakeprovider.WithQuota(fakeprovider.Quota{PerDay: 1}), fakeprovider.WithClock(clock.Now)))
 	ask(t, st, "one")
 	ask(t, st, "two")
 	_, want := refused(t, st.Ask(t, "three"))

@@ -4,11 +4,11 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/chatsvc/chat/pkg/deploy/settings"
 	"github.com/chatsvc/chat/pkg/gemini"
-	"github.com/chatsvc/chat/pkg/settings"
 )
 
-// The stage table checks MODEL and THINKING against pkg/settings' lists, which link nothing
+// The stage table checks MODEL and THINKING against pkg/deploy/settings' lists, which link nothing
 // of the service: they must be exactly what the adapter resolves and parses.
 func TestSettingsModelNames(t *testing.T) {
 	if got, want := settings.ModelNames(), gemini.ModelNames(); !slices.Equal(got, want) {

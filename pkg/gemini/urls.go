@@ -5,8 +5,8 @@ import (
 	"strings"
 
 	"github.com/chatsvc/chat/pkg/chat"
-	"github.com/chatsvc/chat/pkg/contract"
-	"github.com/chatsvc/chat/pkg/prompt"
+	"github.com/chatsvc/chat/pkg/chat/contract"
+	"github.com/chatsvc/chat/pkg/chat/prompt"
 	"github.com/chatsvc/chat/pkg/tokenfacts"
 )
 

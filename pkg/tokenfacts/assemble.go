@@ -5,7 +5,7 @@ import (
 	"slices"
 	"time"
 
-	"github.com/chatsvc/chat/pkg/contract"
+	"github.com/chatsvc/chat/pkg/chat/contract"
 )
 
 // assembly gathers one token's answers for one caller and turns them into Facts. The cached

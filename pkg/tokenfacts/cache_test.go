@@ -8,22 +8,22 @@ import (
 	"time"
 
 	"github.com/chatsvc/chat/internal/testclock"
-	"github.com/chatsvc/chat/pkg/contract"
+	"github.com/chatsvc/chat/pkg/chat/contract"
 	"github.com/chatsvc/chat/pkg/tokenfacts"
-	"github.com/chatsvc/chat/pkg/tokenfacts/tokenfactstest"
+	"github.com/chatsvc/chat/pkg/tokenfacts/fakesources"
 )
 
-var apis = []tokenfactstest.API{tokenfactstest.DexScreener, tokenfactstest.GoPlus, tokenfactstest.Honeypot, tokenfactstest.RugCheck}
+var apis = []fakesources.API{fakesources.DexScreener, fakesources.GoPlus, fakesources.Honeypot, fakesources.RugCheck}
 
-func requests(fake *tokenfactstest.Server) map[tokenfactstest.API]int64 {
-	out := map[tokenfactstest.API]int64{}
+func requests(fake *fakesources.Server) map[fakesources.API]int64 {
+	out := map[fakesources.API]int64{}
 	for _, api := range apis {
 		out[api] = fake.Requests(api)
 	}
 	return out
 }
 
-func wantRequests(t *testing.T, fake *tokenfactstest.Server, want map[tokenfactstest.API]int64) {
+func wantRequests(t *testing.T, fake *fakesources.Server, want map[fakesources.API]int64) {
 	t.Helper()
 	for _, api := range apis {
 		if got := fake.Requests(api); got != want[api] {
@@ -37,18 +37,18 @@ func TestCacheHit(t *testing.T) {
 	tests := []struct {
 		name  string
 		token string
-		first map[tokenfactstest.API]int64
+		first map[fakesources.API]int64
 	}{
-		{"EVM", tokenfactstest.EVMMultiChain, map[tokenfactstest.API]int64{tokenfactstest.DexScreener: 1, tokenfactstest.GoPlus: 1, tokenfactstest.Honeypot: 1}},
-		{"Solana", tokenfactstest.SolanaPumpFun, map[tokenfactstest.API]int64{tokenfactstest.DexScreener: 1, tokenfactstest.GoPlus: 1, tokenfactstest.RugCheck: 1}},
+		{"EVM", fakesources.EVMMultiChain, map[fakesources.API]int64{fakesources.DexScreener: 1, fakesources.GoPlus: 1, fakesources.Honeypot: 1}},
+		{"Solana", fakesources.SolanaPumpFun, map[fakesources.API]int64{fakesources.DexScreener: 1, fakesources.GoPlus: 1, fakesources.RugCheck: 1}},
 		// "Not found" is an answer too, and is cached like one: for the market's lifetime,
 		// not a failure's.
-		{"unknown to everyone", tokenfactstest.EVMUnlisted, map[tokenfactstest.API]int64{tokenfactstest.DexScreener: 1}},
+		{"unknown to everyone", fakesources.EVMUnlisted, map[fakesources.API]int64{fakesources.DexScreener: 1}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			fake, url := newFake(t)
-			clk := testclock.New(tokenfactstest.Now())
+			clk := testclock.New(fakesources.Now())
 			c := newClient(t, url, func(c *tokenfacts.Config) { c.Now = clk.Now })
 			first := lookupOne(t, c, tt.token)
 			wantRequests(t, fake, tt.first)
@@ -65,45 +65,45 @@ func TestCacheHit(t *testing.T) {
 // Market answers expire after MarketTTL, security answers after SecurityTTL.
 func TestCacheExpiry(t *testing.T) {
 	fake, url := newFake(t)
-	clk := testclock.New(tokenfactstest.Now())
+	clk := testclock.New(fakesources.Now())
 	c := newClient(t, url, func(c *tokenfacts.Config) { c.Now = clk.Now })
-	lookupOne(t, c, tokenfactstest.EVMMultiChain)
+	lookupOne(t, c, fakesources.EVMMultiChain)
 	clk.Advance(2 * time.Minute)
-	f := lookupOne(t, c, tokenfactstest.EVMMultiChain)
-	wantRequests(t, fake, map[tokenfactstest.API]int64{tokenfactstest.DexScreener: 2, tokenfactstest.GoPlus: 1, tokenfactstest.Honeypot: 1})
+	f := lookupOne(t, c, fakesources.EVMMultiChain)
+	wantRequests(t, fake, map[fakesources.API]int64{fakesources.DexScreener: 2, fakesources.GoPlus: 1, fakesources.Honeypot: 1})
 	// The age is read at lookup time, not frozen in the cache.
 	eqFloat(t, "pair age", f.Market.PairAgeHours, 20101.8)
 	clk.Advance(9 * time.Minute)
-	lookupOne(t, c, tokenfactstest.EVMMultiChain)
-	wantRequests(t, fake, map[tokenfactstest.API]int64{tokenfactstest.DexScreener: 3, tokenfactstest.GoPlus: 2, tokenfactstest.Honeypot: 2})
+	lookupOne(t, c, fakesources.EVMMultiChain)
+	wantRequests(t, fake, map[fakesources.API]int64{fakesources.DexScreener: 3, fakesources.GoPlus: 2, fakesources.Honeypot: 2})
 }
 
 // A failure is remembered briefly (a rate-limited source is not hammered), then retried.
 func TestFailureRetried(t *testing.T) {
 	fake, url := newFake(t)
-	clk := testclock.New(tokenfactstest.Now())
+	clk := testclock.New(fakesources.Now())
 	c := newClient(t, url, func(c *tokenfacts.Config) { c.Now = clk.Now })
-	fake.SetFault(tokenfactstest.RugCheck, tokenfactstest.Fault{Kind: tokenfactstest.RateLimited})
-	lookupOne(t, c, tokenfactstest.SolanaPumpFun)
-	fake.SetFault(tokenfactstest.RugCheck, tokenfactstest.Fault{})
-	f := lookupOne(t, c, tokenfactstest.SolanaPumpFun)
-	if got := unavailable(f, tokenfacts.SourceRugCheck); got != tokenfacts.ReasonRateLimited || fake.Requests(tokenfactstest.RugCheck) != 1 {
-		t.Errorf("RugCheck asked again at once (%d requests, %q)", fake.Requests(tokenfactstest.RugCheck), got)
+	fake.SetFault(fakesources.RugCheck, fakesources.Fault{Kind: fakesources.RateLimited})
+	lookupOne(t, c, fakesources.SolanaPumpFun)
+	fake.SetFault(fakesources.RugCheck, fakesources.Fault{})
+	f := lookupOne(t, c, fakesources.SolanaPumpFun)
+	if got := unavailable(f, tokenfacts.SourceRugCheck); got != tokenfacts.ReasonRateLimited || fake.Requests(fakesources.RugCheck) != 1 {
+		t.Errorf("RugCheck asked again at once (%d requests, %q)", fake.Requests(fakesources.RugCheck), got)
 	}
 	clk.Advance(20 * time.Second)
-	f = lookupOne(t, c, tokenfactstest.SolanaPumpFun)
-	if f.Security.RugCheck == nil || fake.Requests(tokenfactstest.RugCheck) != 2 {
+	f = lookupOne(t, c, fakesources.SolanaPumpFun)
+	if f.Security.RugCheck == nil || fake.Requests(fakesources.RugCheck) != 2 {
 		t.Errorf("RugCheck not retried after the failure expired: %v", f.Unavailable)
 	}
 }
 
 // Twenty questions about one token at once cost one request per source.
 func TestInFlightCollapse(t *testing.T) {
-	for _, token := range []string{tokenfactstest.EVMHoneypot, tokenfactstest.SolanaPumpFun} {
+	for _, token := range []string{fakesources.EVMHoneypot, fakesources.SolanaPumpFun} {
 		t.Run(token, func(t *testing.T) {
 			fake, url := newFake(t)
 			for _, api := range apis {
-				fake.SetFault(api, tokenfactstest.Fault{Kind: tokenfactstest.Slow, Delay: 100 * time.Millisecond})
+				fake.SetFault(api, fakesources.Fault{Kind: fakesources.Slow, Delay: 100 * time.Millisecond})
 			}
 			c := newClient(t, url)
 			addrs := []contract.Address{address(t, token)}
@@ -118,11 +118,11 @@ func TestInFlightCollapse(t *testing.T) {
 					t.Errorf("caller %d: %s", i, f.ModelJSON())
 				}
 			}
-			want := map[tokenfactstest.API]int64{tokenfactstest.DexScreener: 1, tokenfactstest.GoPlus: 1, tokenfactstest.Honeypot: 1}
+			want := map[fakesources.API]int64{fakesources.DexScreener: 1, fakesources.GoPlus: 1, fakesources.Honeypot: 1}
 			if strings.HasPrefix(token, "0x") {
-				want[tokenfactstest.RugCheck] = 0
+				want[fakesources.RugCheck] = 0
 			} else {
-				want[tokenfactstest.Honeypot], want[tokenfactstest.RugCheck] = 0, 1
+				want[fakesources.Honeypot], want[fakesources.RugCheck] = 0, 1
 			}
 			wantRequests(t, fake, want)
 		})
@@ -133,24 +133,24 @@ func TestInFlightCollapse(t *testing.T) {
 // it leads to included, and the next question gets it all without asking again.
 func TestBackgroundFill(t *testing.T) {
 	fake, url := newFake(t)
-	fake.SetFault(tokenfactstest.DexScreener, tokenfactstest.Fault{Kind: tokenfactstest.Slow, Delay: 400 * time.Millisecond})
+	fake.SetFault(fakesources.DexScreener, fakesources.Fault{Kind: fakesources.Slow, Delay: 400 * time.Millisecond})
 	c := newClient(t, url, func(c *tokenfacts.Config) { c.Budget = 150 * time.Millisecond })
-	first := lookupOne(t, c, tokenfactstest.EVMMultiChain)
+	first := lookupOne(t, c, fakesources.EVMMultiChain)
 	if got := unavailable(first, tokenfacts.SourceDexScreener); got != tokenfacts.ReasonTimedOut {
 		t.Fatalf("first lookup: DexScreener %q, want timed out", got)
 	}
 	deadline := time.Now().Add(5 * time.Second)
-	for fake.Requests(tokenfactstest.GoPlus) == 0 || fake.Requests(tokenfactstest.Honeypot) == 0 {
+	for fake.Requests(fakesources.GoPlus) == 0 || fake.Requests(fakesources.Honeypot) == 0 {
 		if time.Now().After(deadline) {
 			t.Fatalf("the background fetch never reached GoPlus and honeypot.is: %v", requests(fake))
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-	second := lookupOne(t, c, tokenfactstest.EVMMultiChain)
+	second := lookupOne(t, c, fakesources.EVMMultiChain)
 	if second.Market == nil || second.Security == nil || len(second.Unavailable) != 0 {
 		t.Errorf("second lookup: %s", second.ModelJSON())
 	}
-	wantRequests(t, fake, map[tokenfactstest.API]int64{tokenfactstest.DexScreener: 1, tokenfactstest.GoPlus: 1, tokenfactstest.Honeypot: 1})
+	wantRequests(t, fake, map[fakesources.API]int64{fakesources.DexScreener: 1, fakesources.GoPlus: 1, fakesources.Honeypot: 1})
 }
 
 // At most three distinct addresses are looked up; EVM duplicates differ only in case.
@@ -158,22 +158,22 @@ func TestAtMostThreeAddresses(t *testing.T) {
 	fake, url := newFake(t)
 	c := newClient(t, url)
 	in := []contract.Address{
-		address(t, tokenfactstest.EVMMultiChain),
-		address(t, strings.ToUpper(tokenfactstest.EVMMultiChain)), // the same token, hex in upper case
-		address(t, tokenfactstest.EVMHoneypot),
-		address(t, tokenfactstest.SolanaQuiet),
-		address(t, tokenfactstest.SolanaPumpFun),
+		address(t, fakesources.EVMMultiChain),
+		address(t, strings.ToUpper(fakesources.EVMMultiChain)), // the same token, hex in upper case
+		address(t, fakesources.EVMHoneypot),
+		address(t, fakesources.SolanaQuiet),
+		address(t, fakesources.SolanaPumpFun),
 	}
 	facts := c.Lookup(context.Background(), in)
 	var got []string
 	for _, f := range facts {
 		got = append(got, f.Token.Address)
 	}
-	want := []string{tokenfactstest.EVMMultiChain, tokenfactstest.EVMHoneypot, tokenfactstest.SolanaQuiet}
+	want := []string{fakesources.EVMMultiChain, fakesources.EVMHoneypot, fakesources.SolanaQuiet}
 	if strings.Join(got, ",") != strings.Join(want, ",") {
 		t.Errorf("looked up %v, want %v", got, want)
 	}
-	if n := fake.RequestsFor(tokenfactstest.DexScreener, tokenfactstest.SolanaPumpFun); n != 0 {
+	if n := fake.RequestsFor(fakesources.DexScreener, fakesources.SolanaPumpFun); n != 0 {
 		t.Errorf("the fourth distinct address was requested %d times", n)
 	}
 }
@@ -182,14 +182,14 @@ func TestAtMostThreeAddresses(t *testing.T) {
 func TestCacheBounded(t *testing.T) {
 	fake, url := newFake(t)
 	c := newClient(t, url, func(c *tokenfacts.Config) { c.CacheEntries = 3 })
-	lookupOne(t, c, tokenfactstest.EVMMultiChain) // three entries: DexScreener, GoPlus, honeypot.is
-	lookupOne(t, c, tokenfactstest.EVMHoneypot)   // three more: the first three are evicted
-	lookupOne(t, c, tokenfactstest.EVMMultiChain)
-	if n := fake.RequestsFor(tokenfactstest.DexScreener, tokenfactstest.EVMMultiChain); n != 2 {
+	lookupOne(t, c, fakesources.EVMMultiChain) // three entries: DexScreener, GoPlus, honeypot.is
+	lookupOne(t, c, fakesources.EVMHoneypot)   // three more: the first three are evicted
+	lookupOne(t, c, fakesources.EVMMultiChain)
+	if n := fake.RequestsFor(fakesources.DexScreener, fakesources.EVMMultiChain); n != 2 {
 		t.Errorf("DexScreener asked %d times about the evicted token, want 2", n)
 	}
-	lookupOne(t, c, tokenfactstest.EVMMultiChain)
-	if n := fake.RequestsFor(tokenfactstest.DexScreener, tokenfactstest.EVMMultiChain); n != 2 {
+	lookupOne(t, c, fakesources.EVMMultiChain)
+	if n := fake.RequestsFor(fakesources.DexScreener, fakesources.EVMMultiChain); n != 2 {
 		t.Errorf("DexScreener asked %d times about the cached token, want 2", n)
 	}
 }
@@ -202,9 +202,9 @@ func TestGoPlusAppKey(t *testing.T) {
 		want        string // GoPlus's reason in Unavailable, "" for facts
 		tokens      int64
 	}{
-		{"with the key", tokenfactstest.AppKey, tokenfactstest.AppSecret, "", 1},
+		{"with the key", fakesources.AppKey, fakesources.AppSecret, "", 1},
 		{"keyless", "", "", tokenfacts.ReasonRefused, 0},
-		{"wrong secret falls back to keyless", tokenfactstest.AppKey, "wrong", tokenfacts.ReasonRefused, 1},
+		{"wrong secret falls back to keyless", fakesources.AppKey, "wrong", tokenfacts.ReasonRefused, 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -212,14 +212,14 @@ func TestGoPlusAppKey(t *testing.T) {
 			fake.RequireAuth(true)
 			c := newClient(t, url, func(c *tokenfacts.Config) { c.GoPlusAppKey, c.GoPlusAppSecret = tt.key, tt.secret })
 			facts := c.Lookup(context.Background(), []contract.Address{
-				address(t, tokenfactstest.EVMMultiChain), address(t, tokenfactstest.SolanaPumpFun),
+				address(t, fakesources.EVMMultiChain), address(t, fakesources.SolanaPumpFun),
 			})
 			for _, f := range facts {
 				if got := unavailable(f, tokenfacts.SourceGoPlus); got != tt.want {
 					t.Errorf("%s: GoPlus %q, want %q", f.Token.Address, got, tt.want)
 				}
 			}
-			if n := fake.RequestsFor(tokenfactstest.GoPlus, "token"); n != tt.tokens {
+			if n := fake.RequestsFor(fakesources.GoPlus, "token"); n != tt.tokens {
 				t.Errorf("%d token requests, want %d", n, tt.tokens)
 			}
 		})
@@ -231,17 +231,17 @@ func TestGoPlusExpiredTokenIsRenewed(t *testing.T) {
 	fake, url := newFake(t)
 	fake.RequireAuth(true)
 	c := newClient(t, url, func(c *tokenfacts.Config) {
-		c.GoPlusAppKey, c.GoPlusAppSecret = tokenfactstest.AppKey, tokenfactstest.AppSecret
+		c.GoPlusAppKey, c.GoPlusAppSecret = fakesources.AppKey, fakesources.AppSecret
 	})
-	lookupOne(t, c, tokenfactstest.EVMMultiChain)
+	lookupOne(t, c, fakesources.EVMMultiChain)
 	fake.ExpireToken()
-	if got := unavailable(lookupOne(t, c, tokenfactstest.EVMHoneypot), tokenfacts.SourceGoPlus); got != tokenfacts.ReasonRefused {
+	if got := unavailable(lookupOne(t, c, fakesources.EVMHoneypot), tokenfacts.SourceGoPlus); got != tokenfacts.ReasonRefused {
 		t.Errorf("GoPlus with the expired token: %q, want %q", got, tokenfacts.ReasonRefused)
 	}
-	if got := unavailable(lookupOne(t, c, tokenfactstest.SolanaPumpFun), tokenfacts.SourceGoPlus); got != "" {
+	if got := unavailable(lookupOne(t, c, fakesources.SolanaPumpFun), tokenfacts.SourceGoPlus); got != "" {
 		t.Errorf("GoPlus after renewing: %q, want facts", got)
 	}
-	if n := fake.RequestsFor(tokenfactstest.GoPlus, "token"); n != 2 {
+	if n := fake.RequestsFor(fakesources.GoPlus, "token"); n != 2 {
 		t.Errorf("%d token requests, want 2: the expired token is dropped and a new one asked for", n)
 	}
 }
@@ -252,7 +252,7 @@ func BenchmarkLookupWarm(b *testing.B) {
 	_, url := newFake(b)
 	c := newClient(b, url)
 	addrs := []contract.Address{
-		address(b, tokenfactstest.EVMMultiChain), address(b, tokenfactstest.EVMHoneypot), address(b, tokenfactstest.SolanaPumpFun),
+		address(b, fakesources.EVMMultiChain), address(b, fakesources.EVMHoneypot), address(b, fakesources.SolanaPumpFun),
 	}
 	ctx := context.Background()
 	c.Lookup(ctx, addrs)

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/chatsvc/chat/pkg/settings"
+	"github.com/chatsvc/chat/pkg/deploy/settings"
 )
 
 // The public base URLs of the four APIs.

@@ -5,7 +5,7 @@ import (
 	"net/url"
 	"time"
 
-	"github.com/chatsvc/chat/pkg/contract"
+	"github.com/chatsvc/chat/pkg/chat/contract"
 )
 
 // DexScreener (300 requests a minute, keyless). For an EVM address, the cross-chain search

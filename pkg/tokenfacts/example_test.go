@@ -6,23 +6,23 @@ import (
 	"fmt"
 	"net/http/httptest"
 
-	"github.com/chatsvc/chat/pkg/contract"
+	"github.com/chatsvc/chat/pkg/chat/contract"
 	"github.com/chatsvc/chat/pkg/tokenfacts"
-	"github.com/chatsvc/chat/pkg/tokenfacts/tokenfactstest"
+	"github.com/chatsvc/chat/pkg/tokenfacts/fakesources"
 )
 
 // Facts of a two-hour-old pump.fun token, as the page and the stream receive them; the model
 // receives the same without pair_url (ModelJSON).
 func ExampleClient_Lookup() {
-	fake := tokenfactstest.New()
+	fake := fakesources.New()
 	srv := httptest.NewServer(fake)
 	defer func() { fake.Close(); srv.Close() }()
 
-	cfg := tokenfactstest.Config(srv.URL)
-	cfg.Now = tokenfactstest.Now
+	cfg := fakesources.Config(srv.URL)
+	cfg.Now = fakesources.Now
 	client := tokenfacts.New(cfg)
 
-	mint, _ := contract.Parse(tokenfactstest.SolanaPumpFun)
+	mint, _ := contract.Parse(fakesources.SolanaPumpFun)
 	facts := client.Lookup(context.Background(), []contract.Address{mint})
 	out, _ := json.MarshalIndent(facts[0], "", "  ")
 	fmt.Println(string(out))

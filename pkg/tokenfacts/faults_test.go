@@ -6,9 +6,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chatsvc/chat/pkg/contract"
+	"github.com/chatsvc/chat/pkg/chat/contract"
 	"github.com/chatsvc/chat/pkg/tokenfacts"
-	"github.com/chatsvc/chat/pkg/tokenfacts/tokenfactstest"
+	"github.com/chatsvc/chat/pkg/tokenfacts/fakesources"
 )
 
 // margin is how far past its budget a Lookup may return: scheduling and the last copying,
@@ -20,54 +20,54 @@ const margin = 300 * time.Millisecond
 // sources' facts in place.
 func TestFaults(t *testing.T) {
 	const budget = 400 * time.Millisecond
-	type fault = tokenfactstest.Fault
+	type fault = fakesources.Fault
 	tests := []struct {
 		name  string
-		api   tokenfactstest.API
+		api   fakesources.API
 		fault fault
 		token string
 		want  []tokenfacts.Unavailable
 		kept  func(tokenfacts.Facts) bool // what must still be there
 	}{
-		{"DexScreener slow past the budget", tokenfactstest.DexScreener, fault{Kind: tokenfactstest.Slow, Delay: 3 * time.Second}, tokenfactstest.EVMMultiChain,
+		{"DexScreener slow past the budget", fakesources.DexScreener, fault{Kind: fakesources.Slow, Delay: 3 * time.Second}, fakesources.EVMMultiChain,
 			[]tokenfacts.Unavailable{u("DexScreener", "timed out"), u("GoPlus", "timed out"), u("honeypot.is", "timed out")}, nil},
-		{"DexScreener hangs", tokenfactstest.DexScreener, fault{Kind: tokenfactstest.Hang}, tokenfactstest.SolanaPumpFun,
+		{"DexScreener hangs", fakesources.DexScreener, fault{Kind: fakesources.Hang}, fakesources.SolanaPumpFun,
 			[]tokenfacts.Unavailable{u("DexScreener", "timed out")}, hasSecurity},
-		{"DexScreener 429", tokenfactstest.DexScreener, fault{Kind: tokenfactstest.RateLimited}, tokenfactstest.EVMMultiChain,
+		{"DexScreener 429", fakesources.DexScreener, fault{Kind: fakesources.RateLimited}, fakesources.EVMMultiChain,
 			[]tokenfacts.Unavailable{u("DexScreener", "rate limited"), u("GoPlus", "chain unknown"), u("honeypot.is", "chain unknown")}, nil},
-		{"DexScreener 500", tokenfactstest.DexScreener, fault{Kind: tokenfactstest.ServerError}, tokenfactstest.SolanaPumpFun,
+		{"DexScreener 500", fakesources.DexScreener, fault{Kind: fakesources.ServerError}, fakesources.SolanaPumpFun,
 			[]tokenfacts.Unavailable{u("DexScreener", "server error")}, hasSecurity},
-		{"DexScreener truncated JSON", tokenfactstest.DexScreener, fault{Kind: tokenfactstest.Truncated}, tokenfactstest.SolanaQuiet,
+		{"DexScreener truncated JSON", fakesources.DexScreener, fault{Kind: fakesources.Truncated}, fakesources.SolanaQuiet,
 			[]tokenfacts.Unavailable{u("DexScreener", "invalid response"), u("RugCheck", "not found")}, hasSecurity},
-		{"DexScreener oversized body", tokenfactstest.DexScreener, fault{Kind: tokenfactstest.Oversized}, tokenfactstest.EVMHoneypot,
+		{"DexScreener oversized body", fakesources.DexScreener, fault{Kind: fakesources.Oversized}, fakesources.EVMHoneypot,
 			[]tokenfacts.Unavailable{u("DexScreener", "response too large"), u("GoPlus", "chain unknown"), u("honeypot.is", "chain unknown")}, nil},
-		{"GoPlus 4029", tokenfactstest.GoPlus, fault{Kind: tokenfactstest.RateLimited}, tokenfactstest.EVMHoneypot,
+		{"GoPlus 4029", fakesources.GoPlus, fault{Kind: fakesources.RateLimited}, fakesources.EVMHoneypot,
 			[]tokenfacts.Unavailable{u("GoPlus", "rate limited")}, hasMarketAndSimulation},
-		{"GoPlus code 2", tokenfactstest.GoPlus, fault{Kind: tokenfactstest.Preparing}, tokenfactstest.EVMMultiChain,
+		{"GoPlus code 2", fakesources.GoPlus, fault{Kind: fakesources.Preparing}, fakesources.EVMMultiChain,
 			[]tokenfacts.Unavailable{u("GoPlus", "data being prepared")}, hasMarketAndSimulation},
-		{"GoPlus 500", tokenfactstest.GoPlus, fault{Kind: tokenfactstest.ServerError}, tokenfactstest.SolanaPumpFun,
+		{"GoPlus 500", fakesources.GoPlus, fault{Kind: fakesources.ServerError}, fakesources.SolanaPumpFun,
 			[]tokenfacts.Unavailable{u("GoPlus", "server error")}, hasMarket},
-		{"GoPlus hangs", tokenfactstest.GoPlus, fault{Kind: tokenfactstest.Hang}, tokenfactstest.EVMRugged,
+		{"GoPlus hangs", fakesources.GoPlus, fault{Kind: fakesources.Hang}, fakesources.EVMRugged,
 			[]tokenfacts.Unavailable{u("GoPlus", "timed out")}, hasMarketAndSimulation},
-		{"GoPlus truncated JSON", tokenfactstest.GoPlus, fault{Kind: tokenfactstest.Truncated}, tokenfactstest.EVMMultiChain,
+		{"GoPlus truncated JSON", fakesources.GoPlus, fault{Kind: fakesources.Truncated}, fakesources.EVMMultiChain,
 			[]tokenfacts.Unavailable{u("GoPlus", "invalid response")}, hasMarketAndSimulation},
-		{"GoPlus oversized body", tokenfactstest.GoPlus, fault{Kind: tokenfactstest.Oversized}, tokenfactstest.SolanaPumpFun,
+		{"GoPlus oversized body", fakesources.GoPlus, fault{Kind: fakesources.Oversized}, fakesources.SolanaPumpFun,
 			[]tokenfacts.Unavailable{u("GoPlus", "response too large")}, hasMarket},
-		{"honeypot.is slow past the budget", tokenfactstest.Honeypot, fault{Kind: tokenfactstest.Slow, Delay: 3 * time.Second}, tokenfactstest.EVMMultiChain,
+		{"honeypot.is slow past the budget", fakesources.Honeypot, fault{Kind: fakesources.Slow, Delay: 3 * time.Second}, fakesources.EVMMultiChain,
 			[]tokenfacts.Unavailable{u("honeypot.is", "timed out")}, hasMarketAndContract},
-		{"honeypot.is 429", tokenfactstest.Honeypot, fault{Kind: tokenfactstest.RateLimited}, tokenfactstest.EVMHoneypot,
+		{"honeypot.is 429", fakesources.Honeypot, fault{Kind: fakesources.RateLimited}, fakesources.EVMHoneypot,
 			[]tokenfacts.Unavailable{u("honeypot.is", "rate limited")}, hasMarketAndContract},
-		{"honeypot.is 500", tokenfactstest.Honeypot, fault{Kind: tokenfactstest.ServerError}, tokenfactstest.EVMRugged,
+		{"honeypot.is 500", fakesources.Honeypot, fault{Kind: fakesources.ServerError}, fakesources.EVMRugged,
 			[]tokenfacts.Unavailable{u("honeypot.is", "server error")}, hasMarketAndContract},
-		{"honeypot.is unknown token", tokenfactstest.Honeypot, fault{Kind: tokenfactstest.NotFound}, tokenfactstest.EVMMultiChain,
+		{"honeypot.is unknown token", fakesources.Honeypot, fault{Kind: fakesources.NotFound}, fakesources.EVMMultiChain,
 			[]tokenfacts.Unavailable{u("honeypot.is", "not found")}, hasMarketAndContract},
-		{"RugCheck 400 not found", tokenfactstest.RugCheck, fault{Kind: tokenfactstest.NotFound}, tokenfactstest.SolanaPumpFun,
+		{"RugCheck 400 not found", fakesources.RugCheck, fault{Kind: fakesources.NotFound}, fakesources.SolanaPumpFun,
 			[]tokenfacts.Unavailable{u("RugCheck", "not found")}, hasSecurity},
-		{"RugCheck hangs", tokenfactstest.RugCheck, fault{Kind: tokenfactstest.Hang}, tokenfactstest.SolanaPumpFun,
+		{"RugCheck hangs", fakesources.RugCheck, fault{Kind: fakesources.Hang}, fakesources.SolanaPumpFun,
 			[]tokenfacts.Unavailable{u("RugCheck", "timed out")}, hasSecurity},
-		{"RugCheck truncated JSON", tokenfactstest.RugCheck, fault{Kind: tokenfactstest.Truncated}, tokenfactstest.SolanaPumpFun,
+		{"RugCheck truncated JSON", fakesources.RugCheck, fault{Kind: fakesources.Truncated}, fakesources.SolanaPumpFun,
 			[]tokenfacts.Unavailable{u("RugCheck", "invalid response")}, hasSecurity},
-		{"RugCheck 429", tokenfactstest.RugCheck, fault{Kind: tokenfactstest.RateLimited}, tokenfactstest.SolanaPumpFun,
+		{"RugCheck 429", fakesources.RugCheck, fault{Kind: fakesources.RateLimited}, fakesources.SolanaPumpFun,
 			[]tokenfacts.Unavailable{u("RugCheck", "rate limited")}, hasSecurity},
 	}
 	for _, tt := range tests {
@@ -112,12 +112,12 @@ func hasMarketAndContract(f tokenfacts.Facts) bool {
 // A caller's context shorter than the budget bounds the Lookup too.
 func TestLookupHonoursContext(t *testing.T) {
 	fake, url := newFake(t)
-	fake.SetFault(tokenfactstest.DexScreener, tokenfactstest.Fault{Kind: tokenfactstest.Hang})
+	fake.SetFault(fakesources.DexScreener, fakesources.Fault{Kind: fakesources.Hang})
 	c := newClient(t, url, func(c *tokenfacts.Config) { c.Budget = 5 * time.Second })
 	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	f := c.Lookup(ctx, []contract.Address{address(t, tokenfactstest.EVMMultiChain)})[0]
+	f := c.Lookup(ctx, []contract.Address{address(t, fakesources.EVMMultiChain)})[0]
 	if elapsed := time.Since(start); elapsed > 200*time.Millisecond+margin {
 		t.Errorf("Lookup took %v past a 200ms context", elapsed)
 	}
@@ -135,8 +135,8 @@ func TestLookupOddInput(t *testing.T) {
 	}
 	for _, a := range []contract.Address{
 		{Value: "not an address", Chain: contract.ChainEVM},
-		{Value: tokenfactstest.SolanaPumpFun, Chain: contract.ChainEVM}, // family mismatch
-		{Value: tokenfactstest.EVMMultiChain, Chain: "tron"},
+		{Value: fakesources.SolanaPumpFun, Chain: contract.ChainEVM}, // family mismatch
+		{Value: fakesources.EVMMultiChain, Chain: "tron"},
 	} {
 		f := c.Lookup(context.Background(), []contract.Address{a})[0]
 		want := []tokenfacts.Unavailable{{Source: "lookup", Reason: "invalid address"}}
@@ -144,7 +144,7 @@ func TestLookupOddInput(t *testing.T) {
 			t.Errorf("%+v: %+v", a, f)
 		}
 	}
-	for _, api := range []tokenfactstest.API{tokenfactstest.DexScreener, tokenfactstest.GoPlus, tokenfactstest.Honeypot, tokenfactstest.RugCheck} {
+	for _, api := range []fakesources.API{fakesources.DexScreener, fakesources.GoPlus, fakesources.Honeypot, fakesources.RugCheck} {
 		if n := fake.Requests(api); n != 0 {
 			t.Errorf("%s got %d requests", api, n)
 		}

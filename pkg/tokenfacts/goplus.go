@@ -7,7 +7,7 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/chatsvc/chat/pkg/contract"
+	"github.com/chatsvc/chat/pkg/chat/contract"
 )
 
 // GoPlus Security (about 30 requests a minute per IP without a key):

@@ -6,15 +6,15 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chatsvc/chat/pkg/contract"
+	"github.com/chatsvc/chat/pkg/chat/contract"
 	"github.com/chatsvc/chat/pkg/tokenfacts"
-	"github.com/chatsvc/chat/pkg/tokenfacts/tokenfactstest"
+	"github.com/chatsvc/chat/pkg/tokenfacts/fakesources"
 )
 
 // newFake starts the fake APIs on loopback for one test.
-func newFake(t testing.TB) (*tokenfactstest.Server, string) {
+func newFake(t testing.TB) (*fakesources.Server, string) {
 	t.Helper()
-	fake := tokenfactstest.New()
+	fake := fakesources.New()
 	srv := httptest.NewServer(fake)
 	t.Cleanup(func() {
 		fake.Close() // release hanging handlers first, or Close waits for the clients
@@ -28,8 +28,8 @@ func newFake(t testing.TB) (*tokenfactstest.Server, string) {
 // configuration.
 func newClient(t testing.TB, url string, opts ...func(*tokenfacts.Config)) *tokenfacts.Client {
 	t.Helper()
-	cfg := tokenfactstest.Config(url)
-	cfg.Now = tokenfactstest.Now
+	cfg := fakesources.Config(url)
+	cfg.Now = fakesources.Now
 	cfg.Budget = 2 * time.Second
 	for _, o := range opts {
 		o(&cfg)

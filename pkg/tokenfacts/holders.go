@@ -1,6 +1,6 @@
 package tokenfacts
 
-import "github.com/chatsvc/chat/pkg/contract"
+import "github.com/chatsvc/chat/pkg/chat/contract"
 
 // holders turns GoPlus's top holders into the distribution a reader needs: how much the top
 // ten hold once pools, burn addresses and lockers are left out (they hold supply for nobody),

@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"net/url"
 
-	"github.com/chatsvc/chat/pkg/contract"
+	"github.com/chatsvc/chat/pkg/chat/contract"
 )
 
 // honeypot.is (/v2/IsHoneypot?address=&chainID=, Ethereum, BSC and Base only) simulates a buy

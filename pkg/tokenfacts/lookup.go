@@ -6,7 +6,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/chatsvc/chat/pkg/contract"
+	"github.com/chatsvc/chat/pkg/chat/contract"
 )
 
 // Client looks up token facts. It is safe for concurrent use; its cache is shared by every

@@ -10,7 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/chatsvc/chat/pkg/tokenfacts"
-	"github.com/chatsvc/chat/pkg/tokenfacts/tokenfactstest"
+	"github.com/chatsvc/chat/pkg/tokenfacts/fakesources"
 )
 
 // Every normalisation point, token by token, through the real client against the fake.
@@ -22,13 +22,13 @@ func TestNormalise(t *testing.T) {
 		token string
 		check func(t *testing.T, f tokenfacts.Facts)
 	}{
-		{"EVM on two chains: the most liquid base pair decides", tokenfactstest.EVMMultiChain, checkMultiChain},
-		{"EVM honeypot: taxes in percent from both sources", tokenfactstest.EVMHoneypot, checkHoneypot},
-		{"EVM rugged: zero liquidity, unknown stays unknown", tokenfactstest.EVMRugged, checkRugged},
-		{"EVM hostile: name clipped and stripped, no token links", tokenfactstest.EVMHostile, checkHostile},
-		{"EVM unlisted: no chain, no security guess", tokenfactstest.EVMUnlisted, checkUnlisted},
-		{"Solana pump.fun: no liquidity, partial price change", tokenfactstest.SolanaPumpFun, checkPumpFun},
-		{"Solana authorities, RugCheck not found", tokenfactstest.SolanaQuiet, checkQuiet},
+		{"EVM on two chains: the most liquid base pair decides", fakesources.EVMMultiChain, checkMultiChain},
+		{"EVM honeypot: taxes in percent from both sources", fakesources.EVMHoneypot, checkHoneypot},
+		{"EVM rugged: zero liquidity, unknown stays unknown", fakesources.EVMRugged, checkRugged},
+		{"EVM hostile: name clipped and stripped, no token links", fakesources.EVMHostile, checkHostile},
+		{"EVM unlisted: no chain, no security guess", fakesources.EVMUnlisted, checkUnlisted},
+		{"Solana pump.fun: no liquidity, partial price change", fakesources.SolanaPumpFun, checkPumpFun},
+		{"Solana authorities, RugCheck not found", fakesources.SolanaQuiet, checkQuiet},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -89,8 +89,8 @@ func checkMultiChain(t *testing.T, f tokenfacts.Facts) {
 	}
 	wantSources := []tokenfacts.Source{
 		{Name: "DexScreener", URL: "https://dexscreener.com/ethereum/0x1f2e3d4c5b6a79880716253443526170a9b8c7d6"},
-		{Name: "GoPlus", URL: "https://gopluslabs.io/token-security/1/" + tokenfactstest.EVMMultiChain},
-		{Name: "honeypot.is", URL: "https://honeypot.is/ethereum?address=" + tokenfactstest.EVMMultiChain},
+		{Name: "GoPlus", URL: "https://gopluslabs.io/token-security/1/" + fakesources.EVMMultiChain},
+		{Name: "honeypot.is", URL: "https://honeypot.is/ethereum?address=" + fakesources.EVMMultiChain},
 	}
 	if !slices.Equal(f.Sources, wantSources) {
 		t.Errorf("Sources = %v, want %v", f.Sources, wantSources)
@@ -286,8 +286,8 @@ func checkPumpFun(t *testing.T, f tokenfacts.Facts) {
 	}
 	wantSources := []tokenfacts.Source{
 		{Name: "DexScreener", URL: "https://dexscreener.com/solana/ee2mj4eu3gvsodkgae5t6aypz2fkswmv2p8kszlnjax4"},
-		{Name: "GoPlus", URL: "https://gopluslabs.io/token-security/solana/" + tokenfactstest.SolanaPumpFun},
-		{Name: "RugCheck", URL: "https://rugcheck.xyz/tokens/" + tokenfactstest.SolanaPumpFun},
+		{Name: "GoPlus", URL: "https://gopluslabs.io/token-security/solana/" + fakesources.SolanaPumpFun},
+		{Name: "RugCheck", URL: "https://rugcheck.xyz/tokens/" + fakesources.SolanaPumpFun},
 	}
 	if !slices.Equal(f.Sources, wantSources) {
 		t.Errorf("Sources = %v", f.Sources)
@@ -320,8 +320,8 @@ func TestModelJSONURLs(t *testing.T) {
 	_, url := newFake(t)
 	c := newClient(t, url)
 	for _, token := range []string{
-		tokenfactstest.EVMMultiChain, tokenfactstest.EVMHoneypot, tokenfactstest.EVMRugged, tokenfactstest.EVMHostile,
-		tokenfactstest.EVMUnlisted, tokenfactstest.SolanaPumpFun, tokenfactstest.SolanaQuiet,
+		fakesources.EVMMultiChain, fakesources.EVMHoneypot, fakesources.EVMRugged, fakesources.EVMHostile,
+		fakesources.EVMUnlisted, fakesources.SolanaPumpFun, fakesources.SolanaQuiet,
 	} {
 		t.Run(token, func(t *testing.T) {
 			f := lookupOne(t, c, token)

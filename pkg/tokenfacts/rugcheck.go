@@ -5,7 +5,7 @@ import (
 	"net/url"
 	"slices"
 
-	"github.com/chatsvc/chat/pkg/contract"
+	"github.com/chatsvc/chat/pkg/chat/contract"
 )
 
 // RugCheck (/v1/tokens/{mint}/report/summary, Solana only) answers a score, a normalised score,

@@ -1,5 +1,5 @@
 // Contract-address handling, kept identical to the server's rules
-// (pkg/contract) so the page never sends an address the server refuses:
+// (pkg/chat/contract) so the page never sends an address the server refuses:
 // EVM is 0x (or 0X) + 40 hex digits, in any letter case; Solana is 32–44 base58
 // characters (no 0, O, I, l) that decode to a 32-byte key. Tron and Bitcoin addresses are base58 too, but
 // carry a base58check checksum that a Solana key does not: they are refused.

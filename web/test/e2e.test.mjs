@@ -14,7 +14,7 @@ import { comeBackAt } from '../src/wait.js';
 const CHROMIUM = await findChromium();
 const ARTIFACTS = join(new URL('../..', import.meta.url).pathname, 'artifacts', 'web');
 const EVM = '0x52908400098527886E0F7030069857D2E4169EE7';
-// Fixture tokens the demo's fake token APIs know (pkg/tokenfacts/tokenfactstest).
+// Fixture tokens the demo's fake token APIs know (pkg/tokenfacts/fakesources).
 const EVM_HONEYPOT = '0x7e2a1b8c9d0f4e3a6b5c8d7e0f1a2b3c4d5e6f70';
 const EVM_HOSTILE = '0x9f8e7d6c5b4a39281706f5e4d3c2b1a098765432';
 const AXE = await readFile(new URL('../node_modules/axe-core/axe.min.js', import.meta.url), 'utf8');

@@ -37,8 +37,8 @@ describe('checkContractAddress', () => {
   for (const [name, [addr, ok]] of Object.entries(cases)) {
     test(name, () => assert.equal(checkContractAddress(addr) === '', ok, checkContractAddress(addr)));
   }
-  // The server's own list (pkg/contract runs it too): the page accepts exactly what it does.
-  const shared = JSON.parse(readFileSync(new URL('../../pkg/contract/testdata/addresses.json', import.meta.url), 'utf8'));
+  // The server's own list (pkg/chat/contract runs it too): the page accepts exactly what it does.
+  const shared = JSON.parse(readFileSync(new URL('../../pkg/chat/contract/testdata/addresses.json', import.meta.url), 'utf8'));
   test('the server\'s shared vectors', () => {
     assert.ok(shared.valid.length > 0 && shared.invalid.length > 0);
     for (const a of shared.valid) assert.equal(checkContractAddress(a), '', `${a} should be accepted`);

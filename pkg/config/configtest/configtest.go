@@ -1,5 +1,5 @@
 // Package configtest holds checks for tests that tie the stage table to the chat function's
-// settings. It lives apart from pkg/stage so that the stage table, and the CDK app that reads
+// settings. It lives apart from pkg/deploy/stage so that the stage table, and the CDK app that reads
 // it, do not link pkg/config and the service behind it.
 package configtest
 
@@ -9,8 +9,8 @@ import (
 	"reflect"
 
 	"github.com/chatsvc/chat/pkg/config"
+	"github.com/chatsvc/chat/pkg/deploy/stage"
 	"github.com/chatsvc/chat/pkg/gemini"
-	"github.com/chatsvc/chat/pkg/stage"
 )
 
 // Matches reports every way c, the chat function's settings, differs from what the stage

@@ -1,0 +1,201 @@
+// Command factsbench measures what token facts cost a contract question: the time to the
+// first answer text when the four token-data sources answer in 100 ms, in 1 s, or never, with
+// a cold and a warm cache, against token facts turned off; and what one question puts in the
+// provider request (URLs, prompt tokens by the fake's count). It runs the real handler, the
+// real genai client and the real token-facts client in process, against the fake provider
+// (pkg/gemini/fakeprovider) and the fakes of the four APIs (pkg/tokenfacts/fakesources), all
+// on loopback.
+//
+//	go run ./internal/loadtest/cmd/factsbench            # from the module root (make bench)
+//	go run ./internal/loadtest/cmd/factsbench -n 5
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/chatsvc/chat/pkg/chat"
+	"github.com/chatsvc/chat/pkg/gemini"
+	"github.com/chatsvc/chat/pkg/gemini/fakeprovider"
+	"github.com/chatsvc/chat/pkg/tokenfacts"
+	"github.com/chatsvc/chat/pkg/tokenfacts/fakesources"
+)
+
+func main() {
+	n := flag.Int("n", 5, "questions per row (each cold row uses a fresh cache per question)")
+	flag.Parse()
+	if err := run(*n); err != nil {
+		fmt.Fprintln(os.Stderr, "factsbench:", err)
+		os.Exit(1)
+	}
+}
+
+// the tokens asked about: an EVM token (DexScreener first, then GoPlus and honeypot.is) and a
+// Solana one (all three sources at once).
+var tokens = []struct{ name, addr string }{
+	{"EVM (BSC)", fakesources.EVMHoneypot},
+	{"Solana", fakesources.SolanaPumpFun},
+}
+
+func run(n int) error {
+	up := fakeprovider.NewServer(func(fakeprovider.Request) fakeprovider.Reply {
+		return fakeprovider.Stream(0, fakeprovider.Text("Risk is high."), fakeprovider.Finish("STOP"))
+	})
+	defer up.Close()
+	fake := fakesources.New()
+	data := httptest.NewServer(fake)
+	defer func() { fake.Close(); data.Close() }()
+
+	fmt.Printf("factsbench %s: time to first text of a contract question, budget %v, fake provider answering at once, %d questions a row (median, min-max)\n",
+		time.Now().UTC().Format(time.RFC3339), tokenfacts.DefaultBudget, n)
+	fmt.Printf("%-10s %-22s %-6s %s\n", "token", "sources answer in", "cache", "time to first text")
+	rows := []struct {
+		label string
+		fault fakesources.Fault
+		off   bool
+	}{
+		{"(token facts off)", fakesources.Fault{}, true},
+		{"100 ms", fakesources.Fault{Kind: fakesources.Slow, Delay: 100 * time.Millisecond}, false},
+		{"1 s", fakesources.Fault{Kind: fakesources.Slow, Delay: time.Second}, false},
+		{"never", fakesources.Fault{Kind: fakesources.Hang}, false},
+	}
+	for _, tok := range tokens {
+		for _, row := range rows {
+			for _, api := range []fakesources.API{fakesources.DexScreener, fakesources.GoPlus, fakesources.Honeypot, fakesources.RugCheck} {
+				fake.SetFault(api, row.fault)
+			}
+			caches := []string{"cold", "warm"}
+			if row.off {
+				caches = []string{"-"}
+			}
+			for _, cache := range caches {
+				times, err := measure(up, data.URL, tok.addr, n, row.off, cache == "warm")
+				if err != nil {
+					return err
+				}
+				fmt.Printf("%-10s %-22s %-6s %s\n", tok.name, row.label, cache, summary(times))
+			}
+		}
+	}
+	for _, api := range []fakesources.API{fakesources.DexScreener, fakesources.GoPlus, fakesources.Honeypot, fakesources.RugCheck} {
+		fake.SetFault(api, fakesources.Fault{})
+	}
+	return requestSize(up, data.URL)
+}
+
+// stack is the endpoint with its own token-facts client (its own cache).
+func stack(up *fakeprovider.Server, dataURL string, off bool) *httptest.Server {
+	m, _ := gemini.ResolveModel("")
+	model := gemini.New(gemini.Config{Model: m, MaxTokens: 1000, WebSearch: true, URLContext: true, BaseURL: up.BaseURL()})
+	opts := chat.Options{Model: model, APIKey: func() string { return "bench-key" }, Logger: slog.New(slog.DiscardHandler)}
+	if !off {
+		cfg := fakesources.Config(dataURL)
+		cfg.Now = fakesources.Now
+		opts.Tokens = tokenfacts.New(cfg)
+	}
+	return httptest.NewServer(chat.NewHandler(opts))
+}
+
+// measure asks n questions and returns each one's time to the first text line. Warm asks
+// each question once first, unmeasured, on the same cache.
+func measure(up *fakeprovider.Server, dataURL, addr string, n int, off, warm bool) ([]time.Duration, error) {
+	var out []time.Duration
+	var srv *httptest.Server
+	for range n {
+		if srv == nil || !warm {
+			if srv != nil {
+				srv.Close()
+			}
+			srv = stack(up, dataURL, off)
+			if warm {
+				if _, err := firstText(srv.URL, addr); err != nil {
+					return nil, err
+				}
+			}
+		}
+		d, err := firstText(srv.URL, addr)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, d)
+	}
+	srv.Close()
+	return out, nil
+}
+
+func question(addr string) string {
+	b, _ := json.Marshal(map[string]any{"messages": []map[string]string{
+		{"role": "user", "content": "[Contract Address: " + addr + "]\n\nIs this token safe to hold?"}}})
+	return string(b)
+}
+
+// firstText posts a contract question and returns the time to its first 0: line.
+func firstText(base, addr string) (time.Duration, error) {
+	start := time.Now()
+	resp, err := http.Post(base+chat.Path, "application/json", strings.NewReader(question(addr)))
+	if err != nil {
+		return 0, err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return 0, fmt.Errorf("status %d", resp.StatusCode)
+	}
+	sc := bufio.NewScanner(resp.Body)
+	var first time.Duration
+	for sc.Scan() {
+		if first == 0 && strings.HasPrefix(sc.Text(), "data: 0:") {
+			first = time.Since(start)
+		}
+	}
+	if first == 0 {
+		return 0, fmt.Errorf("no text")
+	}
+	return first, nil
+}
+
+func summary(d []time.Duration) string {
+	slices.Sort(d)
+	r := func(x time.Duration) string { return x.Round(100 * time.Microsecond).String() }
+	return fmt.Sprintf("%s (%s-%s)", r(d[len(d)/2]), r(d[0]), r(d[len(d)-1]))
+}
+
+// requestSize prints what one contract question puts in the provider request, by token.
+func requestSize(up *fakeprovider.Server, dataURL string) error {
+	fmt.Printf("\nthe provider request of one contract question (fake's accounting: a token per 4 bytes of text; the URL tool's pages are estimated at 3,000 input tokens each, as recorded)\n")
+	fmt.Printf("%-10s %-18s %-6s %-22s %s\n", "token", "token facts", "URLs", "prompt tokens (text)", "+ pages if all read")
+	for _, tok := range tokens {
+		for _, off := range []bool{true, false} {
+			srv := stack(up, dataURL, off)
+			if _, err := firstText(srv.URL, tok.addr); err != nil {
+				return err
+			}
+			srv.Close()
+			reqs := up.Answered()
+			last := reqs[len(reqs)-1]
+			prompt := 0
+			for _, p := range last.Body.SystemInstruction.Parts {
+				prompt += fakeprovider.Tokens(p.Text)
+			}
+			for _, c := range last.Body.Contents {
+				for _, p := range c.Parts {
+					prompt += fakeprovider.Tokens(p.Text)
+				}
+			}
+			label := "on"
+			if off {
+				label = "off"
+			}
+			fmt.Printf("%-10s %-18s %-6d %-22d %d\n", tok.name, label, last.URLCount(), prompt, prompt+3000*last.URLCount())
+		}
+	}
+	return nil
+}

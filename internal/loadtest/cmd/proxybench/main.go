@@ -1,0 +1,229 @@
+// Command proxybench measures what the chat server costs per request beyond a bare genai
+// proxy (cmd/bareproxy), all run as processes against the same fake upstream in the same run,
+// interleaved round by round: CPU time per request over sequential requests, and the wall
+// time and peak resident memory of a burst of concurrent streams. A second build of the bare
+// proxy (-tags mandated, "floor") also links the AWS SDK's SSM client and the Lambda runtime
+// that the design mandates, without running them: what they cost by being in the binary.
+//
+//	go run ./internal/loadtest/cmd/proxybench            # from the module root
+//	go run ./internal/loadtest/cmd/proxybench -n 1000 -burst 200 -rounds 3
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/chatsvc/chat/internal/loadtest"
+)
+
+func main() {
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, "proxybench:", err)
+		os.Exit(1)
+	}
+}
+
+// figures are one server's measurements in one round.
+type figures struct {
+	cpuPerRequest time.Duration
+	burstWall     time.Duration
+	peakRSS       int64
+	idle, after   loadtest.Memory // before the burst (after one request), and at its end
+}
+
+func run() error {
+	root := flag.String("root", ".", "module root")
+	n := flag.Int("n", 1000, "sequential requests for CPU per request")
+	burst := flag.Int("burst", 200, "concurrent streams in the burst")
+	rounds := flag.Int("rounds", 3, "rounds, each measuring every server")
+	chatEnv := flag.String("chat-env", "", "extra environment of the chat server, comma-separated (GOGC=50,...): for experiments")
+	flag.Parse()
+	ctx := context.Background()
+	tmp, err := os.MkdirTemp("", "proxybench")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	chat, err := loadtest.Build(ctx, *root, tmp)
+	if err != nil {
+		return err
+	}
+	bare, floor := filepath.Join(tmp, "bareproxy"), filepath.Join(tmp, "bareproxy-mandated")
+	for _, b := range []struct{ bin, tags string }{{bare, ""}, {floor, "mandated"}} {
+		cmd := exec.CommandContext(ctx, "go", "build", "-trimpath", "-tags", b.tags, "-o", b.bin, "./internal/loadtest/cmd/bareproxy")
+		cmd.Dir = *root
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return fmt.Errorf("go build bareproxy: %v\n%s", err, out)
+		}
+	}
+	load, _ := os.ReadFile("/proc/loadavg")
+	fmt.Printf("proxybench %s  %d CPUs  %s  loadavg %s\n", time.Now().UTC().Format(time.RFC3339), runtime.NumCPU(), runtime.Version(), strings.TrimSpace(string(load)))
+	fmt.Printf("per round: %d sequential requests to each server, the three in turn (20 chunks at once), then for each server a burst of %d streams (20 chunks 10 ms apart)\n\n", *n, *burst)
+
+	fast := httptest.NewServer(loadtest.Upstream{Chunks: 20})
+	defer fast.Close()
+	paced := httptest.NewServer(loadtest.Upstream{Chunks: 20, Interval: 10 * time.Millisecond})
+	defer paced.Close()
+	servers := []server{{"bare", bare, nil}, {"floor", floor, nil}, {"chat", chat, splitEnv(*chatEnv)}}
+	results := map[string][]figures{}
+	for r := range *rounds {
+		cpu, err := cpuPerRequest(ctx, servers, fast.URL+"/", *n)
+		if err != nil {
+			return err
+		}
+		for i, s := range servers {
+			f, err := burstOf(ctx, s, paced.URL+"/", *burst)
+			if err != nil {
+				return fmt.Errorf("%s: %w", s.name, err)
+			}
+			f.cpuPerRequest = cpu[i]
+			results[s.name] = append(results[s.name], f)
+			fmt.Printf("round %d %-5s CPU/request %-9v burst wall %-9v peak RSS %s  (idle anon %s file %s; after the burst anon %s file %s)\n", r+1, s.name,
+				f.cpuPerRequest.Round(time.Microsecond), f.burstWall.Round(time.Millisecond), loadtest.MiB(f.peakRSS),
+				loadtest.MiB(f.idle.Anon), loadtest.MiB(f.idle.File), loadtest.MiB(f.after.Anon), loadtest.MiB(f.after.File))
+		}
+	}
+	med := func(name string, get func(figures) float64) float64 {
+		var v []float64
+		for _, f := range results[name] {
+			v = append(v, get(f))
+		}
+		slices.Sort(v)
+		return v[len(v)/2]
+	}
+	fmt.Println("\nmedian of the rounds: chat / bare, and chat / floor (the bare proxy with the AWS SDK and Lambda runtime linked)")
+	for _, m := range []struct {
+		label string
+		get   func(figures) float64
+	}{
+		{"CPU per request", func(f figures) float64 { return float64(f.cpuPerRequest) }},
+		{"burst wall time", func(f figures) float64 { return float64(f.burstWall) }},
+		{"peak RSS", func(f figures) float64 { return float64(f.peakRSS) }},
+	} {
+		c, b, fl := med("chat", m.get), med("bare", m.get), med("floor", m.get)
+		fmt.Printf("%-16s chat %-11s bare %-11s floor %-11s chat/bare %.2f  chat/floor %.2f\n", m.label,
+			show(m.label, c), show(m.label, b), show(m.label, fl), c/b, c/fl)
+	}
+	return nil
+}
+
+func splitEnv(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return strings.Split(s, ",")
+}
+
+func show(label string, v float64) string {
+	if label == "peak RSS" {
+		return loadtest.MiB(int64(v))
+	}
+	return time.Duration(v).Round(time.Microsecond).String()
+}
+
+// server is one of the programs compared.
+type server struct {
+	name, bin string
+	env       []string
+}
+
+// cpuPerRequest runs all servers at once on the fast upstream, fresh processes, and sends
+// them n requests each in turn (one to each, then the next round), so that whatever else the
+// machine does weighs on all of them alike; it returns each one's CPU time per request.
+func cpuPerRequest(ctx context.Context, servers []server, upstream string, n int) ([]time.Duration, error) {
+	procs := make([]*loadtest.Server, len(servers))
+	defer func() {
+		for _, p := range procs {
+			if p != nil {
+				p.Stop()
+			}
+		}
+	}()
+	client := loadtest.Client()
+	for i, s := range servers {
+		p, err := loadtest.StartServer(ctx, s.bin, upstream, s.env...)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", s.name, err)
+		}
+		procs[i] = p
+		for range 10 { // warm: connections, the upstream client
+			if r := loadtest.Read(ctx, client, p.URL, loadtest.Proxy); r.Err != nil {
+				return nil, fmt.Errorf("%s: %w", s.name, r.Err)
+			}
+		}
+	}
+	before := make([]time.Duration, len(procs))
+	for i, p := range procs {
+		t, err := cpuTime(p.PID())
+		if err != nil {
+			return nil, err
+		}
+		before[i] = t
+	}
+	for range n {
+		for i, p := range procs {
+			if r := loadtest.Read(ctx, client, p.URL, loadtest.Proxy); r.Err != nil {
+				return nil, fmt.Errorf("%s: %w", servers[i].name, r.Err)
+			}
+		}
+	}
+	out := make([]time.Duration, len(procs))
+	for i, p := range procs {
+		after, err := cpuTime(p.PID())
+		if err != nil {
+			return nil, err
+		}
+		out[i] = (after - before[i]) / time.Duration(n)
+	}
+	return out, nil
+}
+
+// burstOf starts a fresh server on the paced upstream and opens burst streams at once: their
+// wall time, and the process's memory before and after.
+func burstOf(ctx context.Context, s server, paced string, burst int) (figures, error) {
+	var f figures
+	srv, err := loadtest.StartServer(ctx, s.bin, paced, s.env...)
+	if err != nil {
+		return f, err
+	}
+	defer srv.Stop()
+	client := loadtest.Client()
+	if r := loadtest.Read(ctx, client, srv.URL, loadtest.Proxy); r.Err != nil {
+		return f, r.Err
+	}
+	if f.idle, err = loadtest.ReadMemory(srv.PID()); err != nil {
+		return f, err
+	}
+	rep := loadtest.Run(ctx, client, srv.URL, loadtest.Proxy, burst)
+	if rep.FirstErr != nil {
+		return f, rep.FirstErr
+	}
+	f.burstWall = rep.Wall
+	f.after, err = loadtest.ReadMemory(srv.PID())
+	f.peakRSS = f.after.Peak
+	return f, err
+}
+
+// cpuTime is the user and system CPU time of process pid so far, all its threads included
+// (/proc/pid/stat, in clock ticks of 10 ms).
+func cpuTime(pid int) (time.Duration, error) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0, err
+	}
+	s := string(b)
+	fields := strings.Fields(s[strings.LastIndexByte(s, ')')+2:])
+	utime, _ := strconv.ParseInt(fields[11], 10, 64)
+	stime, _ := strconv.ParseInt(fields[12], 10, 64)
+	return time.Duration(utime+stime) * 10 * time.Millisecond, nil
+}

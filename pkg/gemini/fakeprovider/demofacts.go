@@ -1,0 +1,124 @@
+package fakeprovider
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// contextHeader opens the server-made context in the system instruction (pkg/chat/prompt's
+// ContextHeader; not imported, so that the fake knows the server only by its wire).
+const contextHeader = "Server-made context for this request (written by the server, not by the user):"
+
+// demoFacts is the part of the token facts the demo's script reads.
+type demoFacts struct {
+	Token struct {
+		Address, Chain string
+	} `json:"token"`
+	Market *struct {
+		Source       string   `json:"source"`
+		AsOf         string   `json:"as_of"`
+		PriceUSD     *float64 `json:"price_usd"`
+		LiquidityUSD *float64 `json:"liquidity_usd"`
+	} `json:"market"`
+	Findings []struct {
+		Severity, Text, Source string
+	} `json:"findings"`
+	Sources []struct {
+		Name, URL string
+	} `json:"sources"`
+}
+
+// factsOf reads the token facts the server put into the system instruction.
+func factsOf(req Request) []demoFacts {
+	si := req.Body.SystemInstruction
+	if si == nil {
+		return nil
+	}
+	var text strings.Builder
+	for _, p := range si.Parts {
+		text.WriteString(p.Text)
+	}
+	_, block, ok := strings.Cut(text.String(), contextHeader)
+	if !ok {
+		return nil
+	}
+	var ctx struct {
+		ContractAddresses []struct {
+			Facts *demoFacts `json:"facts"`
+		} `json:"contractAddresses"`
+	}
+	if json.Unmarshal([]byte(strings.TrimSpace(block)), &ctx) != nil {
+		return nil
+	}
+	var out []demoFacts
+	for _, c := range ctx.ContractAddresses {
+		if c.Facts != nil {
+			out = append(out, *c.Facts)
+		}
+	}
+	return out
+}
+
+// severityRank orders findings, the worst first.
+var severityRank = map[string]int{"danger": 0, "warning": 1, "info": 2}
+
+// factsAnswer is the demo's scripted answer for a question that came with token facts: it
+// states the facts' figures as they are, names the findings with their sources (a honeypot
+// is called one) and cites the facts' pages. The token's name and symbol, which its deployer
+// chose, are never repeated.
+func factsAnswer(facts []demoFacts) Reply {
+	f := facts[len(facts)-1] // the latest address
+	chunks := []Chunk{Text(DemoNotice + "\n\n## Token overview\n\n")}
+	chunks = append(chunks, Text(fmt.Sprintf("Contract `%s` on %s. ", f.Token.Address, orUnknown(f.Token.Chain))))
+	if m := f.Market; m != nil {
+		var parts []string
+		if m.PriceUSD != nil {
+			parts = append(parts, "a price of $"+strconv.FormatFloat(*m.PriceUSD, 'f', -1, 64))
+		}
+		if m.LiquidityUSD != nil {
+			parts = append(parts, "liquidity of $"+strconv.FormatFloat(*m.LiquidityUSD, 'f', 0, 64))
+		}
+		if len(parts) > 0 {
+			asOf := m.AsOf
+			if t, err := time.Parse(time.RFC3339Nano, m.AsOf); err == nil {
+				asOf = t.UTC().Format("15:04 UTC")
+			}
+			chunks = append(chunks, Text(fmt.Sprintf("%s reports %s (read at %s).\n\n", m.Source, strings.Join(parts, " and "), asOf)))
+		}
+	} else {
+		chunks = append(chunks, Text("No market data was available.\n\n"))
+	}
+	chunks = append(chunks, Text("## Risk assessment\n\n"))
+	worst := 3
+	for rank := range 3 {
+		for _, fd := range f.Findings {
+			if severityRank[fd.Severity] == rank {
+				line := fmt.Sprintf("- **%s:** %s", fd.Severity, fd.Text)
+				if !strings.Contains(fd.Text, fd.Source) {
+					line += " (" + fd.Source + ")"
+				}
+				chunks = append(chunks, Text(line+"\n"))
+				worst = min(worst, rank)
+			}
+		}
+	}
+	level := map[int]string{0: "very high", 1: "high", 2: "medium", 3: "unknown: the facts show no finding, which is no evidence of safety"}[worst]
+	chunks = append(chunks, Text(fmt.Sprintf("\n**Overall risk: %s.**\n\n", level)))
+	chunks = append(chunks, Text("This is information, not financial advice: do your own research, and never invest more than you can afford to lose."))
+	var web []Web
+	for _, s := range f.Sources {
+		web = append(web, Web{URI: s.URL, Title: s.Name})
+	}
+	chunks = append(chunks, Grounded("", "STOP", web, nil, "", 0, 0))
+	return Stream(100*time.Millisecond, chunks...)
+}
+
+func orUnknown(s string) string {
+	if s == "" {
+		return "an unknown chain"
+	}
+	return s
+}

@@ -1,0 +1,462 @@
+package fakeprovider
+
+import (
+	"crypto/rand"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"unicode/utf8"
+)
+
+// The fake follows the provider as recorded against its live API in 2026 (error texts and
+// response shapes from recorded responses, such as the Vercel AI SDK's Google provider
+// fixtures), with the catalogue of December 2026 (shared/DESIGN.md):
+//
+//   - the 1.5 generation is retired for everyone and 2.0 is shut down: 404 NOT_FOUND;
+//   - 2.5 flash and pro were shut down on 2026-12-01: a new key gets 404 NOT_FOUND "... is no
+//     longer available to new users ... We recommend you to use the Interactions API (...)";
+//     an account that used them (LegacyKey) is served by another model under the old ID,
+//     billed and shaped as that model: 2.5 flash by 3.5 flash-lite, 2.5 pro by 3.8 flash,
+//     each answer carrying modelStatus RETIRED with the retirement time;
+//   - since 2026-10-08 3.7 flash is served by 3.8 flash and 3.5 flash by 3.6 flash, for
+//     everyone, the same way; 2.5 flash-lite remains;
+//   - the current generation is 3.x, with aliases that point at each family's current
+//     model (flash 3.8, flash-lite 3.5, pro 3.1 preview); 3.1 flash-lite is LEGACY and
+//     retires on 2027-05-07, which every answer of it says;
+//   - 2.5 models take thinkingConfig.thinkingBudget, 3.x models thinkingConfig.thinkingLevel,
+//     each within its own levels (3.8 flash and 3.1 pro refuse MINIMAL); a budget sent to a
+//     3.x model (or to an ID one serves) is refused, and so is a level sent to a 2.5 model,
+//     and both at once; googleSearchRetrieval is refused;
+//   - temperature, topP and topK are range-checked (temperature 0 to 2) and ignored by 3.5
+//     flash-lite, 3.6 flash and every later model (Request.Sampling shows what was sent);
+//   - thinking is on by default and its tokens are spent from maxOutputTokens before any
+//     answer text; usageMetadata arrives on every chunk, cumulative;
+//   - 3.x answers end with a part whose text is empty and that holds only a thoughtSignature.
+
+// LegacyKey is the API key of an account that used the 2.5 generation before it closed to
+// new users; every other key is a new account.
+const LegacyKey = "fake-key-account-since-2025"
+
+type availability int
+
+const (
+	available      availability = iota
+	oldUsersOnly                // 404 for new accounts
+	shutDown                    // 404 for everyone: "no longer available"
+	retiredUnknown              // 404 for everyone: "not found for API version v1beta"
+)
+
+type thinkingKind int
+
+const (
+	budgetThinking thinkingKind = iota + 1
+	levelThinking
+)
+
+// providerModel is one model of the fake's catalogue.
+type providerModel struct {
+	version string // what modelVersion reports (an alias or a routed ID reports its target)
+	avail   availability
+	kind    thinkingKind
+	// Budget models: the accepted range, whether 0 (off) is accepted, and how many tokens
+	// the model thinks when left to decide (dynamic thinking).
+	budgetMin, budgetMax int
+	zeroOK               bool
+	dynamic              int
+	// Level models: the accepted levels and the default one.
+	levels       []string
+	defaultLevel string
+	// ignoresSampling: temperature, topP and topK are accepted and have no effect.
+	ignoresSampling bool
+	// status is the modelStatus every answer carries, or nil.
+	status map[string]any
+}
+
+// levelThoughts is how many tokens the fake thinks at each level.
+var levelThoughts = map[string]int{"MINIMAL": 0, "LOW": 256, "MEDIUM": 1024, "HIGH": 3072}
+
+// stable is the status of a current model.
+func stable(stage string) map[string]any { return map[string]any{"modelStage": stage} }
+
+var (
+	allLevels = []string{"MINIMAL", "LOW", "MEDIUM", "HIGH"}
+	noMinimal = []string{"LOW", "MEDIUM", "HIGH"}
+
+	flash38 = providerModel{version: "gemini-3.8-flash", kind: levelThinking, levels: noMinimal, defaultLevel: "MEDIUM",
+		ignoresSampling: true, status: stable("STABLE")}
+	flash36 = providerModel{version: "gemini-3.6-flash", kind: levelThinking, levels: allLevels, defaultLevel: "MEDIUM",
+		ignoresSampling: true, status: stable("STABLE")}
+	flashLite35 = providerModel{version: "gemini-3.5-flash-lite", kind: levelThinking, levels: allLevels, defaultLevel: "MINIMAL",
+		ignoresSampling: true, status: stable("STABLE")}
+	pro31 = providerModel{version: "gemini-3.1-pro-preview", kind: levelThinking, levels: noMinimal, defaultLevel: "HIGH",
+		status: stable("PREVIEW")}
+	flashLite31 = providerModel{version: "gemini-3.1-flash-lite", kind: levelThinking, levels: allLevels, defaultLevel: "MINIMAL",
+		status: map[string]any{"modelStage": "LEGACY", "retirementTime": "2027-05-07T00:00:00Z",
+			"message": "gemini-3.1-flash-lite will be retired on 2027-05-07. Please migrate to gemini-3.5-flash-lite."}}
+	flashLite25 = providerModel{version: "gemini-2.5-flash-lite", kind: budgetThinking,
+		budgetMin: 512, budgetMax: 24576, zeroOK: true, dynamic: 0, status: stable("STABLE")}
+)
+
+// routed is an ID the provider retired and serves from target: answers come from target,
+// shaped and billed as target, and carry modelStatus RETIRED with the retirement time.
+func routed(id string, target providerModel, avail availability, retired string) providerModel {
+	m := target
+	m.avail = avail
+	m.status = map[string]any{"modelStage": "RETIRED", "retirementTime": retired + "T00:00:00Z",
+		"message": fmt.Sprintf("%s was retired on %s. Requests to it are served by %s.", id, retired, target.version)}
+	return m
+}
+
+// catalogue is the fake's model list. A model not in it is not found.
+var catalogue = map[string]providerModel{
+	"gemini-1.5-flash":         {avail: retiredUnknown},
+	"gemini-1.5-flash-8b":      {avail: retiredUnknown},
+	"gemini-1.5-pro":           {avail: retiredUnknown},
+	"gemini-2.0-flash":         {avail: shutDown},
+	"gemini-2.0-flash-lite":    {avail: shutDown},
+	"gemini-2.5-flash":         routed("gemini-2.5-flash", flashLite35, oldUsersOnly, "2026-12-01"),
+	"gemini-2.5-pro":           routed("gemini-2.5-pro", flash38, oldUsersOnly, "2026-12-01"),
+	"gemini-2.5-flash-lite":    flashLite25,
+	"gemini-3.5-flash":         routed("gemini-3.5-flash", flash36, available, "2026-10-08"),
+	"gemini-3.7-flash":         routed("gemini-3.7-flash", flash38, available, "2026-10-08"),
+	"gemini-3.8-flash":         flash38,
+	"gemini-3.6-flash":         flash36,
+	"gemini-3.5-flash-lite":    flashLite35,
+	"gemini-3.1-pro-preview":   pro31,
+	"gemini-3.1-flash-lite":    flashLite31,
+	"gemini-flash-latest":      flash38,
+	"gemini-pro-latest":        pro31,
+	"gemini-flash-lite-latest": flashLite35,
+}
+
+// InteractionsAdvice ends the provider's 404 for a model closed to new users since 2026.
+const InteractionsAdvice = "We recommend you to use the Interactions API (https://ai.google.dev/gemini-api/docs/migrate-to-interactions)."
+
+// DefaultMaxOutputTokens is the output limit when a request sets none (every current
+// model's outputTokenLimit).
+const DefaultMaxOutputTokens = 65536
+
+// refusal is the provider's answer to a request it will not run, or nil.
+func refusal(model, key string, body GenerateRequest) (*Reply, providerModel) {
+	m, ok := catalogue[model]
+	switch {
+	case !ok || m.avail == retiredUnknown:
+		return notFound(fmt.Sprintf("models/%s is not found for API version v1beta, or is not supported for generateContent. Call ListModels to see the list of available models and their supported methods.", model)), m
+	case m.avail == shutDown:
+		return notFound(fmt.Sprintf("This model models/%s is no longer available. Please update your code to use a newer model for the latest features and improvements.", model)), m
+	case m.avail == oldUsersOnly && key != LegacyKey:
+		return notFound(fmt.Sprintf("This model models/%s is no longer available to new users. Please update your code to use a newer model for the latest features and improvements. %s", model, InteractionsAdvice)), m
+	}
+	for _, t := range body.Tools {
+		if _, ok := t["googleSearchRetrieval"]; ok {
+			return invalid("google_search_retrieval is not supported. Please use google_search tool instead."), m
+		}
+	}
+	if t, ok := body.GenerationConfig["temperature"].(float64); ok && (t < 0 || t > 2) {
+		return invalid(fmt.Sprintf("Invalid value at 'generation_config.temperature' (TYPE_FLOAT), %v: must be between 0 and 2.", t)), m
+	}
+	tc := body.thinking()
+	switch {
+	case tc.Budget != nil && tc.Level != "":
+		return invalid("You can only set only one of thinking budget and thinking level."), m
+	case tc.Level != "" && m.kind != levelThinking:
+		return invalid("Thinking level is not supported for this model."), m
+	case tc.Budget != nil && m.kind == levelThinking:
+		return invalid("Thinking budget is not supported for this model. Please use thinking level instead."), m
+	case tc.Level != "" && !slices.Contains(m.levels, tc.Level):
+		return invalid(fmt.Sprintf("Thinking level %s is not supported for this model. Please retry with other thinking level.", tc.Level)), m
+	case tc.Budget != nil && m.kind == budgetThinking:
+		switch b := *tc.Budget; {
+		case b == 0 && !m.zeroOK:
+			return invalid("Budget 0 is invalid. This model only works in thinking mode."), m
+		case b == 0 || b == -1:
+		case b < m.budgetMin || b > m.budgetMax:
+			lo := m.budgetMin
+			if m.zeroOK && lo < 128 {
+				lo = 0
+			}
+			return invalid(fmt.Sprintf("The thinking budget %d is invalid. Please choose a value between %d and %d.", b, lo, m.budgetMax)), m
+		}
+	}
+	return nil, m
+}
+
+func notFound(msg string) *Reply {
+	r := Error(http.StatusNotFound, "NOT_FOUND", msg)
+	return &r
+}
+
+func invalid(msg string) *Reply {
+	r := Error(http.StatusBadRequest, "INVALID_ARGUMENT", msg)
+	return &r
+}
+
+// ThinkingSetting is the thinkingConfig of a request as the fake read it.
+type ThinkingSetting struct {
+	Budget *int
+	Level  string
+}
+
+func (b GenerateRequest) thinking() ThinkingSetting {
+	var out ThinkingSetting
+	tc, _ := b.GenerationConfig["thinkingConfig"].(map[string]any)
+	if v, ok := tc["thinkingBudget"].(float64); ok {
+		n := int(v)
+		out.Budget = &n
+	}
+	out.Level, _ = tc["thinkingLevel"].(string)
+	return out
+}
+
+// Thinking is the request's thinking setting.
+func (r Request) Thinking() ThinkingSetting { return r.Body.thinking() }
+
+// Sampling is the request's sampling parameters (temperature, topP, topK) as sent; a model
+// that ignores them still gets them checked.
+func (r Request) Sampling() map[string]any {
+	out := map[string]any{}
+	for _, k := range []string{"temperature", "topP", "topK"} {
+		if v, ok := r.Body.GenerationConfig[k]; ok {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+// MaxOutputTokens is the request's generationConfig.maxOutputTokens, or 0.
+func (r Request) MaxOutputTokens() int {
+	v, _ := r.Body.GenerationConfig["maxOutputTokens"].(float64)
+	return int(v)
+}
+
+// thoughts is how many tokens m thinks for a request with setting tc.
+func (m providerModel) thoughts(tc ThinkingSetting) int {
+	switch m.kind {
+	case budgetThinking:
+		switch {
+		case tc.Budget == nil || *tc.Budget == -1:
+			return m.dynamic
+		default:
+			// A budget is a target: the model thinks a quarter past it, as the real ones
+			// may ("might overflow or underflow the budget").
+			return *tc.Budget + *tc.Budget/4
+		}
+	case levelThinking:
+		level := tc.Level
+		if level == "" {
+			level = m.defaultLevel
+		}
+		return levelThoughts[level]
+	}
+	return 0
+}
+
+// Tokens is the fake's token count of a text: a token per four bytes, rounded up. Real
+// tokenizers differ; the fake only needs a count that is stable and proportional.
+func Tokens(s string) int { return (len(s) + 3) / 4 }
+
+// Answer is an answer of exactly n tokens by the fake's count, in chunks of at most per
+// tokens each, then a STOP.
+func Answer(n, per int) []Chunk {
+	var chunks []Chunk
+	for n > 0 {
+		k := min(n, per)
+		chunks = append(chunks, Text(strings.Repeat("tok ", k)))
+		n -= k
+	}
+	return append(chunks, Finish("STOP"))
+}
+
+// simulation turns a scripted reply into what the model would send: the time it thinks,
+// its thought tokens spent from maxOutputTokens, the cut at that limit, cumulative usage
+// on every chunk, thought signatures, modelVersion and responseId.
+type simulation struct {
+	model        providerModel
+	thoughts     int
+	promptTokens int
+	maxOutput    int
+	responseID   string
+}
+
+func newSimulation(m providerModel, req Request) *simulation {
+	s := &simulation{model: m, thoughts: m.thoughts(req.Thinking()), maxOutput: req.MaxOutputTokens(), responseID: randomID(18)}
+	if s.maxOutput <= 0 {
+		s.maxOutput = DefaultMaxOutputTokens
+	}
+	if si := req.Body.SystemInstruction; si != nil {
+		for _, p := range si.Parts {
+			s.promptTokens += Tokens(p.Text)
+		}
+	}
+	for _, c := range req.Body.Contents {
+		for _, p := range c.Parts {
+			s.promptTokens += Tokens(p.Text)
+		}
+	}
+	return s
+}
+
+// apply rewrites the reply's steps.
+func (s *simulation) apply(steps []Step) []Step {
+	if s.thoughts >= s.maxOutput {
+		// Thinking spent the whole output limit: no text at all.
+		return []Step{{Chunk: Chunk{
+			"candidates": []any{map[string]any{"content": map[string]any{"role": "model"}, "finishReason": "MAX_TOKENS", "index": 0}},
+			"usageMetadata": map[string]any{
+				"promptTokenCount": s.promptTokens, "totalTokenCount": s.promptTokens + s.maxOutput,
+				"promptTokensDetails": []any{map[string]any{"modality": "TEXT", "tokenCount": s.promptTokens}},
+				"thoughtsTokenCount":  s.maxOutput, "serviceTier": "standard",
+			},
+			"modelVersion": s.model.version, "responseId": s.responseID,
+		}}}
+	}
+	toolUse := 0
+	for _, st := range steps {
+		if c, ok := st.Chunk.(Chunk); ok && hasToolMetadata(c) {
+			toolUse = 300
+		}
+	}
+	room := s.maxOutput - s.thoughts
+	answered := 0
+	out := make([]Step, 0, len(steps)+1)
+	for _, st := range steps {
+		c, ok := st.Chunk.(Chunk)
+		if !ok || c["candidates"] == nil {
+			out = append(out, st)
+			continue
+		}
+		c = deepCopy(c)
+		cand := firstCandidate(c)
+		parts := partsOf(cand)
+		cut := false
+		for _, p := range parts {
+			text, _ := p["text"].(string)
+			if text == "" || p["thought"] == true {
+				continue
+			}
+			n := Tokens(text)
+			if answered+n > room {
+				p["text"] = cutBytes(text, 4*(room-answered))
+				answered, cut = room, true
+				break
+			}
+			answered += n
+		}
+		if cut {
+			cand["finishReason"] = "MAX_TOKENS"
+		}
+		if cand["finishReason"] != nil && s.model.kind == levelThinking {
+			s.sign(cand)
+		}
+		if _, scripted := c["usageMetadata"]; !scripted {
+			c["usageMetadata"] = s.usage(answered, toolUse)
+		}
+		if c["modelVersion"] == "fake" {
+			c["modelVersion"] = s.model.version
+			if s.model.status != nil {
+				c["modelStatus"] = s.model.status
+			}
+		}
+		c["responseId"] = s.responseID
+		st.Chunk = c
+		out = append(out, st)
+		if cut {
+			break
+		}
+	}
+	return out
+}
+
+// sign ends a 3.x answer as the provider does: a part whose text is empty and that holds
+// only a thought signature.
+func (s *simulation) sign(cand map[string]any) {
+	content, _ := cand["content"].(map[string]any)
+	if content == nil {
+		content = map[string]any{"role": "model"}
+		cand["content"] = content
+	}
+	parts, _ := content["parts"].([]any)
+	content["parts"] = append(parts, map[string]any{"text": "", "thoughtSignature": Signature()})
+}
+
+func (s *simulation) usage(answered, toolUse int) map[string]any {
+	u := map[string]any{
+		"promptTokenCount":     s.promptTokens,
+		"candidatesTokenCount": answered,
+		"totalTokenCount":      s.promptTokens + answered + s.thoughts + toolUse,
+		"promptTokensDetails":  []any{map[string]any{"modality": "TEXT", "tokenCount": s.promptTokens}},
+		"serviceTier":          "standard",
+	}
+	if toolUse > 0 {
+		u["toolUsePromptTokenCount"] = toolUse
+	}
+	if s.thoughts > 0 {
+		u["thoughtsTokenCount"] = s.thoughts
+	}
+	return u
+}
+
+func hasToolMetadata(c Chunk) bool {
+	cand := firstCandidate(c)
+	return cand != nil && (cand["groundingMetadata"] != nil || cand["urlContextMetadata"] != nil)
+}
+
+func firstCandidate(c Chunk) map[string]any {
+	cands, _ := c["candidates"].([]any)
+	if len(cands) == 0 {
+		return nil
+	}
+	cand, _ := cands[0].(map[string]any)
+	return cand
+}
+
+func partsOf(cand map[string]any) []map[string]any {
+	content, _ := cand["content"].(map[string]any)
+	raw, _ := content["parts"].([]any)
+	var out []map[string]any
+	for _, p := range raw {
+		if m, ok := p.(map[string]any); ok {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// deepCopy copies a chunk through JSON, so that the rewrite never touches a script's own
+// (possibly shared) values.
+func deepCopy(c Chunk) Chunk {
+	b, _ := json.Marshal(c)
+	var out Chunk
+	_ = json.Unmarshal(b, &out)
+	return out
+}
+
+// cutBytes is s cut to at most n bytes, on a rune boundary.
+func cutBytes(s string, n int) string {
+	if n <= 0 {
+		return ""
+	}
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}
+
+// Signature is a thought signature: opaque base64, as the provider sends it.
+func Signature() string {
+	b := make([]byte, 96)
+	_, _ = rand.Read(b)
+	return base64.StdEncoding.EncodeToString(b)
+}
+
+func randomID(n int) string {
+	b := make([]byte, n)
+	_, _ = rand.Read(b)
+	return base64.RawURLEncoding.EncodeToString(b)[:n]
+}
