@@ -144,7 +144,7 @@ func newChatHandler(cfg config.Config, apiKey func() string, requestID func(*htt
 		MaxDuration: cfg.MaxDuration,
 		RequestID:   requestID,
 		Logger:      logger,
-		Tokens:      newTokenFacts(cfg.TokenFacts, logger),
+		TokenFacts:  newTokenFacts(cfg.TokenFacts, logger),
 	})
 }
 

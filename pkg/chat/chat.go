@@ -8,7 +8,6 @@ package chat
 import (
 	"context"
 	"iter"
-	"slices"
 	"time"
 
 	"github.com/chatsvc/chat/pkg/chat/contract"
@@ -41,9 +40,9 @@ type Conversation struct {
 	// MaxTokens, when positive, caps this answer's length below the server's own limit
 	// (OpenAI's max_tokens); the server's limit always applies.
 	MaxTokens int
-	// Tokens are the market and security facts the server read for the conversation's
-	// contract addresses (the most recent first), for the model as data.
-	Tokens []tokenfacts.Facts
+	// Context is the server-made context of the request (its contract addresses and their
+	// token facts), nil when the conversation carries no contract address.
+	Context *ServerContext
 }
 
 // TokenFacts reads the market and security facts of contract addresses within a budget of
@@ -51,24 +50,6 @@ type Conversation struct {
 // unavailable in the facts.
 type TokenFacts interface {
 	Lookup(ctx context.Context, addrs []contract.Address) []tokenfacts.Facts
-}
-
-// MaxTokenAddresses is how many distinct addresses of a conversation get facts: the most
-// recent ones.
-const MaxTokenAddresses = tokenfacts.MaxAddresses
-
-// Addresses are the distinct contract addresses of a conversation, the most recent first, at
-// most MaxTokenAddresses.
-func (c Conversation) Addresses() []contract.Address {
-	var out []contract.Address
-	for i := len(c.Messages) - 1; i >= 0 && len(out) < MaxTokenAddresses; i-- {
-		a := c.Messages[i].Contract
-		if a == nil || slices.ContainsFunc(out, a.Equal) {
-			continue
-		}
-		out = append(out, *a)
-	}
-	return out
 }
 
 // FinishReason says why an answer ended. It takes only the specification's four values.
@@ -109,8 +90,6 @@ type Finish struct {
 	PagesRead int
 	// SearchSuggestions is provider HTML that the provider's grounding terms ask apps to show.
 	SearchSuggestions string
-	// Tokens are the facts the answer rested on (set by the handler, not the model).
-	Tokens []tokenfacts.Facts
 	// Model and ModelVersion name the provider model that answered (the one called, and
 	// the version the provider reported, which differ for an alias). They go to the log
 	// only, never to the caller.

@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/chatsvc/chat/pkg/tokenfacts"
 	"github.com/chatsvc/chat/pkg/wire/datastream"
 )
 
@@ -33,8 +32,9 @@ type StreamInfo struct {
 	ID string
 	// Created is when the answer began.
 	Created time.Time
-	// Tokens are the facts the answer rests on, known before its first text.
-	Tokens []tokenfacts.Facts
+	// Context is the request's server-made context (the facts the answer rests on, known
+	// before its first text), nil when there is none.
+	Context *ServerContext
 }
 
 // Stream writes one answer. Exactly one of Finish and Fail ends it; a write error means the
@@ -79,16 +79,21 @@ type specEncoder struct{}
 
 func (specEncoder) WriteError(w http.ResponseWriter, e *Error) { writeSpecError(w, e) }
 
-func (specEncoder) Start(w http.ResponseWriter, _ StreamInfo) Stream {
-	return specStream{datastream.Start(w)}
+func (specEncoder) Start(w http.ResponseWriter, info StreamInfo) Stream {
+	return specStream{datastream.Start(w), info.Context}
 }
 
-type specStream struct{ *datastream.Writer }
+type specStream struct {
+	*datastream.Writer
+	server *ServerContext
+}
 
-func (s specStream) Finish(f *Finish) error { return s.Writer.Finish(metadata(f)) }
+func (s specStream) Finish(f *Finish) error { return s.Writer.Finish(metadata(f, s.server)) }
 func (s specStream) Fail(e *Error) error    { return s.Writer.Error(e.InStream) }
 
-func metadata(f *Finish) datastream.Metadata {
+// metadata is the d: line of an answer: its finish, and the facts of the request's
+// server-made context.
+func metadata(f *Finish, server *ServerContext) datastream.Metadata {
 	m := datastream.Metadata{
 		FinishReason:      string(f.Reason),
 		SearchQueries:     f.SearchQueries,
@@ -101,8 +106,8 @@ func metadata(f *Finish) datastream.Metadata {
 	for _, s := range f.Sources {
 		m.Sources = append(m.Sources, datastream.Source{URL: s.URL, Title: s.Title})
 	}
-	if len(f.Tokens) > 0 {
-		m.Tokens = f.Tokens
+	if facts := server.FactsList(); len(facts) > 0 {
+		m.Tokens = facts
 	}
 	return m
 }

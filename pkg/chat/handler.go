@@ -8,11 +8,8 @@ import (
 	"log/slog"
 	"net/http"
 	"runtime/debug"
-	"slices"
 	"strings"
 	"time"
-
-	"github.com/chatsvc/chat/pkg/tokenfacts"
 )
 
 // Path is where the endpoint lives.
@@ -37,9 +34,9 @@ type Options struct {
 	// Now is the clock of the timestamps protocols put on the wire (OpenAI's created);
 	// nil means time.Now.
 	Now func() time.Time
-	// Tokens reads the facts of the conversation's contract addresses before the model is
+	// TokenFacts reads the facts of the conversation's contract addresses before the model is
 	// called; nil turns token facts off.
-	Tokens TokenFacts
+	TokenFacts TokenFacts
 }
 
 // Handler serves the endpoint in every protocol it speaks: POST /api/chat (the
@@ -54,14 +51,14 @@ type Handler struct {
 	requestID   func(*http.Request) string
 	log         *slog.Logger
 	now         func() time.Time
-	tokens      TokenFacts
+	facts       TokenFacts
 }
 
 // NewHandler returns the endpoint's handler.
 func NewHandler(o Options) *Handler {
 	h := &Handler{
 		model: o.Model, apiKey: o.APIKey, limits: o.Limits, maxDuration: o.MaxDuration,
-		bodyTimeout: o.BodyReadTimeout, requestID: o.RequestID, log: o.Logger, now: o.Now, tokens: o.Tokens,
+		bodyTimeout: o.BodyReadTimeout, requestID: o.RequestID, log: o.Logger, now: o.Now, facts: o.TokenFacts,
 	}
 	if h.requestID == nil {
 		h.requestID = func(*http.Request) string { return NewRequestID() }
@@ -116,8 +113,8 @@ type exchange struct {
 	start  time.Time
 	out    *outcome
 	enc    Encoder
-	stream Stream // nil until the answer began
-	tokens []tokenfacts.Facts
+	stream Stream         // nil until the answer began
+	server *ServerContext // the request's server-made context, once made
 }
 
 // fail reports e to the caller, in the exchange's protocol: as the response when nothing
@@ -279,8 +276,8 @@ func (h *Handler) answer(x *exchange, conv Conversation) error {
 	}
 	ctx, cancel := context.WithDeadlineCause(r.Context(), cut, errTimeLimit)
 	defer cancel()
-	conv.Tokens = h.readTokens(ctx, conv, out)
-	x.tokens = conv.Tokens
+	conv.Context = h.serverContext(ctx, conv, out)
+	x.server = conv.Context
 	// The status goes out with the first byte, so the first event decides it: an upstream
 	// failure before any answer becomes a proper HTTP error. The model's sequence runs in
 	// this goroutine, as a range: no second goroutine and stack per stream.
@@ -324,23 +321,25 @@ func (h *Handler) answer(x *exchange, conv Conversation) error {
 
 // begin starts the answer in the exchange's protocol.
 func (h *Handler) begin(x *exchange) {
-	x.stream = x.enc.Start(x.w, StreamInfo{ID: x.id, Created: h.now(), Tokens: x.tokens})
+	x.stream = x.enc.Start(x.w, StreamInfo{ID: x.id, Created: h.now(), Context: x.server})
 }
 
-// readTokens reads the facts of the conversation's contract addresses, within the token
-// facts' own budget: a source that fails or hangs costs the answer nothing but its facts.
-func (h *Handler) readTokens(ctx context.Context, conv Conversation, out *outcome) []tokenfacts.Facts {
-	addrs := conv.Addresses()
-	if h.tokens == nil || len(addrs) == 0 {
-		return nil
+// serverContext makes the request's server-made context: the conversation's distinct
+// contract addresses, and the facts of the most recent ones read within the token facts' own
+// budget (a source that fails or hangs costs the answer nothing but its facts).
+func (h *Handler) serverContext(ctx context.Context, conv Conversation, out *outcome) *ServerContext {
+	sc := NewServerContext(conv.Messages)
+	addrs := sc.FactAddresses()
+	if h.facts == nil || len(addrs) == 0 {
+		return sc
 	}
 	start := time.Now()
-	facts := h.tokens.Lookup(ctx, addrs)
-	out.tokens, out.tokensTime = len(facts), time.Since(start)
-	for _, f := range facts {
+	sc.Facts = h.facts.Lookup(ctx, addrs)
+	out.tokens, out.tokensTime = len(sc.Facts), time.Since(start)
+	for _, f := range sc.Facts {
 		out.unavailable += len(f.Unavailable)
 	}
-	return facts
+	return sc
 }
 
 // failure maps how the model's sequence ended without a finish to the caller's error;
@@ -387,8 +386,12 @@ func (h *Handler) forward(x *exchange, ev Event) error {
 			return err
 		}
 	}
-	if f := ev.Finish; f != nil {
-		f.Tokens, f.Sources = x.tokens, withTokenSources(f.Sources, x.tokens)
+	if ev.Finish != nil {
+		// The answer's sources are the model's, then the facts' pages: in a copy of the
+		// model's finish, which stays as the model made it.
+		fin := *ev.Finish
+		f := &fin
+		f.Sources = x.server.Sources(f.Sources)
 		out.finish, out.usage, out.sources, out.terminal = f.Reason, f.Usage, len(f.Sources), "d"
 		out.model, out.modelVersion, out.costUSD = f.Model, f.ModelVersion, f.CostUSD
 		out.modelStage, out.modelRetirement = f.ModelStage, f.ModelRetirement
@@ -396,25 +399,4 @@ func (h *Handler) forward(x *exchange, ev Event) error {
 		return s.Finish(f)
 	}
 	return nil
-}
-
-// withTokenSources adds the pages behind the token facts to an answer's sources, after the
-// model's own, each page once.
-func withTokenSources(sources []Source, tokens []tokenfacts.Facts) []Source {
-	for _, f := range tokens {
-		for _, src := range f.Sources {
-			if src.URL != "" && !slices.ContainsFunc(sources, func(s Source) bool { return s.URL == src.URL }) {
-				sources = append(sources, Source{URL: src.URL, Title: src.Name + ": " + tokenTitle(f.Token)})
-			}
-		}
-	}
-	return sources
-}
-
-// tokenTitle names a token in a source title: its symbol, else its address.
-func tokenTitle(t tokenfacts.Token) string {
-	if t.Symbol != "" {
-		return t.Symbol
-	}
-	return t.Address
 }

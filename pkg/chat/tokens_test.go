@@ -30,7 +30,7 @@ func tokenStack(t *testing.T, budget time.Duration) (*teststack.Stack, *fakesour
 	facts := tokenfacts.New(cfg)
 	st := teststack.Start(t, func(fakeprovider.Request) fakeprovider.Reply {
 		return fakeprovider.Stream(0, fakeprovider.Text("The facts say: high risk."), fakeprovider.Finish("STOP"))
-	}, teststack.WithOptions(func(o *chat.Options) { o.Tokens = facts }))
+	}, teststack.WithOptions(func(o *chat.Options) { o.TokenFacts = facts }))
 	return st, fake
 }
 

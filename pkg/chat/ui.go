@@ -136,7 +136,7 @@ func (uiEncoder) WriteError(w http.ResponseWriter, e *Error) { writeSpecError(w,
 func (uiEncoder) Start(w http.ResponseWriter, info StreamInfo) Stream {
 	s, _ := uistream.Start(w) // a failed first write shows at the next one
 	// The token facts go before the first text: a front end can show them at once.
-	for i, f := range info.Tokens {
+	for i, f := range info.Context.FactsList() {
 		_ = s.Data("token", "token-"+strconv.Itoa(i+1), f)
 	}
 	return uiStream{s}
@@ -147,7 +147,7 @@ type uiStream struct{ *uistream.Writer }
 func (s uiStream) Fail(e *Error) error { return s.Writer.Error(e.InStream) }
 
 func (s uiStream) Finish(f *Finish) error {
-	m := metadata(f)
+	m := metadata(f, nil) // the facts went as data parts at the start
 	u := uistream.Finish{Reason: m.FinishReason, Metadata: UIMetadata{
 		FinishReason: m.FinishReason, Usage: m.Usage, SearchQueries: m.SearchQueries, SearchSuggestions: m.SearchSuggestions,
 	}}

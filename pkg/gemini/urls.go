@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/chatsvc/chat/pkg/chat"
-	"github.com/chatsvc/chat/pkg/chat/contract"
 	"github.com/chatsvc/chat/pkg/chat/prompt"
 	"github.com/chatsvc/chat/pkg/tokenfacts"
 )
@@ -85,7 +84,7 @@ func planURLs(urlTool bool, system string, conv chat.Conversation) urlPlan {
 
 // systemInstruction is the fixed system prompt, unchanged, followed by this request's
 // server-made context: one block per distinct contract address, at the latest message that
-// carried it, with the token facts the server read (conv.Tokens) and at most prompt.MaxPages
+// carried it, with the token facts the server read (conv.Context) and at most prompt.MaxPages
 // URLs: the facts' source pages first, then pages to read. room < 0 keeps them all; otherwise
 // at most room URLs stand in the context, the most recent address's first, its facts' pages
 // before its pages to read.
@@ -107,28 +106,21 @@ type contractBlock struct {
 	facts *tokenfacts.Facts // nil without facts
 }
 
-// contractBlocks are the conversation's distinct addresses, in the order of the latest
-// message that carried each, with their facts.
+// contractBlocks are the conversation's distinct addresses (its server-made context), in
+// the order of the latest message that carried each, with their facts.
 func contractBlocks(conv chat.Conversation) []contractBlock {
 	var blocks []contractBlock
-	var seen []contract.Address
-	for i := len(conv.Messages) - 1; i >= 0; i-- {
-		a := conv.Messages[i].Contract
-		if a == nil || slices.ContainsFunc(seen, a.Equal) {
-			continue
-		}
-		seen = append(seen, *a)
-		b := contractBlock{cc: prompt.ContextFor(*a)}
-		b.cc.Message = i + 1
-		for j := range conv.Tokens {
-			if f := &conv.Tokens[j]; a.Equal(contract.Address{Value: f.Token.Address, Chain: a.Chain}) {
-				b.withFacts(*f)
-				break
-			}
+	if conv.Context == nil {
+		return nil
+	}
+	for _, ref := range slices.Backward(conv.Context.Contracts) {
+		b := contractBlock{cc: prompt.ContextFor(ref.Address)}
+		b.cc.Message = ref.Message
+		if f := conv.Context.FactsOf(ref.Address); f != nil {
+			b.withFacts(*f)
 		}
 		blocks = append(blocks, b)
 	}
-	slices.Reverse(blocks)
 	return blocks
 }
 

@@ -100,7 +100,7 @@ func stack(up *fakeprovider.Server, dataURL string, off bool) *httptest.Server {
 	if !off {
 		cfg := fakesources.Config(dataURL)
 		cfg.Now = fakesources.Now
-		opts.Tokens = tokenfacts.New(cfg)
+		opts.TokenFacts = tokenfacts.New(cfg)
 	}
 	return httptest.NewServer(chat.NewHandler(opts))
 }

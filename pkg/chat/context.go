@@ -1,0 +1,106 @@
+package chat
+
+import (
+	"slices"
+
+	"github.com/chatsvc/chat/pkg/chat/contract"
+	"github.com/chatsvc/chat/pkg/tokenfacts"
+)
+
+// ServerContext is what the server makes for one request, once, before the model is called:
+// the conversation's contract addresses and the token facts it read for them. The handler
+// builds it (NewServerContext, then the facts) and hands the one value to the model, in the
+// Conversation, and to the encoder, in StreamInfo; nothing copies it.
+type ServerContext struct {
+	// Contracts are the conversation's distinct contract addresses, the most recent first.
+	Contracts []ContractRef
+	// Facts are the market and security facts the server read for the most recent
+	// MaxFactAddresses of them, for the model as data and for the caller's metadata.
+	Facts []tokenfacts.Facts
+}
+
+// ContractRef is one distinct address of a conversation, and the latest message that
+// carried it.
+type ContractRef struct {
+	Address contract.Address
+	// Message is that message's position in the conversation, from 1.
+	Message int
+}
+
+// MaxFactAddresses is how many distinct addresses of a conversation get facts: the most
+// recent ones.
+const MaxFactAddresses = tokenfacts.MaxAddresses
+
+// NewServerContext is the context of a conversation before its facts are read: its
+// distinct contract addresses (the one place that tells them apart: by contract.Address's
+// Equal), the most recent first; nil when the conversation carries none.
+func NewServerContext(messages []Message) *ServerContext {
+	var refs []ContractRef
+	for i := len(messages) - 1; i >= 0; i-- {
+		a := messages[i].Contract
+		if a == nil || slices.ContainsFunc(refs, func(r ContractRef) bool { return r.Address.Equal(*a) }) {
+			continue
+		}
+		refs = append(refs, ContractRef{Address: *a, Message: i + 1})
+	}
+	if len(refs) == 0 {
+		return nil
+	}
+	return &ServerContext{Contracts: refs}
+}
+
+// FactAddresses are the addresses whose facts the server reads: the most recent
+// MaxFactAddresses.
+func (s *ServerContext) FactAddresses() []contract.Address {
+	if s == nil {
+		return nil
+	}
+	out := make([]contract.Address, 0, min(len(s.Contracts), MaxFactAddresses))
+	for _, r := range s.Contracts[:min(len(s.Contracts), MaxFactAddresses)] {
+		out = append(out, r.Address)
+	}
+	return out
+}
+
+// FactsOf is the facts read for a, or nil.
+func (s *ServerContext) FactsOf(a contract.Address) *tokenfacts.Facts {
+	if s == nil {
+		return nil
+	}
+	for i := range s.Facts {
+		if f := &s.Facts[i]; a.Equal(contract.Address{Value: f.Token.Address, Chain: a.Chain}) {
+			return f
+		}
+	}
+	return nil
+}
+
+// FactsList is the facts, or nil for no context.
+func (s *ServerContext) FactsList() []tokenfacts.Facts {
+	if s == nil {
+		return nil
+	}
+	return s.Facts
+}
+
+// Sources are an answer's sources: the model's own, then the pages behind the token facts,
+// each page once.
+func (s *ServerContext) Sources(model []Source) []Source {
+	out := slices.Clip(model)
+	for _, f := range s.FactsList() {
+		for _, src := range f.Sources {
+			if src.URL != "" && !slices.ContainsFunc(out, func(s Source) bool { return s.URL == src.URL }) {
+				out = append(out, Source{URL: src.URL, Title: src.Name + ": " + tokenTitle(f.Token)})
+			}
+		}
+	}
+	return out
+}
+
+// tokenTitle names a token in a source title: its symbol, else its address.
+func tokenTitle(t tokenfacts.Token) string {
+	if t.Symbol != "" {
+		return t.Symbol
+	}
+	return t.Address
+}
