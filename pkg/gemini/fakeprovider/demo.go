@@ -15,7 +15,7 @@ const DemoNotice = "(Scripted demo answer)"
 //	rate limit  a 429 with a 7-second retry delay
 //	slow        30 chunks 300 ms apart
 //	fail        some text, then an error in the middle of the stream
-//	(facts)     a question that came with token facts: an analysis of those facts (their
+//	(facts)     a question whose latest address the token data knows: an analysis of those facts (their
 //	            figures as they are, the findings worst first, the facts' pages as sources)
 //	(other)     a Markdown analysis in 8 chunks 150 ms apart, with sources and search suggestions
 func Demo(req Request) Reply {
@@ -47,7 +47,7 @@ func Demo(req Request) Reply {
 			Chunk: MidStreamError(500, "INTERNAL", "scripted failure in the middle of the stream")})
 		return r
 	}
-	if facts := factsOf(req); len(facts) > 0 {
+	if facts := factsOf(req); len(facts) > 0 && facts[len(facts)-1].known() {
 		return factsAnswer(facts)
 	}
 	return Stream(150*time.Millisecond,

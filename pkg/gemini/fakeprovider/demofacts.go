@@ -31,6 +31,9 @@ type demoFacts struct {
 	} `json:"sources"`
 }
 
+// known reports whether the sources knew the token: market data or a finding.
+func (f demoFacts) known() bool { return f.Market != nil || len(f.Findings) > 0 }
+
 // factsOf reads the token facts the server put into the system instruction.
 func factsOf(req Request) []demoFacts {
 	si := req.Body.SystemInstruction
