@@ -674,3 +674,28 @@ func checkRefusal(t *testing.T, c net.Conn, br *bufio.Reader, logs *teststack.Lo
 		}
 	}
 }
+
+// -help prints the usage and is no error; every line of a multi-setting configuration
+// error carries the program's prefix.
+func TestHelpAndEveryErrorLinePrefixed(t *testing.T) {
+	var stderr strings.Builder
+	if err := run(t.Context(), []string{"-help"}, func(string) string { return "" }, io.Discard, &stderr); err != nil {
+		t.Errorf("-help: %v", err)
+	}
+	if !strings.Contains(stderr.String(), "-demo") || strings.Contains(stderr.String(), "help requested") {
+		t.Errorf("-help printed %q", stderr.String())
+	}
+	env := map[string]string{"MODEL": "bad", "THINKING": "max"}
+	err := run(t.Context(), nil, func(k string) string { return env[k] }, io.Discard, io.Discard)
+	var out strings.Builder
+	reportExit(err, &out)
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 2 {
+		t.Fatalf("want a line per invalid setting:\n%s", out.String())
+	}
+	for _, l := range lines {
+		if !strings.HasPrefix(l, "chat: config: ") {
+			t.Errorf("line %q lacks the prefix", l)
+		}
+	}
+}

@@ -49,7 +49,10 @@ func reportExit(err error, stderr io.Writer) {
 	if _, logged := errors.AsType[loggedError](err); logged {
 		return
 	}
-	fmt.Fprintln(stderr, "chat:", err)
+	// Each line its own "chat:" prefix: errors.Join puts every invalid setting on a line.
+	for line := range strings.Lines(err.Error()) {
+		fmt.Fprintln(stderr, "chat:", strings.TrimRight(line, "\n"))
+	}
 }
 
 // loggedError is an error run has already written to the log.
@@ -79,6 +82,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}
 	demo := flags.Bool("demo", false, "answer from a built-in scripted fake of the model provider (no key, no network)")
 	if err := flags.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil // -h, -help: the usage was printed, and asking for it is no error
+		}
 		return invalid(fmt.Errorf("command line: %w", err))
 	}
 	cfg, err := config.Load(getenv)

@@ -187,7 +187,8 @@ func rateLimited(ue *UpstreamError, err error) *Error {
 			reset.Format("15:04"), humanWait(ue.RetryAfter))
 		e.InStream = "The service's daily allowance of answers is used up; it resets at midnight Pacific time."
 	case ue.RetryAfter > 0:
-		e.Details = fmt.Sprintf("too many requests to the AI service; try again in %d seconds", retryafter.Seconds(ue.RetryAfter))
+		n := retryafter.Seconds(ue.RetryAfter)
+		e.Details = fmt.Sprintf("too many requests to the AI service; try again in %d %s", n, plural(n, "second", "seconds"))
 	}
 	return e
 }
@@ -220,4 +221,12 @@ func upstreamDetails(ue *UpstreamError) string {
 	default:
 		return fmt.Sprintf("the AI service refused the request (upstream status %d)", ue.Status)
 	}
+}
+
+// plural is one or many, by n.
+func plural(n int64, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }

@@ -69,6 +69,11 @@ func TestFaults(t *testing.T) {
 			status:  http.StatusTooManyRequests, errorText: chat.MsgRateLimited, details: "try again in 35 seconds",
 			retryAfter: "35", calls: 2, cause: "Error 429",
 		},
+		"429 for one second": {
+			replies: []fakeprovider.Reply{fakeprovider.RateLimited(800 * time.Millisecond)},
+			status:  http.StatusTooManyRequests, errorText: chat.MsgRateLimited, details: "try again in 1 second",
+			retryAfter: "1", calls: 2, cause: "Error 429",
+		},
 		"429 with only an HTTP Retry-After header": {
 			replies: []fakeprovider.Reply{{Status: 429, Header: http.Header{"Retry-After": {"12"}},
 				Body: fakeprovider.ErrorBody(429, "RESOURCE_EXHAUSTED", "quota exceeded")}},
