@@ -104,6 +104,7 @@ browser: web-deps
 web-deps: web/node_modules/.package-lock.json
 
 web/node_modules/.package-lock.json: web/package.json web/package-lock.json
+	@echo "web-deps: installing the page's npm packages (on a fresh machine, the first run's longest step: about a minute)"
 	cd web && npm ci --no-audit --no-fund
 	@touch $@
 

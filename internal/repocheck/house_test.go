@@ -1,6 +1,9 @@
 package repocheck
 
 import (
+	"slices"
+
+	"github.com/chatsvc/chat/pkg/tokenfacts/fakesources"
 	"go/parser"
 	"go/token"
 	"os"
@@ -92,5 +95,20 @@ func TestNoServiceFileOver450Lines(t *testing.T) {
 			rel, _ := filepath.Rel(repoRoot(t), p)
 			t.Errorf("%s has %d lines, want at most 450", rel, n)
 		}
+	}
+}
+
+// The README's first example asks the demo about a token its token data knows, so that a
+// newcomer's first curl answers with facts.
+func TestReadmeFirstExampleIsADemoToken(t *testing.T) {
+	readme := readFile(t, "README.md")
+	_, rest, ok := strings.Cut(readme, "[Contract Address: ")
+	addr, _, _ := strings.Cut(rest, "]")
+	if !ok {
+		t.Fatal("the README has no contract-address example")
+	}
+	known := []string{fakesources.EVMMultiChain, fakesources.EVMHoneypot, fakesources.EVMRugged, fakesources.SolanaPumpFun}
+	if !slices.Contains(known, addr) {
+		t.Errorf("the README's first example asks about %s, which the demo's token data does not know (%v)", addr, known)
 	}
 }
