@@ -1,16 +1,16 @@
 package repocheck
 
 import (
-	"slices"
-
-	"github.com/chatsvc/chat/pkg/tokenfacts/fakesources"
 	"go/parser"
 	"go/token"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/chatsvc/chat/pkg/tokenfacts/fakesources"
 )
 
 // serviceFiles are the non-test Go files of pkg/ and functions/: what the function links.
