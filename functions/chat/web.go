@@ -36,7 +36,7 @@ func localMux(cfg config.Config, demo bool, chatHandler http.Handler) http.Handl
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch p := r.URL.Path; {
-		case p == "/api" || strings.HasPrefix(p, "/api/") || isOpenAIPath(p):
+		case p == "/api" || strings.HasPrefix(p, "/api/") || settings.IsOpenAIPath(p):
 			api.ServeHTTP(w, r)
 		case p == "/"+settings.PageFile && (r.Method == http.MethodGet || r.Method == http.MethodHead):
 			w.Header().Set("Content-Type", "application/json")
@@ -134,7 +134,7 @@ func allowOrigins(next http.Handler, origins []string) http.Handler {
 		h.Set("Access-Control-Allow-Origin", origin)
 		if r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {
 			methods := "POST" // /api/chat
-			if isOpenAIPath(r.URL.Path) {
+			if settings.IsOpenAIPath(r.URL.Path) {
 				methods = "GET, POST" // /v1/models and /v1/chat/completions
 			}
 			h.Set("Access-Control-Allow-Methods", methods)
@@ -190,11 +190,6 @@ func refuseCrossOrigin(next http.Handler, origins []string, loopback bool) http.
 // OpenAI's error body (with code) under /v1, else the endpoint's {"error","details"}.
 func forbidden(w http.ResponseWriter, r *http.Request, code chat.Code, details string) {
 	chat.WriteError(w, r, chat.Forbidden(code, details))
-}
-
-// isOpenAIPath reports whether p is under the OpenAI-compatible API, /v1.
-func isOpenAIPath(p string) bool {
-	return p == settings.OpenAIPrefix || strings.HasPrefix(p, settings.OpenAIPrefix+"/")
 }
 
 // loopbackOrigin reports whether an Origin header names this machine by a loopback name.

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/chatsvc/chat/pkg/deploy/settings"
 	"github.com/chatsvc/chat/pkg/wire/datastream"
 )
 
@@ -57,7 +58,7 @@ type ErrorBody struct {
 // the specification's elsewhere. It is for the guards in front of the Handler, so that their
 // refusals read like the Handler's own.
 func WriteError(w http.ResponseWriter, r *http.Request, e *Error) {
-	if isOpenAIPath(r.URL.Path) {
+	if settings.IsOpenAIPath(r.URL.Path) {
 		openAIErrors{}.WriteError(w, e)
 		return
 	}

@@ -10,6 +10,8 @@ import (
 	"runtime/debug"
 	"strings"
 	"time"
+
+	"github.com/chatsvc/chat/pkg/deploy/settings"
 )
 
 // Path is where the endpoint lives.
@@ -193,7 +195,7 @@ func (h *Handler) route(x *exchange) error {
 	switch p := x.r.URL.Path; {
 	case p == Path:
 		return h.chat(x)
-	case isOpenAIPath(p):
+	case settings.IsOpenAIPath(p):
 		x.out.protocol, x.enc = protoOpenAI, openAIErrors{}
 		return h.routeOpenAI(x)
 	case isResumePath(p) && (x.r.Method == http.MethodGet || x.r.Method == http.MethodHead):
@@ -225,9 +227,6 @@ func (h *Handler) chat(x *exchange) error {
 	}
 	return h.answer(x, conv)
 }
-
-// isOpenAIPath reports whether p is under the OpenAI-compatible API, /v1.
-func isOpenAIPath(p string) bool { return p == openAIPrefix || strings.HasPrefix(p, openAIPrefix+"/") }
 
 // isResumePath reports whether p is the AI SDK's resume path, Path + "/{chatId}/stream".
 func isResumePath(p string) bool {

@@ -8,7 +8,10 @@
 // resolves.
 package settings
 
-import "time"
+import (
+	"strings"
+	"time"
+)
 
 // The environment variables the function reads. APIKeyVar is the name the specification
 // requires.
@@ -88,3 +91,8 @@ type Page struct {
 // OpenAIPrefix is the path under which the function serves the OpenAI-compatible API
 // (/v1/chat/completions, /v1/models).
 const OpenAIPrefix = "/v1"
+
+// IsOpenAIPath reports whether p is under the OpenAI-compatible API (OpenAIPrefix).
+func IsOpenAIPath(p string) bool {
+	return p == OpenAIPrefix || strings.HasPrefix(p, OpenAIPrefix+"/")
+}

@@ -31,3 +31,11 @@ func TestPageJSON(t *testing.T) {
 		})
 	}
 }
+
+func TestIsOpenAIPath(t *testing.T) {
+	for p, want := range map[string]bool{"/v1": true, "/v1/chat/completions": true, "/v1/": true, "/v10": false, "/v": false, "/api/chat": false, "": false} {
+		if got := settings.IsOpenAIPath(p); got != want {
+			t.Errorf("IsOpenAIPath(%q) = %v, want %v", p, got, want)
+		}
+	}
+}
