@@ -1,8 +1,10 @@
 // The spec's client-side cooldown: after a submit, further submits wait
-// cooldownSeconds. A server that answers 429 with Retry-After can ask for a
-// longer wait (up to a day, when its daily allowance is used up); the lock is
-// then the longer of the two. localStorage is the source of truth so the wait
-// survives reloads and is shared by tabs.
+// cooldownSeconds. A server that answers with Retry-After can ask for a longer
+// wait (up to a day, when its daily allowance is used up); the lock is then the
+// longer of the two. A question the server refused with 429 before any answer
+// was not answered: it starts no cooldown, and the lock is the server's
+// Retry-After alone (markRefused). localStorage is the source of truth so the
+// wait survives reloads and is shared by tabs.
 import { describeLock } from './wait.js';
 
 /** STORAGE_KEY is the localStorage key the spec names. */
@@ -94,14 +96,44 @@ export function parseStoredTime(raw) {
 }
 
 /**
- * markSubmitted records a submit at now (milliseconds since the epoch).
+ * @typedef {{at: number, before: string|null}} Submit a submit recorded by markSubmitted: when,
+ *   and the lastSubmitTime it replaced (null: none)
+ */
+
+/**
+ * markSubmitted records a submit at now (milliseconds since the epoch), which starts the cooldown.
  * @param {Storage|null} storage
  * @param {number} now
+ * @returns {Submit}
  */
 export function markSubmitted(storage, now) {
+  let before = null;
   try {
+    before = storage?.getItem(STORAGE_KEY) ?? null;
     storage?.setItem(STORAGE_KEY, String(now));
   } catch {
     // Storage disabled: the cooldown then lasts as long as the page.
+  }
+  return { at: now, before };
+}
+
+/**
+ * markRefused records that the server refused the submit with 429 and a Retry-After of
+ * seconds, received at now, before any answer: the question was not answered, so its
+ * cooldown is withdrawn (lastSubmitTime is what it was before, unless another submit, from
+ * another tab, came since) and the lock is the Retry-After alone, as the server says.
+ * @param {Storage|null} storage
+ * @param {Submit} submit what markSubmitted returned for it
+ * @param {number} seconds
+ * @param {number} now milliseconds since the epoch
+ */
+export function markRefused(storage, submit, seconds, now) {
+  try {
+    markRetryAfter(storage, seconds, now); // first: a tab reading in between never finds no lock
+    if (storage?.getItem(STORAGE_KEY) !== String(submit.at)) return;
+    if (submit.before === null) storage?.removeItem(STORAGE_KEY);
+    else storage?.setItem(STORAGE_KEY, submit.before);
+  } catch {
+    // Storage disabled: nothing was kept.
   }
 }

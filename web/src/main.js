@@ -4,10 +4,10 @@
 import './style.css';
 import { checkContractAddress, composeContent } from './address.js';
 import { loadConfig, DEFAULTS } from './config.js';
-import { currentLock, markRetryAfter, markSubmitted, RETRY_KEY, STORAGE_KEY } from './cooldown.js';
+import { currentLock, markRefused, markRetryAfter, markSubmitted, RETRY_KEY, STORAGE_KEY } from './cooldown.js';
 import { fromSaved, loadHistory, openStorage, saveHistory, toSaved } from './history.js';
 import { questionProblem, stripControl } from './limits.js';
-import { describeOutcome, LEFT_NOTICE, send } from './request.js';
+import { describeOutcome, LEFT_NOTICE, refusedFor, send } from './request.js';
 import * as view from './view.js';
 
 const { addressInput, questionInput, sendButton } = view.ui;
@@ -23,6 +23,8 @@ const exchanges = [];
 let inFlight = null;
 /** @type {import('./history.js').ShownExchange | null} the exchange whose answer is coming */
 let current = null;
+/** the question is sent and its answer has not begun: which wait follows is not known yet */
+let awaiting = false;
 let cooldownTimer = 0;
 let wasCooling = false;
 
@@ -34,7 +36,7 @@ const saveConversation = () => saveHistory(tabStorage, toSaved(exchanges));
 // updateControls reflects the lock and the request in flight; it runs on a timer while the lock lasts.
 function updateControls(now = Date.now()) {
   const lock = lockNow(now);
-  view.showLock(lock, inFlight !== null);
+  view.showLock(lock, inFlight !== null, awaiting);
   if (lock.left > 0 && !cooldownTimer) {
     cooldownTimer = window.setInterval(() => updateControls(), 250);
   } else if (lock.left === 0 && cooldownTimer) {
@@ -61,27 +63,40 @@ async function ask(content, question, address) {
   const controller = new AbortController();
   inFlight = controller;
   current = exchange;
-  markSubmitted(storage, Date.now());
+  const submitted = markSubmitted(storage, Date.now());
+  // Until the answer begins the page does not know whether the cooldown or a refusal's wait follows.
+  awaiting = true;
   view.beginAnswer(() => updateControls());
   try {
     const outcome = await send({
       apiUrl: config.apiUrl, limits: config.limits, exchanges, content, signal: controller.signal,
       onText: (text) => stream.update((exchange.answer += text)),
+      onAnswer: () => {
+        awaiting = false;
+        updateControls();
+      },
     });
-    // The lock is the longer of the cooldown left and the server's Retry-After; the notice names it.
-    if (outcome.kind === 'http-error') {
+    awaiting = false;
+    // A refusal (429) before any answer: its Retry-After alone. Else the lock is the longer of
+    // the cooldown left and a Retry-After. One lock, read once: the notice, the countdown and
+    // what is announced name the same wait.
+    const refused = refusedFor(outcome);
+    if (refused !== null) markRefused(storage, submitted, refused, Date.now());
+    else if (outcome.kind === 'http-error') {
       if (outcome.retryAfter) markRetryAfter(storage, outcome.retryAfter, Date.now());
     } else stream.flush();
     const now = Date.now();
     updateControls(now);
-    const { state, notice, said } = describeOutcome(outcome, lockNow(now).sentence);
+    const { sentence } = lockNow(now);
+    const { state, notice, said } = describeOutcome(outcome, sentence);
     const meta = outcome.kind === 'done' ? outcome.meta : null;
-    view.finishAnswer(answer, state, notice, waitNow, meta);
+    view.finishAnswer(answer, state, notice, () => sentence, meta);
     Object.assign(exchange, { state, notice, meta, complete: state === 'done' });
     saveConversation();
     view.announce(said);
   } finally {
     current = null;
+    awaiting = false;
     view.endAnswer();
     inFlight = null;
     updateControls();

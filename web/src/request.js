@@ -29,13 +29,14 @@ const isAbort = (err) => err instanceof DOMException && err.name === 'AbortError
  * send asks for the answer to content after the conversation so far and streams its text to
  * onText. It never rejects: every failure is an Outcome.
  * @param {{apiUrl: string, exchanges: import('./conversation.js').Exchange[], content: string,
- *   onText: (text: string) => void, signal?: AbortSignal, fetch?: typeof fetch,
+ *   onText: (text: string) => void, onAnswer?: () => void, signal?: AbortSignal, fetch?: typeof fetch,
  *   subtle?: SubtleCrypto | null, now?: () => number, limits?: import('./config.js').Limits}} req
  *   exchanges: the conversation so far (those whose answer did not complete, as the one this
- *   request is for, are left out); limits: the server's, from config.json
+ *   request is for, are left out); onAnswer: called once the server answers with a stream
+ *   (the answer begins; a refusal never calls it); limits: the server's, from config.json
  * @returns {Promise<Outcome>}
  */
-export async function send({ apiUrl, exchanges, content, onText, signal, fetch: fetchImpl = globalThis.fetch, subtle, now = Date.now, limits }) {
+export async function send({ apiUrl, exchanges, content, onText, onAnswer, signal, fetch: fetchImpl = globalThis.fetch, subtle, now = Date.now, limits }) {
   let received = false;
   try {
     // The hash is of these exact bytes: the body is serialised once and sent as it is.
@@ -56,6 +57,7 @@ export async function send({ apiUrl, exchanges, content, onText, signal, fetch: 
       const retryAfter = parseRetryAfter(res.headers.get('Retry-After'), now());
       return { kind: 'http-error', status: res.ok ? 0 : res.status, body: json, retryAfter };
     }
+    onAnswer?.();
     const end = await readStream(res.body, (text) => {
       if (text) received = true;
       onText(text);
@@ -65,6 +67,19 @@ export async function send({ apiUrl, exchanges, content, onText, signal, fetch: 
     if (signal?.aborted || isAbort(err)) return { kind: 'stopped' };
     return received ? { kind: 'interrupted', cause: 'broken' } : { kind: 'network' };
   }
+}
+
+/**
+ * refusedFor is the wait, in seconds, of a question the server refused before any answer
+ * because of a rate limit: a 429 with its Retry-After. Such a question was not answered, so it
+ * starts no cooldown; the wait is the server's alone (cooldown.js markRefused). null for any
+ * other outcome, and for a 429 without Retry-After (or one the page may not read: CORS), whose
+ * wait the page does not know: the cooldown stands.
+ * @param {Outcome} outcome
+ * @returns {number | null}
+ */
+export function refusedFor(outcome) {
+  return outcome.kind === 'http-error' && outcome.status === 429 ? outcome.retryAfter : null;
 }
 
 const INTERRUPTED = {

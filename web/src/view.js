@@ -36,11 +36,14 @@ export function announce(msg) {
  * showLock reflects the lock (the wait before the next question) and a request in flight.
  * @param {import('./wait.js').Lock} lock
  * @param {boolean} busy an answer is coming
+ * @param {boolean} [unknown] the question is sent and no answer has begun: the wait that follows
+ *   (the cooldown, or a refusal's Retry-After alone) is not known, so no wait is shown yet
  */
-export function showLock({ left, later, sentence }, busy) {
+export function showLock({ left, later, sentence }, busy, unknown = false) {
   ui.sendButton.disabled = left > 0 || busy;
   const box = $('cooldown');
-  box.hidden = left === 0;
+  box.hidden = left === 0 || unknown;
+  if (unknown) return;
   box.toggleAttribute('data-later', later !== ''); // "after 09:00 (in about 7 hours)" in place of the seconds
   $('cooldown-seconds').textContent = String(left);
   $('cooldown-after').textContent = later;

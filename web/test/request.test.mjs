@@ -3,7 +3,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { describeOutcome, LEFT_NOTICE, send } from '../src/request.js';
+import { describeOutcome, LEFT_NOTICE, refusedFor, send } from '../src/request.js';
 
 const enc = new TextEncoder();
 
@@ -113,6 +113,26 @@ describe('send', () => {
       notice: 'Rate limit exceeded (HTTP 429): too many requests to the AI service. Please wait 48 seconds and try again.',
       said: 'Rate limit exceeded (HTTP 429): too many requests to the AI service. Please wait 48 seconds and try again.',
     });
+  });
+  test('a 429 is a refusal before any answer, whose wait is its Retry-After alone; the answer never began', async () => {
+    let began = 0;
+    const onAnswer = () => began++;
+    const body = { error: 'Rate limit exceeded', details: 'too many requests to the AI service; try again in 7 seconds' };
+    const limited = await run(fakeFetch(() => new Response(JSON.stringify(body), { status: 429, headers: { 'Retry-After': '7' } })).fetch, { onAnswer });
+    assert.equal(refusedFor(limited.outcome), 7);
+    assert.equal(began, 0);
+    // Without a Retry-After the page does not know the server's wait: the cooldown stands.
+    assert.equal(refusedFor((await run(fakeFetch(() => new Response('{}', { status: 429 })).fetch)).outcome), null);
+    // Not refusals: an answer, one that failed once it began, a 500 (even with a Retry-After), a network failure.
+    const stream = fakeFetch(() => new Response(sse(['data: 0:"Hi"\n\n', 'data: d:{}\n\n']), { headers: streamHeaders }));
+    const answered = await run(stream.fetch, { onAnswer });
+    assert.equal(answered.outcome.kind, 'done');
+    assert.equal(began, 1, 'the answer began');
+    assert.equal(refusedFor(answered.outcome), null);
+    assert.equal(refusedFor({ kind: 'error', message: 'x' }), null);
+    assert.equal(refusedFor({ kind: 'interrupted', cause: 'broken' }), null);
+    assert.equal(refusedFor({ kind: 'http-error', status: 500, body: null, retryAfter: 30 }), null);
+    assert.equal(refusedFor({ kind: 'network' }), null);
   });
   test('a Retry-After date is read against now', async () => {
     const f = fakeFetch(() => new Response('{}', { status: 429, headers: { 'Retry-After': new Date(600_000).toUTCString() } }));

@@ -6,7 +6,7 @@ import { checkContractAddress, composeContent } from '../src/address.js';
 import { buildMessages, cutChars } from '../src/conversation.js';
 import { isBlank, questionProblem, stripControl, MAX_MESSAGES, MAX_BODY_BYTES, MAX_CONTENT } from '../src/limits.js';
 import { normalizeConfig, DEFAULTS } from '../src/config.js';
-import { currentLock, lockEnd, remainingSeconds, markSubmitted, markRetryAfter, STORAGE_KEY, RETRY_KEY, MAX_RETRY_AFTER } from '../src/cooldown.js';
+import { currentLock, lockEnd, remainingSeconds, markRefused, markSubmitted, markRetryAfter, STORAGE_KEY, RETRY_KEY, MAX_RETRY_AFTER } from '../src/cooldown.js';
 import { describeHttpError, parseData, parseRetryAfter, readStream, withWait } from '../src/protocol.js';
 import { aboutIn, comeBackAt, countsDown, describeLock, waitText, WAIT_SENTENCE } from '../src/wait.js';
 import { fromSaved, loadHistory, saveHistory, toSaved, HISTORY_KEY, MAX_SAVED } from '../src/history.js';
@@ -133,9 +133,43 @@ describe('normalizeConfig', () => {
 describe('cooldown', () => {
   const store = () => {
     const m = new Map();
-    return { getItem: (k) => (m.has(k) ? m.get(k) : null), setItem: (k, v) => m.set(k, String(v)) };
+    return { getItem: (k) => (m.has(k) ? m.get(k) : null), setItem: (k, v) => m.set(k, String(v)), removeItem: (k) => m.delete(k) };
   };
   const T = 1_763_800_000_000; // a real clock: milliseconds since the epoch (Nov 2025)
+  test('a 429 before any answer starts no cooldown: the lock is its Retry-After alone, and everything names it', () => {
+    const s = store();
+    const submit = markSubmitted(s, T);
+    assert.equal(remainingSeconds(s, 50, T + 800), 50, 'while the question is out, the cooldown stands');
+    markRefused(s, submit, 7, T + 800); // the demo's 429: Retry-After 7, "try again in 7 seconds"
+    assert.equal(s.getItem(STORAGE_KEY), null, 'the refused question is no submit');
+    assert.equal(lockEnd(s, 50, T + 800), T + 7800);
+    const lock = currentLock(s, 50, T + 800);
+    assert.equal(lock.left, 7);
+    assert.equal(lock.sentence, 'Please wait 7 seconds and try again.');
+    assert.equal(describeHttpError(429, { error: 'Rate limit exceeded', details: 'too many requests to the AI service; try again in 7 seconds' }, lock.sentence),
+      'Rate limit exceeded (HTTP 429): too many requests to the AI service. Please wait 7 seconds and try again.');
+    assert.equal(remainingSeconds(s, 50, T + 7800), 0, 'the next question may go after 7 s, not 50');
+
+    // The submit before it, long over, is kept; a longer Retry-After (WAF's 600) locks that long.
+    s.setItem(STORAGE_KEY, String(T - 120_000));
+    markRefused(s, markSubmitted(s, T), 600, T);
+    assert.equal(s.getItem(STORAGE_KEY), String(T - 120_000));
+    assert.equal(remainingSeconds(s, 50, T), 600);
+    markRefused(s, markSubmitted(s, T), 10 * MAX_RETRY_AFTER, T);
+    assert.equal(remainingSeconds(s, 50, T), MAX_RETRY_AFTER, 'capped as before');
+  });
+  test('a refusal leaves a submit another tab made since, and storage that fails', () => {
+    const s = store();
+    const submit = markSubmitted(s, T);
+    markSubmitted(s, T + 300); // another tab asked meanwhile (and was answered)
+    markRefused(s, submit, 7, T + 800);
+    assert.equal(s.getItem(STORAGE_KEY), String(T + 300));
+    assert.equal(remainingSeconds(s, 50, T + 800), 50, "the other question's cooldown");
+    const broken = { getItem() { throw new Error('denied'); }, setItem() { throw new Error('denied'); }, removeItem() { throw new Error('denied'); } };
+    const none = markSubmitted(/** @type {any} */ (broken), T);
+    assert.deepEqual(none, { at: T, before: null });
+    assert.doesNotThrow(() => markRefused(/** @type {any} */ (broken), none, 7, T));
+  });
   test('blocks for the cooldown after a submit', () => {
     const s = store();
     assert.equal(remainingSeconds(s, 50, T), 0);
