@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/chatsvc/chat/pkg/chat/contract"
+	"github.com/chatsvc/chat/pkg/chat/factcheck"
 	"github.com/chatsvc/chat/pkg/tokenfacts"
 )
 
@@ -99,6 +100,10 @@ type Finish struct {
 	// log only.
 	ModelStage      string
 	ModelRetirement time.Time
+	// FactChecks are the figures of the answer held against the token facts (set by the
+	// handler from the text it forwarded, not by the model); nil when the request had no
+	// facts, empty when the answer stated no figure to check.
+	FactChecks []factcheck.Check
 	// CostUSD is the answer's estimated list price (tokens and searches at the serving
 	// model's rates), for the log only.
 	CostUSD float64

@@ -110,5 +110,8 @@ func metadata(f *Finish, server *ServerContext) datastream.Metadata {
 	if facts := server.FactsList(); len(facts) > 0 {
 		m.Tokens = facts
 	}
+	if f.FactChecks != nil {
+		m.FactChecks = f.FactChecks
+	}
 	return m
 }

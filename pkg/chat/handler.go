@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/chatsvc/chat/pkg/chat/factcheck"
 	"github.com/chatsvc/chat/pkg/deploy/settings"
 )
 
@@ -117,6 +118,9 @@ type exchange struct {
 	enc    Encoder
 	stream Stream         // nil until the answer began
 	server *ServerContext // the request's server-made context, once made
+	// said is the answer's text as forwarded, kept only when there are facts to check it
+	// against.
+	said strings.Builder
 }
 
 // fail reports e to the caller, in the exchange's protocol: as the response when nothing
@@ -381,6 +385,9 @@ func timedOut(r *http.Request, ctx context.Context) bool {
 func (h *Handler) forward(x *exchange, ev Event) error {
 	s, out := x.stream, x.out
 	if ev.Text != "" {
+		if len(x.server.FactsList()) > 0 {
+			x.said.WriteString(ev.Text)
+		}
 		if err := s.Text(ev.Text); err != nil {
 			return err
 		}
@@ -391,6 +398,13 @@ func (h *Handler) forward(x *exchange, ev Event) error {
 		fin := *ev.Finish
 		f := &fin
 		f.Sources = x.server.Sources(f.Sources)
+		if facts := x.server.FactsList(); len(facts) > 0 {
+			f.FactChecks = factcheck.Verify(x.said.String(), facts)
+			if f.FactChecks == nil {
+				f.FactChecks = []factcheck.Check{}
+			}
+			out.factChecks, out.contradictions = len(f.FactChecks), contradictions(f.FactChecks)
+		}
 		out.finish, out.usage, out.sources, out.terminal = f.Reason, f.Usage, len(f.Sources), "d"
 		out.model, out.modelVersion, out.costUSD = f.Model, f.ModelVersion, f.CostUSD
 		out.modelStage, out.modelRetirement = f.ModelStage, f.ModelRetirement
@@ -398,4 +412,15 @@ func (h *Handler) forward(x *exchange, ev Event) error {
 		return s.Finish(f)
 	}
 	return nil
+}
+
+// contradictions counts the checks whose figure contradicts the facts.
+func contradictions(checks []factcheck.Check) int {
+	n := 0
+	for _, c := range checks {
+		if c.Verdict == factcheck.Contradicts {
+			n++
+		}
+	}
+	return n
 }

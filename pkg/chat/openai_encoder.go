@@ -109,6 +109,9 @@ func (s *openAIStream) Text(chunk string) error {
 }
 
 func (s *openAIStream) Finish(f *Finish) error {
+	if f.FactChecks != nil {
+		s.w.FactChecks = f.FactChecks
+	}
 	return s.w.Finish(openAIFinishReason(f.Reason), openAIAnnotations(f.Sources, s.chars), openAIUsage(f.Usage))
 }
 
@@ -143,6 +146,9 @@ func (b *openAIBuffered) Finish(f *Finish) error {
 	content := b.text.String()
 	c := openai.NewCompletion(b.id, ModelID, b.created, content, openAIFinishReason(f.Reason),
 		openAIAnnotations(f.Sources, utf8.RuneCountInString(content)), openAIUsage(f.Usage))
+	if f.FactChecks != nil {
+		c.FactChecks = f.FactChecks
+	}
 	openai.WriteJSON(b.w, c)
 	return nil
 }

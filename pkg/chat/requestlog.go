@@ -29,6 +29,9 @@ type outcome struct {
 	model        string // the provider model that answered, and its reported version
 	modelVersion string
 	costUSD      float64 // the answer's estimated list price
+	// factChecks and contradictions count the answer's figures checked against the facts,
+	// and those that contradict them.
+	factChecks, contradictions int
 	// modelStage and modelRetirement: what the provider said of the serving model.
 	modelStage      string
 	modelRetirement time.Time
@@ -111,6 +114,9 @@ func (o *outcome) answerAttrs(attrs []slog.Attr) []slog.Attr {
 		if !o.modelRetirement.IsZero() {
 			attrs = append(attrs, slog.String("model_retirement", o.modelRetirement.UTC().Format(time.DateOnly)))
 		}
+	}
+	if o.factChecks > 0 {
+		attrs = append(attrs, slog.Int("fact_checks", o.factChecks), slog.Int("contradictions", o.contradictions))
 	}
 	if o.tokens > 0 {
 		attrs = append(attrs, slog.Int("tokens", o.tokens), slog.Int64("token_facts_ms", o.tokensTime.Milliseconds()),

@@ -207,20 +207,27 @@ func TestFactsInTheOtherProtocols(t *testing.T) {
 			continue
 		}
 		var c struct {
-			Type string         `json:"type"`
-			Data map[string]any `json:"data"`
+			Type string          `json:"type"`
+			Data json.RawMessage `json:"data"`
 		}
 		if err := json.Unmarshal([]byte(data), &c); err != nil {
 			t.Fatalf("chunk %s: %v", data, err)
 		}
 		types = append(types, c.Type)
-		if c.Type == "data-token" && c.Data["token"].(map[string]any)["address"] != fakesources.SolanaPumpFun {
-			t.Errorf("data-token = %v", c.Data)
+		if c.Type == "data-token" {
+			var d map[string]any
+			_ = json.Unmarshal(c.Data, &d)
+			if d["token"].(map[string]any)["address"] != fakesources.SolanaPumpFun {
+				t.Errorf("data-token = %s", c.Data)
+			}
 		}
 	}
 	joined := strings.Join(types, ",")
 	if !strings.HasPrefix(joined, "start,data-token,text-start") {
 		t.Errorf("chunks %s, want the data-token part before the first text", joined)
+	}
+	if !strings.Contains(joined, "data-fact-check,finish") {
+		t.Errorf("chunks %s, want the data-fact-check part right before the finish", joined)
 	}
 
 	resp = st.PostTo(t, "/v1/chat/completions", `{"model":"crypto-analyst","messages":[{"role":"user","content":"[Contract Address: `+fakesources.SolanaPumpFun+`]\n\nSafe?"}]}`)

@@ -154,6 +154,10 @@ func (s uiStream) Finish(f *Finish) error {
 	for _, src := range f.Sources {
 		u.Sources = append(u.Sources, uistream.Source{URL: src.URL, Title: src.Title})
 	}
+	if f.FactChecks != nil {
+		// The fact checks: one data part right before the finish.
+		u.Data = append(u.Data, uistream.DataPart{Name: "fact-check", ID: "fact-checks", Data: f.FactChecks})
+	}
 	return s.Writer.Finish(u)
 }
 

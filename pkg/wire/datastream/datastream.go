@@ -48,6 +48,9 @@ type Metadata struct {
 	// Tokens are the market and security facts the server read for the conversation's
 	// contract addresses (package tokenfacts' JSON shape), when there are any.
 	Tokens any `json:"tokens,omitempty"`
+	// FactChecks are the figures the answer stated held against those facts
+	// ({"fact","stated","value","source","as_of","verdict"}), when there are facts.
+	FactChecks any `json:"factChecks,omitempty"`
 }
 
 // Usage counts tokens.

@@ -114,6 +114,10 @@ type Completion struct {
 	Model   string   `json:"model"`
 	Choices []Choice `json:"choices"`
 	Usage   *Usage   `json:"usage"`
+	// FactChecks is this service's extension: the figures of the answer held against the
+	// token facts (left out when the request had no facts). OpenAI's clients keep unknown
+	// fields on the object they return.
+	FactChecks any `json:"fact_checks,omitempty"`
 }
 
 // Choice is the one choice of a Completion.
@@ -151,6 +155,9 @@ type StreamWriter struct {
 	created      int64
 	includeUsage bool
 	terminated   bool
+	// FactChecks, when set before Finish, goes on the chunk that carries the finish reason
+	// (fact_checks, this service's extension).
+	FactChecks any
 }
 
 // Start sets the stream's headers, commits status 200 and returns its writer. includeUsage
@@ -174,6 +181,8 @@ type chunk struct {
 	Created int64         `json:"created"`
 	Model   string        `json:"model"`
 	Choices []chunkChoice `json:"choices"`
+	// FactChecks is set on the chunk with the finish reason only (see StreamWriter).
+	FactChecks any `json:"fact_checks,omitempty"`
 }
 
 // usageChunk is a chunk of a stream that asked for usage: "usage" is null but on the last.
@@ -246,6 +255,9 @@ func (s *StreamWriter) Terminated() bool { return s.terminated }
 func (s *StreamWriter) choice(d delta, finishReason *string) error {
 	c := chunk{ID: s.id, Object: "chat.completion.chunk", Created: s.created, Model: s.model,
 		Choices: []chunkChoice{{Delta: d, FinishReason: finishReason}}}
+	if finishReason != nil {
+		c.FactChecks = s.FactChecks
+	}
 	if s.includeUsage {
 		return s.write(usageChunk{chunk: c})
 	}

@@ -53,6 +53,14 @@ type Finish struct {
 	Sources []Source
 	// Metadata becomes the message's metadata (messageMetadata); nil for none.
 	Metadata any
+	// Data are data parts written after the sources and before the finish chunk.
+	Data []DataPart
+}
+
+// DataPart is a data-<Name> part.
+type DataPart struct {
+	Name, ID string
+	Data     any
 }
 
 // Writer writes one stream. It is not safe for concurrent use.
@@ -111,6 +119,11 @@ func (s *Writer) Finish(f Finish) error {
 	for i, src := range f.Sources {
 		c := sourceChunk{Type: "source-url", SourceID: "source-" + strconv.Itoa(i+1), URL: src.URL, Title: src.Title}
 		if err := s.chunk(c, false); err != nil {
+			return err
+		}
+	}
+	for _, d := range f.Data {
+		if err := s.Data(d.Name, d.ID, d.Data); err != nil {
 			return err
 		}
 	}
