@@ -15,6 +15,7 @@ const DemoNotice = "(Scripted demo answer)"
 //	rate limit  a 429 with a 7-second retry delay
 //	slow        30 chunks 300 ms apart
 //	fail        some text, then an error in the middle of the stream
+//	misquote    with a known token: its facts' analysis, but a price ten times the facts'
 //	(facts)     a question whose latest address the token data knows: an analysis of those facts (their
 //	            figures as they are, the findings worst first, the facts' pages as sources)
 //	(other)     a Markdown analysis in 8 chunks 150 ms apart, with sources and search suggestions
@@ -48,7 +49,7 @@ func Demo(req Request) Reply {
 		return r
 	}
 	if facts := factsOf(req); len(facts) > 0 && facts[len(facts)-1].known() {
-		return factsAnswer(facts)
+		return factsAnswer(facts, strings.Contains(q, "misquote"))
 	}
 	return Stream(150*time.Millisecond,
 		Text(DemoNotice+"\n\n## Token overview\n\n"),

@@ -72,14 +72,21 @@ var severityRank = map[string]int{"danger": 0, "warning": 1, "info": 2}
 // states the facts' figures as they are, names the findings with their sources (a honeypot
 // is called one) and cites the facts' pages. The token's name and symbol, which its deployer
 // chose, are never repeated.
-func factsAnswer(facts []demoFacts) Reply {
+//
+// With misquote, the answer states a price ten times the facts' one, as a model that
+// misreads its data would: the server's fact check then reports a contradiction.
+func factsAnswer(facts []demoFacts, misquote bool) Reply {
 	f := facts[len(facts)-1] // the latest address
 	chunks := []Chunk{Text(DemoNotice + "\n\n## Token overview\n\n")}
 	chunks = append(chunks, Text(fmt.Sprintf("Contract `%s` on %s. ", f.Token.Address, orUnknown(f.Token.Chain))))
 	if m := f.Market; m != nil {
 		var parts []string
 		if m.PriceUSD != nil {
-			parts = append(parts, "a price of $"+strconv.FormatFloat(*m.PriceUSD, 'f', -1, 64))
+			price := *m.PriceUSD
+			if misquote {
+				price *= 10
+			}
+			parts = append(parts, "a price of $"+strconv.FormatFloat(price, 'f', -1, 64))
 		}
 		if m.LiquidityUSD != nil {
 			parts = append(parts, "liquidity of $"+strconv.FormatFloat(*m.LiquidityUSD, 'f', 0, 64))
