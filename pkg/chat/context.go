@@ -1,7 +1,12 @@
 package chat
 
 import (
+	"net/url"
+	"regexp"
 	"slices"
+	"strings"
+	"sync"
+	"unicode"
 
 	"github.com/chatsvc/chat/pkg/chat/contract"
 	"github.com/chatsvc/chat/pkg/tokenfacts"
@@ -84,13 +89,21 @@ func (s *ServerContext) FactsList() []tokenfacts.Facts {
 }
 
 // Sources are an answer's sources: the model's own, then the pages behind the token facts,
-// each page once.
+// each page once. A source whose link is not http(s) (javascript:, data:, a relative or
+// malformed URL) is left out, and titles are plain text: no markup, control or bidi
+// characters. Every protocol carries these.
 func (s *ServerContext) Sources(model []Source) []Source {
-	out := slices.Clip(model)
+	out := make([]Source, 0, len(model))
+	for _, src := range model {
+		if u, ok := safeURL(src.URL); ok {
+			out = append(out, Source{URL: u, Title: plainTitle(src.Title, u)})
+		}
+	}
 	for _, f := range s.FactsList() {
 		for _, src := range f.Sources {
-			if src.URL != "" && !slices.ContainsFunc(out, func(s Source) bool { return s.URL == src.URL }) {
-				out = append(out, Source{URL: src.URL, Title: src.Name + ": " + tokenTitle(f.Token)})
+			u, ok := safeURL(src.URL)
+			if ok && !slices.ContainsFunc(out, func(s Source) bool { return s.URL == u }) {
+				out = append(out, Source{URL: u, Title: plainTitle(src.Name+": "+tokenTitle(f.Token), u)})
 			}
 		}
 	}
@@ -103,4 +116,53 @@ func tokenTitle(t tokenfacts.Token) string {
 		return t.Symbol
 	}
 	return t.Address
+}
+
+// safeURL is u when it is an absolute http(s) URL with a host and no credentials, trimmed.
+func safeURL(raw string) (string, bool) {
+	raw = strings.TrimSpace(raw)
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil || len(raw) > 2048 {
+		return "", false
+	}
+	return raw, true
+}
+
+// markup is an HTML tag or comment in a title.
+var markup = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`<[^<>]*>`) })
+
+// maxTitleRunes bounds a source title.
+const maxTitleRunes = 200
+
+// plainTitle is a title as plain text: tags removed, control, format (bidi overrides,
+// isolates, zero-width) and private-use characters dropped, white space collapsed, at most
+// maxTitleRunes; the URL's host when nothing is left.
+func plainTitle(title, link string) string {
+	title = markup().ReplaceAllString(title, " ")
+	var b strings.Builder
+	space, n := false, 0
+	for _, r := range title {
+		switch {
+		case unicode.IsSpace(r):
+			space = true
+			continue
+		case unicode.Is(unicode.Cc, r) || unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Co, r) || r == '<' || r == '>':
+			continue
+		}
+		if space && b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		space = false
+		if n++; n > maxTitleRunes {
+			b.WriteString("…")
+			break
+		}
+		b.WriteRune(r)
+	}
+	if b.Len() == 0 {
+		if u, err := url.Parse(link); err == nil {
+			return u.Hostname()
+		}
+	}
+	return b.String()
 }
