@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/chatsvc/chat/pkg/chat/factcheck"
+	"github.com/chatsvc/chat/pkg/chat/guard"
+	"github.com/chatsvc/chat/pkg/chat/prompt"
 	"github.com/chatsvc/chat/pkg/deploy/settings"
 )
 
@@ -55,6 +57,9 @@ type Handler struct {
 	log         *slog.Logger
 	now         func() time.Time
 	facts       TokenFacts
+	// instructions index the system instruction for the guard, which keeps the model from
+	// reciting it (and from naming itself) in every protocol.
+	instructions *guard.Instructions
 }
 
 // NewHandler returns the endpoint's handler.
@@ -62,6 +67,7 @@ func NewHandler(o Options) *Handler {
 	h := &Handler{
 		model: o.Model, apiKey: o.APIKey, limits: o.Limits, maxDuration: o.MaxDuration,
 		bodyTimeout: o.BodyReadTimeout, requestID: o.RequestID, log: o.Logger, now: o.Now, facts: o.TokenFacts,
+		instructions: guard.NewInstructions(prompt.System()),
 	}
 	if h.requestID == nil {
 		h.requestID = func(*http.Request) string { return NewRequestID() }
@@ -121,6 +127,8 @@ type exchange struct {
 	// said is the answer's text as forwarded, kept only when there are facts to check it
 	// against.
 	said strings.Builder
+	// guard filters the answer's text before any protocol writes it.
+	guard *guard.Guard
 }
 
 // fail reports e to the caller, in the exchange's protocol: as the response when nothing
@@ -324,6 +332,7 @@ func (h *Handler) answer(x *exchange, conv Conversation) error {
 
 // begin starts the answer in the exchange's protocol.
 func (h *Handler) begin(x *exchange) {
+	x.guard = guard.New(h.instructions)
 	x.stream = x.enc.Start(x.w, StreamInfo{ID: x.id, Created: h.now(), Context: x.server})
 }
 
@@ -385,14 +394,15 @@ func timedOut(r *http.Request, ctx context.Context) bool {
 func (h *Handler) forward(x *exchange, ev Event) error {
 	s, out := x.stream, x.out
 	if ev.Text != "" {
-		if len(x.server.FactsList()) > 0 {
-			x.said.WriteString(ev.Text)
-		}
-		if err := s.Text(ev.Text); err != nil {
+		if err := h.say(x, x.guard.Write(ev.Text)); err != nil {
 			return err
 		}
 	}
 	if ev.Finish != nil {
+		// What the guard still held goes out (or is replaced) before the finish.
+		if err := h.say(x, x.guard.Flush()); err != nil {
+			return err
+		}
 		// The answer's sources are the model's, then the facts' pages: in a copy of the
 		// model's finish, which stays as the model made it.
 		fin := *ev.Finish
@@ -412,6 +422,25 @@ func (h *Handler) forward(x *exchange, ev Event) error {
 		return s.Finish(f)
 	}
 	return nil
+}
+
+// say writes text the guard let through, and keeps it for the fact checks when there are
+// facts to check it against.
+func (h *Handler) say(x *exchange, text string) error {
+	if removed := x.guard.Removed(); len(removed) > len(x.out.removed) {
+		for _, kind := range removed[len(x.out.removed):] {
+			// The kind only: what was removed is the model's, and may be what must not leak.
+			h.log.Warn("removed from the answer", slog.String("request_id", x.id), slog.String("kind", kind))
+		}
+		x.out.removed = removed
+	}
+	if text == "" {
+		return nil
+	}
+	if len(x.server.FactsList()) > 0 {
+		x.said.WriteString(text)
+	}
+	return x.stream.Text(text)
 }
 
 // contradictions counts the checks whose figure contradicts the facts.

@@ -32,6 +32,8 @@ type outcome struct {
 	// factChecks and contradictions count the answer's figures checked against the facts,
 	// and those that contradict them.
 	factChecks, contradictions int
+	// removed are the kinds of what the guard removed from the answer.
+	removed []string
 	// modelStage and modelRetirement: what the provider said of the serving model.
 	modelStage      string
 	modelRetirement time.Time
@@ -114,6 +116,9 @@ func (o *outcome) answerAttrs(attrs []slog.Attr) []slog.Attr {
 		if !o.modelRetirement.IsZero() {
 			attrs = append(attrs, slog.String("model_retirement", o.modelRetirement.UTC().Format(time.DateOnly)))
 		}
+	}
+	if len(o.removed) > 0 {
+		attrs = append(attrs, slog.Any("removed", o.removed))
 	}
 	if o.factChecks > 0 {
 		attrs = append(attrs, slog.Int("fact_checks", o.factChecks), slog.Int("contradictions", o.contradictions))
