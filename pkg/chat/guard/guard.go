@@ -9,6 +9,7 @@
 package guard
 
 import (
+	"bytes"
 	"regexp"
 	"strings"
 	"sync"
@@ -62,17 +63,17 @@ type Instructions struct {
 	words []string
 	// starts maps each run of ngram words to where it starts in words; prefixes holds the
 	// first ngram-1 words of each.
-	starts   map[string][]int
-	prefixes map[string]bool
+	starts   map[[ngram]string][]int
+	prefixes map[[ngram - 1]string]bool
 }
 
 // NewInstructions indexes the system instruction text.
 func NewInstructions(system string) *Instructions {
-	in := &Instructions{words: words(system), starts: map[string][]int{}, prefixes: map[string]bool{}}
+	in := &Instructions{words: words(system), starts: map[[ngram]string][]int{}, prefixes: map[[ngram - 1]string]bool{}}
 	for i := 0; i+ngram <= len(in.words); i++ {
-		k := strings.Join(in.words[i:i+ngram], " ")
+		k := [ngram]string(in.words[i : i+ngram])
 		in.starts[k] = append(in.starts[k], i)
-		in.prefixes[strings.Join(in.words[i:i+ngram-1], " ")] = true
+		in.prefixes[[ngram - 1]string(in.words[i:i+ngram-1])] = true
 	}
 	return in
 }
@@ -221,10 +222,13 @@ func spaced(before, r, after string) string {
 // was already said), or a word still being written that may continue ngram-1 of them.
 func (g *Guard) suspicious(final bool) (int, string) {
 	at, kind := -1, ""
-	if m := vocab().trigger.FindStringIndex(g.pending); m != nil {
-		at, kind = m[0], KindSelfIdentification
+	if mayTrigger(g.pending) {
+		if m := vocab().trigger.FindStringIndex(g.pending); m != nil {
+			at, kind = m[0], KindSelfIdentification
+		}
 	}
-	full, off := g.said+g.pending, len(g.said)
+	tail := saidTail(g.said)
+	full, off := tail+g.pending, len(tail)
 	sp := spans(full)
 	complete := sp
 	if !final && len(sp) > 0 && sp[len(sp)-1].end == len(full) {
@@ -241,26 +245,73 @@ func (g *Guard) suspicious(final bool) (int, string) {
 		}
 	}
 	for i := first; i+ngram <= len(complete); i++ {
-		if _, ok := g.in.starts[joinWords(complete[i:i+ngram])]; ok {
+		if _, ok := g.in.starts[gram(complete[i:i+ngram])]; ok {
 			run(i)
 			break
 		}
 	}
-	if n := len(complete); n < len(sp) && n >= ngram-1 && sp[n].start >= off && g.in.prefixes[joinWords(complete[n-(ngram-1):])] {
+	if n := len(complete); n < len(sp) && n >= ngram-1 && sp[n].start >= off && g.in.prefixes[prefix(complete[n-(ngram-1):])] {
 		run(n) // hold the word being written: it may be the run's next
 	}
 	return at, kind
 }
 
-func joinWords(sp []span) string {
-	var b strings.Builder
-	for i, w := range sp {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(w.word)
+// triggerStems are lower-case letters every trigger holds; text without any of them
+// needs no regular expression.
+var triggerStems = [][]byte{[]byte("gemini"), []byte("google"), []byte("deepmind"), []byte("bard"), []byte("palm"),
+	[]byte("lamda"), []byte("alphabet"), []byte("language model"), []byte("llm"), []byte(" by"), []byte("i am"),
+	[]byte("i'm"), []byte("i’m"), []byte("my name"), []byte("as an ai"), []byte("models/")}
+
+// mayTrigger reports whether s may hold a trigger (a quick test before the expression).
+func mayTrigger(s string) bool {
+	var lower [512]byte
+	if len(s) > len(lower) {
+		return true
 	}
-	return b.String()
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		lower[i] = c
+	}
+	l := lower[:len(s)]
+	for _, t := range triggerStems {
+		if bytes.Contains(l, t) {
+			return true
+		}
+	}
+	return false
+}
+
+// saidTail is the end of what was said that a run of the instructions may have begun in:
+// the last bytes, from a word's start.
+func saidTail(said string) string {
+	const n = 96
+	if len(said) <= n {
+		return said
+	}
+	t := said[len(said)-n:]
+	if i := strings.IndexFunc(t, func(r rune) bool { return !isWordRune(r) }); i >= 0 {
+		return t[i:]
+	}
+	return t
+}
+
+// gram is the key of ngram words (fewer are padded with "", which no key has).
+func gram(sp []span) (k [ngram]string) {
+	for i := range min(ngram, len(sp)) {
+		k[i] = sp[i].word
+	}
+	return k
+}
+
+// prefix is the key of ngram-1 words.
+func prefix(sp []span) (k [ngram - 1]string) {
+	for i := range min(ngram-1, len(sp)) {
+		k[i] = sp[i].word
+	}
+	return k
 }
 
 // partialTrigger is how many bytes at the end of pending may be the beginning of a model's
@@ -327,7 +378,7 @@ func (g *Guard) resolveRun(final bool) (int, string, bool) {
 	}
 	best, bestEnd := 0, 0
 	for i := max(0, first-(ngram-1)); i <= first && i < len(sp); i++ {
-		for _, s := range g.in.starts[joinWords(sp[i:min(i+ngram, len(sp))])] {
+		for _, s := range g.in.starts[gram(sp[i:min(i+ngram, len(sp))])] {
 			n := 0
 			for i+n < len(sp) && s+n < len(g.in.words) && sp[i+n].word == g.in.words[s+n] {
 				n++
@@ -345,7 +396,7 @@ func (g *Guard) resolveRun(final bool) (int, string, bool) {
 	}
 	if !final && best < MinRun && len(g.pending) < maxHeld {
 		// Words that may begin a run, and the next still being written: wait for it.
-		if n := len(sp); n >= ngram-1 && sp[n-1].end > off && g.in.prefixes[joinWords(sp[n-(ngram-1):])] && len(spans(full)) > n {
+		if n := len(sp); n >= ngram-1 && sp[n-1].end > off && g.in.prefixes[prefix(sp[n-(ngram-1):])] && len(spans(full)) > n {
 			return 0, "", false
 		}
 	}
