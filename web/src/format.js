@@ -118,13 +118,24 @@ const parseTime = (t) => (typeof t === 'string' && /^\d{4}-\d\d-\d\dT/.test(t) ?
  * @param {number} now milliseconds since the epoch
  */
 export function ageText(asOf, now) {
+  const ago = agoText(asOf, now);
+  return ago ? `as of ${ago}` : 'time unknown';
+}
+
+/**
+ * agoText says how long ago asOf was, at now: "just now", "3 min ago", "5 h ago", "12 d ago";
+ * "" for a missing or unreadable time.
+ * @param {unknown} asOf RFC 3339
+ * @param {number} now milliseconds since the epoch
+ */
+export function agoText(asOf, now) {
   const t = parseTime(asOf);
-  if (Number.isNaN(t)) return 'time unknown';
+  if (Number.isNaN(t)) return '';
   const s = (now - t) / 1000;
-  if (s < 60) return 'as of just now';
-  if (s < 3600) return `as of ${Math.floor(s / 60)} min ago`;
-  if (s < 48 * 3600) return `as of ${Math.floor(s / 3600)} h ago`;
-  return `as of ${group(String(Math.floor(s / 86400)))} d ago`;
+  if (s < 60) return 'just now';
+  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
+  if (s < 48 * 3600) return `${Math.floor(s / 3600)} h ago`;
+  return `${group(String(Math.floor(s / 86400)))} d ago`;
 }
 
 /**
@@ -154,6 +165,19 @@ export function safeHttps(url) {
 // isolates, zero-width and other format characters, private use, variation selectors): the
 // server drops them already; the card does again, so nothing can disguise what a name says.
 const HIDDEN = /[\p{Cc}\p{Cf}\p{Co}\p{Cs}\p{Zl}\p{Zp}\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/gu;
+
+// Characters that reorder text: the bidirectional embeddings and overrides (U+202A–U+202E), the
+// isolates (U+2066–U+2069) and the marks (U+200E, U+200F, U+061C). An override can make
+// "gnp.exe" read "exe.png"; a lone mark can swap two numbers ("123 <RLM> 456" shows as
+// "456 123"), so in answers about figures the marks go too.
+const BIDI = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g;
+
+/**
+ * stripBidi drops the characters that reorder text (BIDI) and keeps everything else as it is:
+ * for the rendered answer (HTML, where nothing else may change) and other text shown as given.
+ * @param {string} s
+ */
+export const stripBidi = (s) => s.replace(BIDI, '');
 
 /**
  * cleanText makes third-party text safe to show as text: hidden characters dropped, white space

@@ -1,8 +1,10 @@
 // Model output is untrusted: Markdown is rendered with marked, raw HTML in it
 // is escaped, and the resulting HTML still goes through DOMPurify before it
-// reaches the DOM.
+// reaches the DOM. Characters that reorder text (bidi overrides, isolates and
+// marks) are dropped, also those written as entities (&#x202E;).
 import { Marked } from 'marked';
 import DOMPurify from 'dompurify';
+import { stripBidi } from './format.js';
 
 const marked = new Marked({
   gfm: true,
@@ -43,8 +45,9 @@ const SANITIZE = {
  * @returns {string}
  */
 export function renderMarkdown(text) {
-  const html = /** @type {string} */ (marked.parse(text, { async: false }));
-  return purify.sanitize(html, SANITIZE);
+  const html = /** @type {string} */ (marked.parse(stripBidi(text), { async: false }));
+  // DOMPurify parses and serialises again: an entity is a character by now, text or attribute.
+  return stripBidi(purify.sanitize(html, SANITIZE));
 }
 
 /** @param {string} s */

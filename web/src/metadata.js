@@ -1,9 +1,13 @@
 // What a d: line brings to an answer, shown under its text: a note when the answer was cut
-// short, the token cards (the facts the server read about the contract addresses), the sources
-// and the provider's search suggestions. The same for an answer that just ended and for one
-// restored after a reload.
+// short, the fact check of its figures (a notice per figure the data contradicts), the token
+// cards (the facts the server read about the contract addresses), the sources and the
+// provider's search suggestions. The same for an answer that just ended and for one restored
+// after a reload.
 import { refreshAges, tokenCards } from './card.js';
+import { factChecks, refreshCheckAges } from './factcheck.js';
+import { cleanText } from './format.js';
 import { finishNote } from './protocol.js';
+import { suggestionsDoc } from './suggestions.js';
 
 /**
  * showMetadata shows what d: brought on the answer.
@@ -19,14 +23,18 @@ export function showMetadata(answer, meta, now = Date.now()) {
     p.textContent = note;
     answer.append(p);
   }
-  // The cards come right after the answer's text, before its notices and sources.
+  // Right after the answer's text, before its notices and sources: what of it contradicts the
+  // data, then the cards with the data.
+  const text = answer.querySelector('.markdown') ?? answer.lastElementChild;
   const cards = tokenCards(meta.tokens, now);
-  if (cards) (answer.querySelector('.markdown') ?? answer.lastElementChild)?.after(cards);
+  if (cards) text?.after(cards);
+  const checks = factChecks(meta.factChecks, now);
+  if (checks) text?.after(checks);
   const links = (Array.isArray(meta.sources) ? meta.sources : []).flatMap((s) => {
     try {
       const url = new URL(String(s?.url));
       if (url.protocol !== 'https:' && url.protocol !== 'http:') return [];
-      const title = typeof s.title === 'string' && s.title.trim() ? s.title.trim() : url.hostname;
+      const title = cleanText(s.title, 300) || url.hostname;
       return [{ href: url.href, title }];
     } catch {
       return [];
@@ -61,16 +69,14 @@ export function showMetadata(answer, meta, now = Date.now()) {
     h.textContent = 'Search suggestions';
     // allow-same-origin without allow-scripts: nothing in the frame can run (the page's CSP,
     // which a srcdoc frame inherits, forbids inline scripts too), but this page may measure
-    // the content to fit the frame to it. The frame's colour scheme follows the page's, so in
-    // dark mode it is transparent over the dark panel instead of a white box.
+    // the content to fit the frame to it. The frame's own CSP lets it load nothing remote
+    // (suggestions.js). The frame's colour scheme follows the page's, so in dark mode it is
+    // transparent over the dark panel instead of a white box.
     const frame = document.createElement('iframe');
     frame.setAttribute('sandbox', 'allow-popups allow-popups-to-escape-sandbox allow-same-origin');
     frame.setAttribute('referrerpolicy', 'no-referrer');
     frame.title = 'Search suggestions for this answer';
-    frame.srcdoc = '<!doctype html><meta charset="utf-8"><meta name="color-scheme" content="light dark">' +
-      '<base target="_blank"><style>html{background:transparent;overflow:hidden}' +
-      'body{margin:0;display:flow-root;color:CanvasText;font-family:system-ui,sans-serif}</style>' +
-      meta.searchSuggestions;
+    frame.srcdoc = suggestionsDoc(meta.searchSuggestions);
     frame.addEventListener('load', () => fitFrame(frame));
     section.append(h, frame);
     answer.append(section);
@@ -88,4 +94,7 @@ function fitFrame(frame) {
 }
 window.addEventListener('resize', () => document.querySelectorAll('.suggestions iframe').forEach((f) => fitFrame(/** @type {HTMLIFrameElement} */ (f))));
 // "as of 3 min ago" stays true while the page stays open.
-window.setInterval(() => refreshAges(document, Date.now()), 30_000);
+window.setInterval(() => {
+  refreshAges(document, Date.now());
+  refreshCheckAges(document, Date.now());
+}, 30_000);

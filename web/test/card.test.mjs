@@ -4,6 +4,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildCard, refreshAges, tokenCards, FINDINGS_SHOWN, MAX_CARDS } from '../src/card.js';
+import { contradictionText, contradictions, describeFact, factChecks, refreshCheckAges, summaryText } from '../src/factcheck.js';
 import {
   ageText, chainName, cleanText, formatAge, formatChange, formatPercent, formatPrice, formatUsd,
   safeHttps, shortAddress, utcTime, MINUS, UNKNOWN,
@@ -52,6 +53,7 @@ class FakeElement {
   tags(tag) { return this.all().filter((e) => e.tagName === tag.toUpperCase()); }
   /** querySelectorAll for the one selector refreshAges uses. @param {string} sel */
   querySelectorAll(sel) {
+    if (sel === '.fact-checks [data-read-at]') return this.all().filter((e) => e.attrs.has('data-read-at'));
     assert.equal(sel, '.token-card [data-as-of]');
     const cards = this.className.split(' ').includes('token-card') ? [this] : this.find('token-card');
     return cards.flatMap((c) => c.all().filter((e) => e.attrs.has('data-as-of')));
@@ -295,5 +297,89 @@ describe('token card', () => {
     refreshAges(/** @type {ParentNode} */ (/** @type {unknown} */ (box)), Date.parse(AS_OF) + 2 * 3600_000);
     assert.equal(box.find('tc-age')[0].textContent, 'as of 2 h ago');
     assert.match(box.find('tc-value')[0].getAttribute('title') ?? '', /^DexScreener, as of 2 h ago/);
+  });
+});
+
+/** The demo's misquote: the answer states ten times the price; its liquidity agrees. */
+const misquote = () => [
+  { fact: 'price_usd', stated: '$4.215', value: 0.4215, source: 'DexScreener', as_of: AS_OF, verdict: 'contradicts' },
+  { fact: 'liquidity_usd', stated: '$1850000', value: 1850000.25, source: 'DexScreener', as_of: AS_OF, verdict: 'agrees' },
+];
+/** checks builds the fact check on the fake DOM. @param {unknown} list @param {number} [now] */
+const checks = (list, now = NOW) => /** @type {FakeElement | null} */ (/** @type {unknown} */ (factChecks(list, now, doc)));
+
+describe('fact check', () => {
+  test('a contradiction says what the answer said, what the source says and how old the data is', () => {
+    const [price] = misquote();
+    assert.equal(contradictionText(price, NOW), 'The answer says the price is $4.215; DexScreener says $0.4215 (data read 3 min ago).');
+    assert.equal(contradictionText(price, Date.parse(AS_OF) + 10_000), 'The answer says the price is $4.215; DexScreener says $0.4215 (data read just now).');
+    assert.equal(contradictionText({ ...price, as_of: '' }, NOW), 'The answer says the price is $4.215; DexScreener says $0.4215 (time of reading unknown).');
+    const box = checks(misquote());
+    assert.ok(box);
+    assert.equal(box.tagName, 'DIV');
+    assert.equal(box.className, 'fact-checks');
+    assert.equal(box.getAttribute('role'), 'note');
+    assert.equal(box.getAttribute('aria-label'), 'Fact check of the answer');
+    const notices = box.find('fc-contradiction');
+    assert.equal(notices.length, 1, 'the agreeing liquidity gets no notice');
+    assert.equal(notices[0].textContent, 'Contradicts the data: The answer says the price is $4.215; DexScreener says $0.4215 (data read 3 min ago).');
+    assert.equal(notices[0].getAttribute('data-fact'), 'price_usd');
+    assert.equal(notices[0].find('fc-flag')[0].textContent, 'Contradicts the data:', 'said in words, not only in colour');
+    assert.equal(notices[0].find('fc-stated')[0].textContent, '$4.215');
+    assert.equal(notices[0].find('fc-value')[0].textContent, '$0.4215');
+    assert.equal(notices[0].find('fc-age')[0].getAttribute('title'), '2026-03-01 12:00 UTC');
+    assert.equal(box.find('fc-summary')[0].textContent, '2 figures of the answer checked against the data: 1 contradicts it.');
+    refreshCheckAges(/** @type {ParentNode} */ (/** @type {unknown} */ (box)), Date.parse(AS_OF) + 5 * 3600_000);
+    assert.equal(box.find('fc-age')[0].textContent, 'data read 5 h ago', 'the age is told again as time passes');
+  });
+
+  test('every fact has a readable name and is written as the card writes it', () => {
+    const cases = /** @type {[string, number, string, string][]} */ ([
+      ['price_usd', 7.31e-6, 'the price', '$0.00000731'],
+      ['price_usd', 64000.5, 'the price', '$64,000.50'],
+      ['liquidity_usd', 15230.55, 'the liquidity', '$15.2K'],
+      ['market_cap_usd', 31870000, 'the market cap', '$31.9M'],
+      ['fdv_usd', 731000, 'the FDV', '$731K'],
+      ['volume_24h_usd', 2200.4, 'the 24 h volume', '$2.2K'],
+      ['buy_tax', 10, 'the buy tax', '10%'],
+      ['sell_tax', 99.5, 'the sell tax', '99.5%'],
+      ['top10_percent', 14.8, "the top-10 holders' share", '14.8%'],
+      ['lp_locked_percent', 92.13, 'the share of LP tokens locked', '92.13%'],
+      ['pair_age_hours', 6464.8, "the pair's age", '269 d'],
+      ['pair_age_hours', 6, "the pair's age", '6 h'],
+      ['holders_usd', 5e6, 'the holders', '$5M'],
+      ['toString', 3, 'the toString', '3'],
+    ]);
+    for (const [fact, value, subject, figure] of cases) assert.deepEqual(describeFact(fact, value), { subject, figure }, fact);
+    const tax = { fact: 'sell_tax', stated: '5%', value: 99, source: 'GoPlus', as_of: AS_OF, verdict: 'contradicts' };
+    assert.equal(contradictionText(tax, NOW), 'The answer says the sell tax is 5%; GoPlus says 99% (data read 3 min ago).');
+  });
+
+  test('agreeing figures are only counted; nothing checked shows nothing; malformed checks are left out', () => {
+    const agree = misquote().map((c) => ({ ...c, verdict: 'agrees' }));
+    const box = checks(agree);
+    assert.ok(box);
+    assert.equal(box.find('fc-contradiction').length, 0);
+    assert.equal(box.textContent, '2 figures of the answer checked against the data: all agree.');
+    assert.equal(summaryText(agree.slice(0, 1)), '1 figure of the answer checked against the data: it agrees.');
+    for (const none of [undefined, null, [], 'x', {}, [null, 7, 'x', { fact: 'price_usd', value: '1', verdict: 'contradicts' }, { fact: 'price_usd', value: 1, verdict: 'maybe' }]]) {
+      assert.equal(checks(none), null, JSON.stringify(none));
+    }
+    assert.deepEqual(contradictions([...misquote(), { fact: 'price_usd', value: NaN, verdict: 'contradicts' }]).map((c) => c.fact), ['price_usd']);
+  });
+
+  test('hostile strings stay text, cleaned of reordering and hidden characters, clipped', () => {
+    const evil = {
+      fact: '<img src=x onerror=alert(1)>', stated: '\u202E<script>x</script>\u200B' + '9'.repeat(100), value: 1,
+      source: '<b>Dex\u2066Screener</b>', as_of: '<i>now</i>', verdict: 'contradicts',
+    };
+    const box = checks([evil]);
+    assert.ok(box);
+    assert.deepEqual([...new Set(box.all().map((e) => e.tagName))].sort(), ['P', 'SPAN', 'STRONG']);
+    const text = box.find('fc-contradiction')[0].textContent;
+    assert.doesNotMatch(text, /[\u202A-\u202E\u2066-\u2069\u200B]/);
+    assert.ok(text.startsWith('Contradicts the data: The answer says the <img src=x onerror=alert(1)> is <script>x</script>999'), text);
+    assert.equal(Array.from(box.find('fc-stated')[0].textContent).length, 40, 'the stated figure is clipped');
+    assert.ok(text.endsWith('; <b>DexScreener</b> says 1 (time of reading unknown).'), text);
   });
 });

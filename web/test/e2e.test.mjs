@@ -17,6 +17,7 @@ const EVM = '0x52908400098527886E0F7030069857D2E4169EE7';
 // Fixture tokens the demo's fake token APIs know (pkg/tokenfacts/fakesources).
 const EVM_HONEYPOT = '0x7e2a1b8c9d0f4e3a6b5c8d7e0f1a2b3c4d5e6f70';
 const EVM_HOSTILE = '0x9f8e7d6c5b4a39281706f5e4d3c2b1a098765432';
+const EVM_LATTICE = '0x5a3e6a77ba2f983ec0d371ea3b475f8bc0811ad5';
 const AXE = await readFile(new URL('../node_modules/axe-core/axe.min.js', import.meta.url), 'utf8');
 
 
@@ -638,8 +639,9 @@ describe('chat page against the demo server', () => {
     assert.equal(await card.locator('.tc-title').innerText(), 'Golden Panda GPANDA');
     assert.equal(await card.locator('.tc-chain').innerText(), 'BNB Chain');
     assert.equal(await card.locator('.tc-address').getAttribute('title'), EVM_HONEYPOT);
-    // The card sits between the answer's text and its sources.
-    assert.equal(await answer.evaluate((a) => a.querySelector('.markdown')?.nextElementSibling?.className), 'token-cards');
+    // The card sits between the answer's text (and its fact check) and its sources.
+    assert.deepEqual(await answer.evaluate((a) => [...a.children].map((e) => e.className)),
+      ['who', 'markdown', 'fact-checks', 'token-cards', 'sources']);
 
     // Every known figure links to the pair's page on DexScreener and says how old it is; a
     // figure no source gave says unknown.
@@ -771,6 +773,106 @@ describe('chat page against the demo server', () => {
     assert.deepEqual((await tags(card)).filter((t) => !allowed.includes(t)), []);
     assert.equal(await card.locator('a').count(), 0, 'no link to a javascript: or http: page');
     assert.equal(await card.locator('.tc-fig dd').first().innerText(), '$1.00', 'the figure stays, as text');
+    await done();
+  });
+
+  test('a figure the data contradicts: a notice under the answer says what it said, what the source says and how old the data is', async () => {
+    const { page, done } = await open({ viewport: { width: 1024, height: 1000 } });
+    await page.locator('#address').fill(EVM_LATTICE);
+    const answer = await ask(page, 'What is the price? Please misquote it.');
+    assert.equal(await answer.getAttribute('data-state'), 'done');
+    assert.match(await answer.locator('.markdown').innerText(), /a price of \$4\.215/, 'the demo misstates the price');
+    const checks = answer.locator('.fact-checks');
+    assert.equal(await checks.getAttribute('role'), 'note');
+    const notice = checks.locator('.fc-contradiction');
+    assert.equal(await notice.count(), 1, 'one notice: the liquidity agrees');
+    const said = /^Contradicts the data: The answer says the price is \$4\.215; DexScreener says \$0\.4215 \(data read (just now|\d+ min ago)\)\.$/;
+    assert.match(await notice.innerText(), said);
+    assert.equal(await checks.locator('.fc-summary').innerText(), '2 figures of the answer checked against the data: 1 contradicts it.');
+    // Under the answer's text, next to the card with the data.
+    assert.deepEqual(await answer.evaluate((a) => [...a.children].map((e) => e.className)),
+      ['who', 'markdown', 'fact-checks', 'token-cards', 'sources']);
+    assert.equal(await answer.locator('.token-card .tc-fig dd').first().innerText(), '$0.4215', 'the card says what the notice says');
+    // Not said in colour alone: the label is words, and the notice is set apart by a border too.
+    assert.equal(await notice.locator('.fc-flag').innerText(), 'Contradicts the data:');
+    assert.notEqual(await notice.evaluate((e) => getComputedStyle(e).borderLeftStyle), 'none');
+    await page.evaluate(AXE);
+    const found = await page.evaluate(() => /** @type {any} */ (window).axe.run('.fact-checks', { resultTypes: ['violations'] }));
+    assert.deepEqual(found.violations.map((/** @type {any} */ v) => v.id), [], 'axe: no violation in the notice');
+    await answer.locator('.fact-checks').evaluate((e) => e.scrollIntoView({ block: 'center' }));
+    await page.screenshot({ path: join(ARTIFACTS, 'fact-check.png') });
+
+    // The notice comes back after a reload, with the answer kept in the tab.
+    await page.reload();
+    await page.waitForSelector('html[data-ready="true"]');
+    assert.match(await page.locator('.answer .fc-contradiction').innerText(), said);
+
+    // A question that states the figures as they are: no contradiction, only the quiet count.
+    await page.evaluate(() => ['lastSubmitTime', 'retryAfterUntil'].forEach((k) => localStorage.removeItem(k)));
+    await page.locator('#cooldown').waitFor({ state: 'hidden' });
+    await page.locator('#address').fill(EVM_LATTICE);
+    const fair = await ask(page, 'What is the price?');
+    assert.equal(await fair.getAttribute('data-state'), 'done');
+    assert.match(await fair.locator('.markdown').innerText(), /a price of \$0\.4215/);
+    assert.equal(await fair.locator('.fc-contradiction').count(), 0, 'no contradiction notice');
+    assert.equal(await fair.locator('.fc-summary').innerText(), '2 figures of the answer checked against the data: all agree.');
+    assert.equal(await page.locator('.fc-contradiction').count(), 1, 'the first answer keeps its notice');
+    await done();
+  });
+
+  test('bidi overrides, isolates and marks are dropped from the rendered answer and the source titles', async () => {
+    const { page, done } = await open();
+    const text = 'Send to \u202Egnp.exe and \u2067x\u2069, or as entities &#x202E;evil &#8238;twice, `code\u202D`, [link\u200F](https://example.com/\u202E) 123 \u200F 456';
+    await page.route('**/api/chat', (route) => route.fulfill({
+      status: 200, headers: { 'Content-Type': 'text/event-stream' },
+      body: `data: 0:${JSON.stringify(text)}\n\ndata: d:${JSON.stringify({ finishReason: 'stop', sources: [{ url: 'https://example.com/', title: 'Docs \u202Eevil\u2066' }] })}\n\n`,
+    }));
+    const answer = await ask(page, 'bidi please');
+    const markdown = await answer.locator('.markdown').evaluate((e) => ({ text: e.textContent ?? '', html: e.innerHTML }));
+    const BIDI = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/;
+    assert.doesNotMatch(markdown.text, BIDI, JSON.stringify(markdown.text));
+    assert.doesNotMatch(markdown.html, BIDI, 'nor in an attribute');
+    assert.match(markdown.text, /Send to gnp\.exe and x, or as entities evil twice, code, link 123  456/);
+    assert.equal(await answer.locator('.sources a').innerText(), 'Docs evil');
+    await page.reload();
+    await page.waitForSelector('html[data-ready="true"]');
+    assert.doesNotMatch(await page.locator('.answer').evaluate((e) => e.innerHTML), BIDI, 'after a reload too');
+    await done();
+  });
+
+  test('the search-suggestions frame loads nothing remote, and its links still open', async () => {
+    const { page, done } = await open({ allowedConsole: ['Content Security Policy', 'Refused to'] });
+    /** @type {string[]} */
+    const probes = [];
+    await page.context().route('**/probe/**', (route) => {
+      probes.push(route.request().url());
+      return route.fulfill({ status: 200, body: '' });
+    });
+    const remote = `${server.url}/probe`;
+    const html = `<link rel="stylesheet" href="${remote}/style.css"><style>@import url(${remote}/import.css);` +
+      `@font-face{font-family:x;src:url(${remote}/font.woff)}.chip{font-family:x;background:url(${remote}/bg.png)}</style>` +
+      `<img src="${remote}/pixel.png" alt=""><img src="https://tracker.example/pixel.png" alt=""><iframe src="${remote}/frame.html"></iframe>` +
+      '<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" alt="" id="inline">' +
+      `<a class="chip" href="${remote}/search?q=chip">chip</a>`;
+    await page.route('**/api/chat', (route) => route.fulfill({
+      status: 200, headers: { 'Content-Type': 'text/event-stream' },
+      body: `data: 0:"Hello"\n\ndata: d:${JSON.stringify({ finishReason: 'stop', searchSuggestions: html })}\n\n`,
+    }));
+    const answer = await ask(page, 'suggest');
+    const frame = answer.locator('.suggestions iframe');
+    const content = /** @type {import('playwright-core').Frame} */ (await (await frame.elementHandle())?.contentFrame());
+    await content.waitForLoadState('load');
+    await page.waitForTimeout(500);
+    assert.deepEqual(probes, [], 'no request for a remote image, stylesheet, font or frame');
+    assert.match((await frame.getAttribute('srcdoc')) ?? '', /^<!doctype html><meta http-equiv="Content-Security-Policy" content="default-src 'none';/);
+    // A link is a navigation, which the policy leaves alone: it opens in a new tab.
+    const popup = page.context().waitForEvent('page');
+    await content.locator('a.chip').click();
+    const opened = await popup;
+    await opened.waitForLoadState();
+    assert.equal(opened.url(), `${remote}/search?q=chip`);
+    assert.deepEqual(probes, [`${remote}/search?q=chip`], 'only the link the reader followed');
+    await opened.close();
     await done();
   });
 

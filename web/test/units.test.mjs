@@ -11,6 +11,8 @@ import { describeHttpError, parseData, parseRetryAfter, readStream, withWait } f
 import { aboutIn, comeBackAt, countsDown, describeLock, waitText, WAIT_SENTENCE } from '../src/wait.js';
 import { fromSaved, loadHistory, saveHistory, toSaved, HISTORY_KEY, MAX_SAVED } from '../src/history.js';
 import { contentSha256 } from '../src/sign.js';
+import { stripBidi } from '../src/format.js';
+import { suggestionsDoc, SUGGESTIONS_CSP } from '../src/suggestions.js';
 
 describe('checkContractAddress', () => {
   const cases = {
@@ -402,6 +404,13 @@ describe('history', () => {
     saveHistory(s, [item(1), item(2), item(3)]);
     assert.deepEqual(loadHistory(s).map((x) => x.content), ['q3']);
   });
+  test('the fact check is kept with the answer, for the notice after a reload', () => {
+    const s = store();
+    const checks = [{ fact: 'price_usd', stated: '$4.215', value: 0.4215, source: 'DexScreener', as_of: '2026-03-01T12:00:00Z', verdict: 'contradicts' }];
+    const x = { ...item(1), meta: { finishReason: 'stop', tokens: [{ token: { address: '0x5a3e6a77ba2f983ec0d371ea3b475f8bc0811ad5' } }], factChecks: checks } };
+    saveHistory(s, toSaved([fromSaved(x)]));
+    assert.deepEqual(loadHistory(s)[0].meta?.factChecks, checks);
+  });
   test('junk is dropped', () => {
     const s = store();
     s.setItem(HISTORY_KEY, '{"not":"a list"}');
@@ -410,6 +419,41 @@ describe('history', () => {
     assert.deepEqual(loadHistory(s), [item(1)]);
     s.setItem(HISTORY_KEY, 'not json');
     assert.deepEqual(loadHistory(s), []);
+  });
+});
+
+describe('stripBidi (the rendered answer, source titles)', () => {
+  test('drops exactly the overrides, embeddings, isolates and marks', () => {
+    const bidi = [0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069, 0x200E, 0x200F, 0x061C];
+    for (let cp = 0; cp <= 0x10FFFF; cp++) {
+      if (cp >= 0xD800 && cp <= 0xDFFF) continue;
+      const c = String.fromCodePoint(cp);
+      assert.equal(stripBidi(`a${c}b`), bidi.includes(cp) ? 'ab' : `a${c}b`, `U+${cp.toString(16).toUpperCase()}`);
+    }
+  });
+  test('an override cannot disguise a file name, a mark cannot swap two figures; the rest stays as it is', () => {
+    assert.equal(stripBidi('invoice\u202Egnp.exe'), 'invoicegnp.exe');
+    assert.equal(stripBidi('price $123 \u200F 456'), 'price $123  456');
+    assert.equal(stripBidi('<p>\u2067\u05E9\u05DC\u05D5\u05DD\u2069 <a href="https://x.example/\u202E">x</a></p>'),
+      '<p>\u05E9\u05DC\u05D5\u05DD <a href="https://x.example/">x</a></p>');
+    assert.equal(stripBidi('emoji 👍🏽 zero\u200Bwidth & <b>'), 'emoji 👍🏽 zero\u200Bwidth & <b>');
+  });
+});
+
+describe('search suggestions frame', () => {
+  test('its first element is a CSP that loads nothing remote', () => {
+    const html = '<style>.c{color:red}</style><a class="c" href="https://www.google.com/search?q=x">chip</a>';
+    const doc = suggestionsDoc(html);
+    const first = /^<!doctype html>(<[^>]*>)/i.exec(doc)?.[1] ?? '';
+    assert.equal(first, `<meta http-equiv="Content-Security-Policy" content="${SUGGESTIONS_CSP}">`);
+    const rules = Object.fromEntries(SUGGESTIONS_CSP.split(';').map((r) => r.trim().split(/\s+/)).map(([k, ...v]) => [k, v.join(' ')]));
+    assert.equal(rules['default-src'], "'none'", 'nothing loads by default: no image, font, stylesheet, frame, fetch');
+    assert.equal(rules['style-src'], "'unsafe-inline'", 'the provider\'s inline <style> only');
+    assert.equal(rules['img-src'], 'data:', 'inline images only');
+    assert.ok(!/https?:|\*|'self'/.test(SUGGESTIONS_CSP), 'no source that is remote or this origin');
+    assert.ok(!SUGGESTIONS_CSP.includes('"'), 'the policy cannot end its attribute');
+    assert.ok(doc.endsWith(html), 'the provider\'s HTML as given, after the head');
+    assert.match(doc, /<base target="_blank">/, 'links open in a new tab');
   });
 });
 
