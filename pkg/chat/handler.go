@@ -423,33 +423,3 @@ func (h *Handler) forward(x *exchange, ev Event) error {
 	}
 	return nil
 }
-
-// say writes text the guard let through, and keeps it for the fact checks when there are
-// facts to check it against.
-func (h *Handler) say(x *exchange, text string) error {
-	if removed := x.guard.Removed(); len(removed) > len(x.out.removed) {
-		for _, kind := range removed[len(x.out.removed):] {
-			// The kind only: what was removed is the model's, and may be what must not leak.
-			h.log.Warn("removed from the answer", slog.String("request_id", x.id), slog.String("kind", kind))
-		}
-		x.out.removed = removed
-	}
-	if text == "" {
-		return nil
-	}
-	if len(x.server.FactsList()) > 0 {
-		x.said.WriteString(text)
-	}
-	return x.stream.Text(text)
-}
-
-// contradictions counts the checks whose figure contradicts the facts.
-func contradictions(checks []factcheck.Check) int {
-	n := 0
-	for _, c := range checks {
-		if c.Verdict == factcheck.Contradicts {
-			n++
-		}
-	}
-	return n
-}
