@@ -217,6 +217,37 @@ func spaced(before, r, after string) string {
 	return r
 }
 
+// view is the end of what was said and the pending text, as words: a run of the
+// instructions that reaches into pending begins at most ngram-1 words before it.
+type view struct {
+	sp    []span // the whole words; a word still being written is left out unless final
+	final bool   // no more text comes
+	// partial is where a word still being written begins, -1 when none is
+	partial int
+	off     int // where pending begins in the text sp indexes
+	first   int // the first word that ends in pending (len(sp) when none does)
+}
+
+func (g *Guard) view(final bool) view {
+	tail := saidTail(g.said)
+	full := tail + g.pending
+	v := view{sp: spans(full), final: final, partial: -1, off: len(tail)}
+	if last := len(v.sp) - 1; !final && last >= 0 && v.sp[last].end == len(full) {
+		v.sp, v.partial = v.sp[:last], v.sp[last].start
+	}
+	for v.first < len(v.sp) && v.sp[v.first].end <= v.off {
+		v.first++
+	}
+	return v
+}
+
+// mayContinue reports whether the word still being written, begun in pending, may continue
+// a run: the ngram-1 whole words before it begin a run of the instructions.
+func (g *Guard) mayContinue(v view) bool {
+	n := len(v.sp)
+	return v.partial >= v.off && n >= ngram-1 && g.in.prefixes[prefix(v.sp[n-(ngram-1):])]
+}
+
 // suspicious is where the earliest possible forbidden run in pending starts, and its kind:
 // a trigger word, or ngram words of the instructions in a row (which may have begun in what
 // was already said), or a word still being written that may continue ngram-1 of them.
@@ -227,31 +258,20 @@ func (g *Guard) suspicious(final bool) (int, string) {
 			at, kind = m[0], KindSelfIdentification
 		}
 	}
-	tail := saidTail(g.said)
-	full, off := tail+g.pending, len(tail)
-	sp := spans(full)
-	complete := sp
-	if !final && len(sp) > 0 && sp[len(sp)-1].end == len(full) {
-		complete = sp[:len(sp)-1]
-	}
-	first := 0 // the first word that may begin a run reaching into pending
-	for first < len(complete) && complete[first].end <= off {
-		first++
-	}
-	first = max(0, first-(ngram-1))
-	run := func(i int) {
-		if p := max(0, sp[i].start-off); at < 0 || p < at {
+	v := g.view(final)
+	run := func(start int) {
+		if p := max(0, start-v.off); at < 0 || p < at {
 			at, kind = p, KindInstructions
 		}
 	}
-	for i := first; i+ngram <= len(complete); i++ {
-		if _, ok := g.in.starts[gram(complete[i:i+ngram])]; ok {
-			run(i)
+	for i := max(0, v.first-(ngram-1)); i+ngram <= len(v.sp); i++ {
+		if _, ok := g.in.starts[gram(v.sp[i:i+ngram])]; ok {
+			run(v.sp[i].start)
 			break
 		}
 	}
-	if n := len(complete); n < len(sp) && n >= ngram-1 && sp[n].start >= off && g.in.prefixes[prefix(complete[n-(ngram-1):])] {
-		run(n) // hold the word being written: it may be the run's next
+	if g.mayContinue(v) {
+		run(v.partial) // hold the word being written: it may be the run's next
 	}
 	return at, kind
 }
@@ -365,58 +385,44 @@ func (g *Guard) resolve(final bool) (n int, replacement string, done bool) {
 
 // resolveRun follows the run of the instructions' words that reaches into pending: a run
 // of MinRun words or more (counting those already said) is removed from pending; one that
-// broke off sooner is let through word by word.
+// broke off sooner is let through word by word. It waits while the run may go on.
 func (g *Guard) resolveRun(final bool) (int, string, bool) {
-	full, off := g.said+g.pending, len(g.said)
-	sp := spans(full)
-	if !final && len(sp) > 0 && sp[len(sp)-1].end == len(full) {
-		sp = sp[:len(sp)-1] // a word still being written is judged once it is whole
-	}
-	first := 0
-	for first < len(sp) && sp[first].end <= off {
-		first++
-	}
-	best, bestEnd := 0, 0
-	for i := max(0, first-(ngram-1)); i <= first && i < len(sp); i++ {
-		for _, s := range g.in.starts[gram(sp[i:min(i+ngram, len(sp))])] {
-			n := 0
-			for i+n < len(sp) && s+n < len(g.in.words) && sp[i+n].word == g.in.words[s+n] {
-				n++
-			}
-			if i+n == len(sp) && !final {
-				return 0, "", false // the run goes on to the end of what came: wait
-			}
-			if n > best && sp[i+n-1].end > off {
-				best, bestEnd = n, sp[i+n-1].end-off
-			}
-		}
-	}
-	if !final && first >= len(sp) && len(g.pending) < maxHeld {
-		return 0, "", false // no whole word of pending yet
-	}
-	if !final && best < MinRun && len(g.pending) < maxHeld {
-		// Words that may begin a run, and the next still being written: wait for it.
-		if n := len(sp); n >= ngram-1 && sp[n-1].end > off && g.in.prefixes[prefix(sp[n-(ngram-1):])] && len(spans(full)) > n {
-			return 0, "", false
-		}
-	}
-	if best >= MinRun {
+	v := g.view(final)
+	waiting := !final && len(g.pending) < maxHeld
+	best, bestEnd := g.longestRun(v)
+	switch {
+	case best < 0 || (waiting && v.first >= len(v.sp)):
+		return 0, "", false // the run reaches the end of what came, or no whole word yet
+	case best >= MinRun:
 		g.removed = append(g.removed, KindInstructions)
 		return bestEnd, InstructionsReplacement, true
-	}
-	// Not a recital: let the first word through and look again after it.
-	if first < len(sp) {
-		return max(1, sp[first].end-off), "", true
+	case waiting && g.mayContinue(v):
+		return 0, "", false // words that may begin a run, the next still being written
+	case v.first < len(v.sp):
+		return max(1, v.sp[v.first].end-v.off), "", true // not a recital: the first word goes
 	}
 	return len(g.pending), "", true
 }
 
-func wordsOf(sp []span) []string {
-	out := make([]string, len(sp))
-	for i, s := range sp {
-		out[i] = s.word
+// longestRun is the longest run of the instructions' words beginning at most ngram-1 words
+// before pending, and where it ends in pending; -1 when a run goes on to the end of the
+// whole words and more may come.
+func (g *Guard) longestRun(v view) (best, end int) {
+	for i := max(0, v.first-(ngram-1)); i <= v.first && i < len(v.sp); i++ {
+		for _, s := range g.in.starts[gram(v.sp[i:min(i+ngram, len(v.sp))])] {
+			n := 0
+			for i+n < len(v.sp) && s+n < len(g.in.words) && v.sp[i+n].word == g.in.words[s+n] {
+				n++
+			}
+			if i+n == len(v.sp) && !v.final {
+				return -1, 0
+			}
+			if n > best && v.sp[i+n-1].end > v.off {
+				best, end = n, v.sp[i+n-1].end-v.off
+			}
+		}
 	}
-	return out
+	return best, end
 }
 
 // sentenceEnd is the end of the first sentence of s (after its . ! ? or at a line break),
