@@ -154,14 +154,14 @@ func (a *account) thinkingMode(model string) thinkingMode {
 	return n.mode
 }
 
-// refusedThinking notes that model refused a thinking setting sent in mode, and returns the
-// mode to retry in: a refused budget is retried as a level (the ID is served by a 3.x
+// refusedThinking notes that model refused the thinking setting it was sent, and returns
+// the mode to retry in: a refused budget is retried as a level (the ID is served by a 3.x
 // model), a refused level without any setting. The first refusal of each model and mode is
 // a WARN, later ones (requests under way at once) INFO.
-func (a *account) refusedThinking(log *slog.Logger, model string, sent thinkingMode, budget bool, cause *chat.UpstreamError) thinkingMode {
-	next := thinkingNone
-	if budget && sent == thinkingByShape {
-		next = thinkingLevel
+func (a *account) refusedThinking(log *slog.Logger, model string, sentBudget bool, cause *chat.UpstreamError) thinkingMode {
+	next, msg := thinkingNone, "model refused the thinking setting; retrying without it"
+	if sentBudget {
+		next, msg = thinkingLevel, "model refused a thinking budget (it is served by a model that takes a thinking level); retrying with a level"
 	}
 	a.mu.Lock()
 	now := a.now()
@@ -169,14 +169,10 @@ func (a *account) refusedThinking(log *slog.Logger, model string, sent thinkingM
 		a.thinking[model] = thinkingNote{mode: next, until: now.Add(a.ttl)}
 	}
 	level := slog.LevelInfo
-	if a.newsLocked("thinking:"+model+":"+string(rune('0'+next)), now.Add(a.ttl)) {
+	if a.newsLocked(msg+model, now.Add(a.ttl)) {
 		level = slog.LevelWarn
 	}
 	a.mu.Unlock()
-	msg := "model refused the thinking setting; retrying without it"
-	if next == thinkingLevel {
-		msg = "model refused a thinking budget (it is served by a model that takes a thinking level); retrying with a level"
-	}
 	log.LogAttrs(context.Background(), level, msg, slog.String("model", model), slog.String("reason", providerMessage(cause)))
 	return next
 }
@@ -199,6 +195,29 @@ func (s status) routed() bool {
 	return s.version != "" && family(s.model) != "" && family(s.version) != family(s.model)
 }
 
+// served is the model that served the answer: its version, else the model called.
+func (s status) served() string {
+	if s.version != "" {
+		return s.version
+	}
+	return s.model
+}
+
+// attrs are what the log says of s, then extra.
+func (s status) attrs(extra ...slog.Attr) []slog.Attr {
+	at := []slog.Attr{slog.String("model", s.model), slog.String("served_by", s.served())}
+	if s.stage != "" {
+		at = append(at, slog.String("stage", string(s.stage)))
+	}
+	if !s.retires.IsZero() {
+		at = append(at, slog.String("retirement", s.retires.UTC().Format(time.DateOnly)))
+	}
+	if s.message != "" {
+		at = append(at, slog.String("reason", s.message))
+	}
+	return append(at, extra...)
+}
+
 // observe keeps what an answer said of its model: which model served the ID (and so the
 // bucket it draws on), and whether the ID gives way to the next candidate. A candidate that
 // is retired, deprecated or routed to another family is skipped by later requests while
@@ -208,10 +227,7 @@ func (s status) routed() bool {
 // temperature is the operator's TEMPERATURE, nil when not set: a model that ignores it is
 // named once in the log.
 func (a *account) observe(log *slog.Logger, s status, candidates []string, temperature *float32) {
-	served := s.version
-	if served == "" {
-		served = s.model
-	}
+	served := s.served()
 	a.mu.Lock()
 	now := a.now()
 	if s.version != "" {
@@ -230,29 +246,16 @@ func (a *account) observe(log *slog.Logger, s status, candidates []string, tempe
 	samplingNews := temperature != nil && ignoresSampling(served) && a.newsLocked("sampling:"+s.model, now.Add(forever))
 	a.mu.Unlock()
 
-	attrs := func(extra ...slog.Attr) []slog.Attr {
-		at := []slog.Attr{slog.String("model", s.model), slog.String("served_by", served)}
-		if s.stage != "" {
-			at = append(at, slog.String("stage", string(s.stage)))
-		}
-		if !s.retires.IsZero() {
-			at = append(at, slog.String("retirement", s.retires.UTC().Format(time.DateOnly)))
-		}
-		if s.message != "" {
-			at = append(at, slog.String("reason", s.message))
-		}
-		return append(at, extra...)
-	}
 	ctx := context.Background()
 	switch {
 	case routedNews && next != "":
 		log.LogAttrs(ctx, slog.LevelWarn, "the provider retired this model or serves it from another family; later requests use the next model",
-			attrs(slog.String("next_model", next))...)
+			s.attrs(slog.String("next_model", next))...)
 	case routedNews:
-		log.LogAttrs(ctx, slog.LevelWarn, "the provider retired this model or serves it from another family, and no other model is configured (MODEL_FALLBACKS)", attrs()...)
+		log.LogAttrs(ctx, slog.LevelWarn, "the provider retired this model or serves it from another family, and no other model is configured (MODEL_FALLBACKS)", s.attrs()...)
 	}
 	if retiresNews {
-		log.LogAttrs(ctx, slog.LevelWarn, "the model serving answers has a retirement date", attrs()...)
+		log.LogAttrs(ctx, slog.LevelWarn, "the model serving answers has a retirement date", s.attrs()...)
 	}
 	if samplingNews {
 		log.LogAttrs(ctx, slog.LevelWarn, "TEMPERATURE is ignored by the model serving answers; it is no longer sent to it",

@@ -245,6 +245,5 @@ func (a *accumulator) bill() Bill {
 			b.SearchQueries++
 		}
 	}
-	b.Grounded = b.SearchQueries > 0
 	return b
 }

@@ -137,9 +137,9 @@ type Bill struct {
 	// Model is the model that served the answer (its modelVersion).
 	Model                                     string
 	InputTokens, OutputTokens, ThinkingTokens int64
-	// SearchQueries are the executed search queries; Grounded says the answer searched.
+	// SearchQueries are the executed search queries (an answer with any is a grounded
+	// prompt).
 	SearchQueries int
-	Grounded      bool
 }
 
 // Cost is the estimated list price of b in USD at time at.
@@ -149,7 +149,7 @@ func (t *PriceTable) Cost(b Bill, at time.Time) float64 {
 	switch {
 	case p.PerQuery:
 		usd += float64(b.SearchQueries) * p.Search / 1000
-	case b.Grounded:
+	case b.SearchQueries > 0:
 		usd += p.Search / 1000
 	}
 	return usd

@@ -136,8 +136,10 @@ func (r *request) tryModel(ctx context.Context, model string) *chat.UpstreamErro
 			r.yield(chat.Event{}, failed)
 			return nil
 		case k.thinking != thinkingNone && refusedThinking(failed):
-			budget := r.config(k).ThinkingConfig
-			k.thinking = r.account.refusedThinking(r.logger(), model, k.thinking, budget != nil && budget.ThinkingBudget != nil, failed)
+			// A budget went when the model was shaped as it is (not learned) and its shape
+			// takes budgets (config).
+			sentBudget := k.thinking == thinkingByShape && shapeFor(k.served).budgets != nil
+			k.thinking = r.account.refusedThinking(r.logger(), model, sentBudget, failed)
 		case k.urlTool && refusedURLs(failed):
 			k.urlTool = false
 			r.logger().Warn("the provider refused the request's URLs; retrying once without the URL tool",
