@@ -49,13 +49,13 @@ var words = sync.OnceValue(func() *lexicon {
 		k(FactVolume, money, `\b(?:24[- ]?h(?:our)?|daily|24-hour|one-day)?[- ]?(?:trading )?volume\b|\btraded\b`),
 		k(FactLiquidity, money, `\bliquidity\b|\bpool (?:depth|size|reserves?)\b|\bin the pool\b`),
 		k(FactPrice, money, `\bprice[ds]?\b|\btrad(?:es|ing|ed) (?:at|around|near|for)\b|\bworth\b|\bcosts?\b|\bper (?:token|coin)\b|\bquoted at\b|\bsells? for\b|\bchanges hands at\b|\bvalued at\b`),
+		// Last: fit reads an age's keyword after the figure as keywords[len-1].
 		k(FactPairAgeHrs, hours, `\bold\b|\bago\b|\bage[ds]?\b|\bcreated\b|\blaunched\b|\bdeployed\b|\blisted\b|\bnew\b|\bexisted\b|\bbeen (?:trading|live)\b`),
 	}
 	var right []keyword
 	for _, kw := range keys {
 		if kw.fact == FactPairAgeHrs || kw.fact == skip {
-			right = append(right, kw)
-			continue
+			continue // an age's keyword after it is read in fit; a change's never counts
 		}
 		right = append(right, keyword{kw.fact, kw.kind, regexp.MustCompile(`(?i)^\s*(?:(?:in|of|the|total|worth of|on)\s+){0,2}(?:` + strings.TrimPrefix(kw.re.String(), "(?i)") + `)`)})
 	}
@@ -83,7 +83,7 @@ func (l *lexicon) past(prefix string) bool {
 // else the last one before it in its context.
 func (l *lexicon) fit(left, after string, kd kind) (fact string, ok bool) {
 	for _, kw := range l.right {
-		if kw.kind == kd && kw.fact != FactPairAgeHrs && kw.fact != skip && kw.re.MatchString(after) {
+		if kw.kind == kd && kw.re.MatchString(after) {
 			return kw.fact, true
 		}
 	}
@@ -100,10 +100,8 @@ func (l *lexicon) fit(left, after string, kd kind) (fact string, ok bool) {
 	}
 	if kd == hours && best == "" {
 		// "created 6 hours ago", "6 hours old": the keyword follows the duration.
-		for _, kw := range l.keywords {
-			if kw.fact == FactPairAgeHrs && kw.re.MatchString(firstWords(after, 3)) {
-				return FactPairAgeHrs, true
-			}
+		if l.keywords[len(l.keywords)-1].re.MatchString(firstWords(after, 3)) {
+			return FactPairAgeHrs, true
 		}
 	}
 	if best == "" || best == skip {

@@ -3,6 +3,7 @@ package factcheck
 import (
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -117,16 +118,8 @@ func figures(clause string) []figure {
 			out = append(out, figure{kind: hours, text: clause[m[0]:m[1]], value: v * per, halfUnit: half * per, start: m[0], end: m[1]})
 		}
 	}
-	sortByStart(out)
+	slices.SortFunc(out, func(a, b figure) int { return a.start - b.start })
 	return out
-}
-
-func sortByStart(fs []figure) {
-	for i := 1; i < len(fs); i++ {
-		for j := i; j > 0 && fs[j].start < fs[j-1].start; j-- {
-			fs[j], fs[j-1] = fs[j-1], fs[j]
-		}
-	}
 }
 
 // clauses splits an answer into the stretches a claim lives in: sentences, lines (a table
