@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"os/exec"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -110,8 +111,8 @@ func TestEvalFailsAMisbehavingModel(t *testing.T) {
 		t.Fatalf("make eval passed a misbehaving model:\n%s", out)
 	}
 	for _, c := range evalCases {
-		if !strings.Contains(out, c+"  FAIL") && !strings.Contains(out, c+" ") {
-			t.Errorf("the report lacks the case %q:\n%s", c, out)
+		if !regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(c) + `\s+FAIL\s+\S`).MatchString(out) {
+			t.Errorf("the report does not fail the case %q, with why:\n%s", c, out)
 		}
 	}
 	for _, want := range []string{"pass rate: 0/8 = 0.0%", "eval: FAILED", `names "Gemini"`, "recites its instructions", `answers "Yes"`} {

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -12,7 +11,6 @@ import (
 	"github.com/chatsvc/chat/internal/teststack"
 	"github.com/chatsvc/chat/pkg/chat"
 	"github.com/chatsvc/chat/pkg/gemini/fakeprovider"
-	"github.com/chatsvc/chat/pkg/tokenfacts"
 	"github.com/chatsvc/chat/pkg/tokenfacts/fakesources"
 )
 
@@ -23,19 +21,14 @@ var misquoted = []string{"GPANDA trades at $0.0000", "52 and has $15.2K in liqui
 
 func factCheckStack(t *testing.T) *teststack.Stack {
 	t.Helper()
-	fake := fakesources.New()
-	srv := httptest.NewServer(fake)
-	t.Cleanup(func() { fake.Close(); srv.Close() })
-	cfg := fakesources.Config(srv.URL)
-	cfg.Budget, cfg.Now = 2*time.Second, fakesources.Now
-	facts := tokenfacts.New(cfg)
-	return teststack.Start(t, func(fakeprovider.Request) fakeprovider.Reply {
+	st, _ := tokenStackAnswering(t, 2*time.Second, func(fakeprovider.Request) fakeprovider.Reply {
 		var chunks []fakeprovider.Chunk
 		for _, c := range misquoted {
 			chunks = append(chunks, fakeprovider.Text(c))
 		}
 		return fakeprovider.Stream(0, append(chunks, fakeprovider.Finish("STOP"))...)
-	}, teststack.WithOptions(func(o *chat.Options) { o.TokenFacts = facts }))
+	})
+	return st
 }
 
 type factCheck struct {

@@ -22,15 +22,21 @@ import (
 // tokenStack is the endpoint with token facts read from the fakes of their four APIs.
 func tokenStack(t *testing.T, budget time.Duration) (*teststack.Stack, *fakesources.Server) {
 	t.Helper()
+	return tokenStackAnswering(t, budget, func(fakeprovider.Request) fakeprovider.Reply {
+		return fakeprovider.Stream(0, fakeprovider.Text("The facts say: high risk."), fakeprovider.Finish("STOP"))
+	})
+}
+
+// tokenStackAnswering is tokenStack with the provider's answers scripted.
+func tokenStackAnswering(t *testing.T, budget time.Duration, script fakeprovider.Script) (*teststack.Stack, *fakesources.Server) {
+	t.Helper()
 	fake := fakesources.New()
 	srv := httptest.NewServer(fake)
 	t.Cleanup(func() { fake.Close(); srv.Close() })
 	cfg := fakesources.Config(srv.URL)
 	cfg.Budget, cfg.Now = budget, fakesources.Now
 	facts := tokenfacts.New(cfg)
-	st := teststack.Start(t, func(fakeprovider.Request) fakeprovider.Reply {
-		return fakeprovider.Stream(0, fakeprovider.Text("The facts say: high risk."), fakeprovider.Finish("STOP"))
-	}, teststack.WithOptions(func(o *chat.Options) { o.TokenFacts = facts }))
+	st := teststack.Start(t, script, teststack.WithOptions(func(o *chat.Options) { o.TokenFacts = facts }))
 	return st, fake
 }
 

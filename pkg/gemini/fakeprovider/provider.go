@@ -34,30 +34,40 @@ func refusal(model, key string, body GenerateRequest) (*Reply, providerModel) {
 	if t, ok := body.GenerationConfig["temperature"].(float64); ok && (t < 0 || t > 2) {
 		return invalid(fmt.Sprintf("Invalid value at 'generation_config.temperature' (TYPE_FLOAT), %v: must be between 0 and 2.", t)), m
 	}
-	tc := body.thinking()
+	return m.thinkingRefusal(body.thinking()), m
+}
+
+// thinkingRefusal is the provider's answer to a thinking setting m does not take, or nil.
+func (m providerModel) thinkingRefusal(tc ThinkingSetting) *Reply {
 	switch {
 	case tc.Budget != nil && tc.Level != "":
-		return invalid("You can only set only one of thinking budget and thinking level."), m
+		return invalid("You can only set only one of thinking budget and thinking level.")
 	case tc.Level != "" && m.kind != levelThinking:
-		return invalid("Thinking level is not supported for this model."), m
+		return invalid("Thinking level is not supported for this model.")
 	case tc.Budget != nil && m.kind == levelThinking:
-		return invalid("Thinking budget is not supported for this model. Please use thinking level instead."), m
+		return invalid("Thinking budget is not supported for this model. Please use thinking level instead.")
 	case tc.Level != "" && !slices.Contains(m.levels, tc.Level):
-		return invalid(fmt.Sprintf("Thinking level %s is not supported for this model. Please retry with other thinking level.", tc.Level)), m
+		return invalid(fmt.Sprintf("Thinking level %s is not supported for this model. Please retry with other thinking level.", tc.Level))
 	case tc.Budget != nil && m.kind == budgetThinking:
-		switch b := *tc.Budget; {
-		case b == 0 && !m.zeroOK:
-			return invalid("Budget 0 is invalid. This model only works in thinking mode."), m
-		case b == 0 || b == -1:
-		case b < m.budgetMin || b > m.budgetMax:
-			lo := m.budgetMin
-			if m.zeroOK && lo < 128 {
-				lo = 0
-			}
-			return invalid(fmt.Sprintf("The thinking budget %d is invalid. Please choose a value between %d and %d.", b, lo, m.budgetMax)), m
-		}
+		return m.budgetRefusal(*tc.Budget)
 	}
-	return nil, m
+	return nil
+}
+
+// budgetRefusal is a 2.5 model's answer to a budget outside its range, or nil.
+func (m providerModel) budgetRefusal(b int) *Reply {
+	switch {
+	case b == 0 && !m.zeroOK:
+		return invalid("Budget 0 is invalid. This model only works in thinking mode.")
+	case b == 0 || b == -1:
+	case b < m.budgetMin || b > m.budgetMax:
+		lo := m.budgetMin
+		if m.zeroOK && lo < 128 {
+			lo = 0
+		}
+		return invalid(fmt.Sprintf("The thinking budget %d is invalid. Please choose a value between %d and %d.", b, lo, m.budgetMax))
+	}
+	return nil
 }
 
 func notFound(msg string) *Reply {
