@@ -13,7 +13,6 @@ import (
 	"regexp"
 	"strings"
 	"sync"
-	"unicode"
 	"unicode/utf8"
 )
 
@@ -57,63 +56,6 @@ var vocab = sync.OnceValue(func() *vocabulary {
 		triggerWords: []string{"gemini", "google", "deepmind", "bard", "palm", "lamda", "models/", "llm"},
 	}
 })
-
-// Instructions indexes a system instruction's words.
-type Instructions struct {
-	words []string
-	// starts maps each run of ngram words to where it starts in words; prefixes holds the
-	// first ngram-1 words of each.
-	starts   map[[ngram]string][]int
-	prefixes map[[ngram - 1]string]bool
-}
-
-// NewInstructions indexes the system instruction text.
-func NewInstructions(system string) *Instructions {
-	in := &Instructions{words: words(system), starts: map[[ngram]string][]int{}, prefixes: map[[ngram - 1]string]bool{}}
-	for i := 0; i+ngram <= len(in.words); i++ {
-		k := [ngram]string(in.words[i : i+ngram])
-		in.starts[k] = append(in.starts[k], i)
-		in.prefixes[[ngram - 1]string(in.words[i:i+ngram-1])] = true
-	}
-	return in
-}
-
-// span is a word of a text: its lower-case form and its byte range.
-type span struct {
-	word       string
-	start, end int
-}
-
-func isWordRune(r rune) bool {
-	return unicode.IsLetter(r) || unicode.IsNumber(r) || r == '\'' || r == '’' || r == '-'
-}
-
-func spans(s string) []span {
-	var out []span
-	start := -1
-	for i, r := range s {
-		switch {
-		case isWordRune(r) && start < 0:
-			start = i
-		case !isWordRune(r) && start >= 0:
-			out = append(out, span{strings.ToLower(s[start:i]), start, i})
-			start = -1
-		}
-	}
-	if start >= 0 {
-		out = append(out, span{strings.ToLower(s[start:]), start, len(s)})
-	}
-	return out
-}
-
-func words(s string) []string {
-	sp := spans(s)
-	out := make([]string, len(sp))
-	for i, w := range sp {
-		out[i] = w.word
-	}
-	return out
-}
 
 // Guard filters one answer. It is not safe for concurrent use.
 type Guard struct {
@@ -217,37 +159,6 @@ func spaced(before, r, after string) string {
 	return r
 }
 
-// view is the end of what was said and the pending text, as words: a run of the
-// instructions that reaches into pending begins at most ngram-1 words before it.
-type view struct {
-	sp    []span // the whole words; a word still being written is left out unless final
-	final bool   // no more text comes
-	// partial is where a word still being written begins, -1 when none is
-	partial int
-	off     int // where pending begins in the text sp indexes
-	first   int // the first word that ends in pending (len(sp) when none does)
-}
-
-func (g *Guard) view(final bool) view {
-	tail := saidTail(g.said)
-	full := tail + g.pending
-	v := view{sp: spans(full), final: final, partial: -1, off: len(tail)}
-	if last := len(v.sp) - 1; !final && last >= 0 && v.sp[last].end == len(full) {
-		v.sp, v.partial = v.sp[:last], v.sp[last].start
-	}
-	for v.first < len(v.sp) && v.sp[v.first].end <= v.off {
-		v.first++
-	}
-	return v
-}
-
-// mayContinue reports whether the word still being written, begun in pending, may continue
-// a run: the ngram-1 whole words before it begin a run of the instructions.
-func (g *Guard) mayContinue(v view) bool {
-	n := len(v.sp)
-	return v.partial >= v.off && n >= ngram-1 && g.in.prefixes[prefix(v.sp[n-(ngram-1):])]
-}
-
 // suspicious is where the earliest possible forbidden run in pending starts, and its kind:
 // a trigger word, or ngram words of the instructions in a row (which may have begun in what
 // was already said), or a word still being written that may continue ngram-1 of them.
@@ -302,36 +213,6 @@ func mayTrigger(s string) bool {
 		}
 	}
 	return false
-}
-
-// saidTail is the end of what was said that a run of the instructions may have begun in:
-// the last bytes, from a word's start.
-func saidTail(said string) string {
-	const n = 96
-	if len(said) <= n {
-		return said
-	}
-	t := said[len(said)-n:]
-	if i := strings.IndexFunc(t, func(r rune) bool { return !isWordRune(r) }); i >= 0 {
-		return t[i:]
-	}
-	return t
-}
-
-// gram is the key of ngram words (fewer are padded with "", which no key has).
-func gram(sp []span) (k [ngram]string) {
-	for i := range min(ngram, len(sp)) {
-		k[i] = sp[i].word
-	}
-	return k
-}
-
-// prefix is the key of ngram-1 words.
-func prefix(sp []span) (k [ngram - 1]string) {
-	for i := range min(ngram-1, len(sp)) {
-		k[i] = sp[i].word
-	}
-	return k
 }
 
 // partialTrigger is how many bytes at the end of pending may be the beginning of a model's
