@@ -5,9 +5,10 @@
 // reordering characters, and links lead only to the https:// pages the facts name
 // (sources[].url, market.pair_url). A fact no source gave is "unknown", never 0.
 import {
-  ageText, chainName, cleanText, formatAge, formatChange, formatPercent, formatPrice, formatUsd,
-  isNum, safeHttps, shortAddress, UNKNOWN, utcTime,
+  chainName, cleanText, formatAge, formatChange, formatPercent, formatPrice, formatUsd,
+  isNum, safeHttps, shortAddress, UNKNOWN,
 } from './format.js';
+import { age, el, isObj, link, stamp } from './nodes.js';
 
 /** MAX_CARDS is how many cards an answer shows: the server sends at most three. */
 export const MAX_CARDS = 3;
@@ -20,58 +21,6 @@ const RANK = /** @type {Record<string, number>} */ ({ danger: 0, warning: 1, inf
 /** @typedef {Record<string, any>} Facts a tokenfacts.Facts as decoded from JSON: anything may be missing */
 
 let ids = 0;
-
-/** @param {unknown} v @returns {v is Record<string, any>} */
-const isObj = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/**
- * el creates an element with a class, holding text (as text nodes) and elements.
- * @param {Document} doc
- * @param {string} tag
- * @param {string} className
- * @param {...(Node | string)} children
- */
-function el(doc, tag, className, ...children) {
-  const e = doc.createElement(tag);
-  if (className) e.className = className;
-  for (const c of children) e.append(typeof c === 'string' ? doc.createTextNode(c) : c);
-  return e;
-}
-
-/**
- * stamp says how old the data behind an element is: a link's title names its source and age,
- * any other element's text is the age. refreshAges stamps them again as time passes.
- * @param {Element} e
- * @param {number} now
- */
-function stamp(e, now) {
-  const asOf = e.getAttribute('data-as-of') ?? '';
-  const age = ageText(asOf, now);
-  const source = e.getAttribute('data-source');
-  if (source === null) e.textContent = age;
-  else e.setAttribute('title', `${source}, ${age}${utcTime(asOf) ? ` (${utcTime(asOf)})` : ''}`);
-}
-
-/**
- * link is a figure: a link to the source page when there is an https:// one, else plain text;
- * its title says where it comes from and how old it is.
- * @param {Document} doc
- * @param {string} text
- * @param {{name: string, url: string, asOf: string}} src
- * @param {number} now
- */
-function link(doc, text, src, now) {
-  const e = el(doc, src.url ? 'a' : 'span', 'tc-value', text);
-  if (src.url) {
-    e.setAttribute('href', src.url);
-    e.setAttribute('target', '_blank');
-    e.setAttribute('rel', 'noopener noreferrer nofollow');
-  }
-  e.setAttribute('data-source', src.name);
-  e.setAttribute('data-as-of', src.asOf);
-  stamp(e, now);
-  return e;
-}
 
 /**
  * sourcesOf gathers, by source name, each source's page (https only) and when its data was read.
@@ -253,10 +202,7 @@ export function buildCard(f, now, doc = document) {
   if (sources.size) {
     const p = el(doc, 'p', 'tc-sources', el(doc, 'span', 'tc-label', 'Sources:'));
     for (const src of sources.values()) {
-      const age = el(doc, 'span', 'tc-age');
-      age.setAttribute('data-as-of', src.asOf);
-      stamp(age, now);
-      p.append(el(doc, 'span', 'tc-source', link(doc, src.name, src, now), ' ', age));
+      p.append(el(doc, 'span', 'tc-source', link(doc, src.name, src, now), ' ', age(doc, src.asOf, now)));
     }
     card.append(p);
   }
