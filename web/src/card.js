@@ -167,6 +167,28 @@ function security(doc, f, sources, now) {
   return box;
 }
 
+/** ICONS are the verdict's shapes, one per severity: the word says it too. */
+const ICONS = /** @type {Record<string, string>} */ ({ danger: '\u2716', warning: '\u25B2', info: '\u25CF' });
+
+/**
+ * verdict opens the card: the server's summary of what matters most, its severity in a word
+ * (and a shape) before it, not in colour alone. An older server sends none: nothing shows.
+ * @param {Document} doc
+ * @param {Facts} f
+ */
+function verdict(doc, f) {
+  const v = f.verdict;
+  if (!isObj(v)) return null;
+  const known = Object.hasOwn(SEVERITIES, v.severity);
+  const sev = known ? v.severity : 'info';
+  const icon = el(doc, 'span', 'tc-verdict-icon', ICONS[sev]);
+  icon.setAttribute('aria-hidden', 'true');
+  const p = el(doc, 'p', 'tc-verdict', icon, ' ', el(doc, 'span', 'tc-verdict-sev', known ? SEVERITIES[sev] : 'Note'), ' ',
+    el(doc, 'span', 'tc-verdict-text', cleanText(v.summary, 400) || 'no summary given'));
+  p.setAttribute('data-severity', sev);
+  return p;
+}
+
 /**
  * buildCard builds the card of one token's facts, or returns null for something that is not.
  * @param {unknown} f
@@ -191,8 +213,12 @@ export function buildCard(f, now, doc = document) {
     code.setAttribute('title', address);
     meta.append(doc.createTextNode(' '), code);
   }
-  const card = el(doc, 'section', 'token-card', el(doc, 'p', 'tc-kicker', 'Token facts'), title, meta,
-    figures(doc, f, sources, now), security(doc, f, sources, now));
+  const card = el(doc, 'section', 'token-card', el(doc, 'p', 'tc-kicker', 'Token facts'), title);
+  // The verdict first, right under the heading; then what it is, its market and its security.
+  const opening = verdict(doc, f);
+  if (opening) card.append(opening);
+  card.append(meta, figures(doc, f, sources, now));
+  card.append(security(doc, f, sources, now));
   card.setAttribute('aria-labelledby', id);
 
   const gone = (Array.isArray(f.unavailable) ? f.unavailable.filter(isObj) : [])

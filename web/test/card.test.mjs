@@ -300,6 +300,40 @@ describe('token card', () => {
   });
 });
 
+describe('token card: verdict', () => {
+  test('the verdict opens the card, right under its heading, its severity in a word before the summary', () => {
+    for (const [severity, word] of [['danger', 'Danger'], ['warning', 'Warning'], ['info', 'Info'], ['<b>bad</b>', 'Note']]) {
+      const summary = 'Honeypot: it cannot be sold (GoPlus, honeypot.is); Sell tax of 99% (GoPlus)';
+      const c = card({ ...honeypot(), verdict: { severity, summary } });
+      const kids = /** @type {FakeElement[]} */ (c.childNodes);
+      const at = kids.findIndex((e) => e.className === 'tc-title');
+      assert.equal(at, 1, 'the kicker, then the heading');
+      const v = kids[at + 1];
+      assert.equal(v.className, 'tc-verdict', `${severity}: the first thing after the heading`);
+      assert.equal(c.find('tc-verdict').length, 1);
+      assert.equal(v.find('tc-verdict-sev')[0].textContent, word);
+      assert.equal(v.getAttribute('data-severity'), word === 'Note' ? 'info' : severity);
+      assert.equal(v.textContent.slice(2), `${word} ${summary}`, 'the word first, then the summary (after the shape)');
+      assert.equal(v.find('tc-verdict-icon')[0].getAttribute('aria-hidden'), 'true', 'the shape is not read out: the word is');
+    }
+    const icons = ['danger', 'warning', 'info'].map((severity) => card({ ...honeypot(), verdict: { severity, summary: 'x' } }).find('tc-verdict-icon')[0].textContent);
+    assert.equal(new Set(icons).size, 3, 'a shape of its own per severity');
+  });
+
+  test('no verdict from an older server: nothing for it; a hostile summary stays text', () => {
+    for (const v of [undefined, null, 'danger', ['danger']]) {
+      const c = card({ ...honeypot(), verdict: v });
+      assert.equal(c.find('tc-verdict').length, 0, String(v));
+      assert.equal(/** @type {FakeElement} */ (c.childNodes[2]).className, 'tc-meta');
+    }
+    const c = card({ ...honeypot(), verdict: { severity: 'danger', summary: '<img src=x onerror="window.__pwned=1">\u202Esafe\u200B' } });
+    assert.equal(c.find('tc-verdict-text')[0].textContent, '<img src=x onerror="window.__pwned=1">safe');
+    assert.equal(c.find('tc-verdict')[0].all().map((e) => e.tagName).join(), 'SPAN,SPAN,SPAN');
+    assert.equal(card({ ...honeypot(), verdict: { severity: 'warning' } }).find('tc-verdict-text')[0].textContent, 'no summary given');
+  });
+
+});
+
 /** The demo's misquote: the answer states ten times the price; its liquidity agrees. */
 const misquote = () => [
   { fact: 'price_usd', stated: '$4.215', value: 0.4215, source: 'DexScreener', as_of: AS_OF, verdict: 'contradicts' },
