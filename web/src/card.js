@@ -8,6 +8,7 @@ import {
   chainName, cleanText, formatAge, formatChange, formatPercent, formatPrice, formatUsd,
   isNum, safeHttps, shortAddress, UNKNOWN,
 } from './format.js';
+import { priceChart } from './chart.js';
 import { age, el, isObj, link, stamp } from './nodes.js';
 
 /** MAX_CARDS is how many cards an answer shows: the server sends at most three. */
@@ -33,6 +34,8 @@ function sourcesOf(f) {
   const times = /** @type {Record<string, string>} */ ({
     [marketSource(f)]: at(f.market), GoPlus: at(sec.contract) || at(sec.holders), 'honeypot.is': at(sec.simulation), RugCheck: at(sec.rugcheck),
   });
+  const history = isObj(f.history) ? cleanText(f.history.source, 40) : '';
+  if (history && !(Object.hasOwn(times, history) && times[history])) times[history] = at(f.history);
   const map = new Map();
   for (const s of Array.isArray(f.sources) ? f.sources : []) {
     const name = cleanText(s?.name, 40);
@@ -218,6 +221,8 @@ export function buildCard(f, now, doc = document) {
   const opening = verdict(doc, f);
   if (opening) card.append(opening);
   card.append(meta, figures(doc, f, sources, now));
+  const chart = priceChart(doc, f, now);
+  if (chart) card.append(chart);
   card.append(security(doc, f, sources, now));
   card.setAttribute('aria-labelledby', id);
 

@@ -4,6 +4,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildCard, refreshAges, tokenCards, FINDINGS_SHOWN, MAX_CARDS } from '../src/card.js';
+import { chartText, seriesOf, H, W } from '../src/chart.js';
 import { contradictionText, contradictions, describeFact, factChecks, refreshCheckAges, summaryText } from '../src/factcheck.js';
 import {
   ageText, chainName, cleanText, formatAge, formatChange, formatPercent, formatPrice, formatUsd,
@@ -37,6 +38,7 @@ class FakeElement {
   setAttribute(k, v) {
     assert.ok(!/^on/i.test(k), `no event handler attributes: ${k}`);
     this.attrs.set(k, String(v));
+    if (k === 'class') this.className = String(v);
   }
   /** @param {string} k */
   getAttribute(k) { return this.attrs.get(k) ?? null; }
@@ -60,8 +62,13 @@ class FakeElement {
   }
 }
 
+const SVG_NS = 'http://www.w3.org/2000/svg';
 const doc = /** @type {Document} */ (/** @type {unknown} */ ({
   createElement: (/** @type {string} */ t) => new FakeElement(t),
+  createElementNS: (/** @type {string} */ ns, /** @type {string} */ t) => {
+    assert.equal(ns, SVG_NS, 'only SVG elements come from another namespace');
+    return new FakeElement(t);
+  },
   createTextNode: (/** @type {string} */ t) => new FakeText(t),
 }));
 
@@ -300,7 +307,29 @@ describe('token card', () => {
   });
 });
 
-describe('token card: verdict', () => {
+const DAY = 86400;
+/** 2025-10-27 00:00 UTC, the first day of the history below. */
+const T0 = 1761523200;
+/** Thirty daily closes: $0.41 to $0.52, the low $0.31 on the 8th (3 Nov), the high $0.91 on the 23rd (18 Nov). */
+const CLOSES = [0.41, 0.43, 0.45, 0.5, 0.44, 0.38, 0.35, 0.31, 0.36, 0.4, 0.48, 0.55, 0.62, 0.7, 0.74,
+  0.78, 0.8, 0.83, 0.85, 0.86, 0.88, 0.9, 0.91, 0.86, 0.8, 0.72, 0.66, 0.6, 0.55, 0.52];
+const GECKO = 'https://www.geckoterminal.com/bsc/pools/0xabc';
+
+/** history is GeckoTerminal's record of CLOSES as the server sends it. @param {Record<string, any>} [over] */
+const history = (over = {}) => ({
+  source: 'GeckoTerminal', as_of: AS_OF, interval: 'day', url: GECKO,
+  points: CLOSES.map((close, i) => ({ time: T0 + i * DAY, close })),
+  change_7d_percent: -12.5, change_30d_percent: 40.1, high_30d_usd: 0.91, high_at: T0 + 22 * DAY, low_30d_usd: 0.31, low_at: T0 + 7 * DAY,
+  drawdown_percent: 42.86, last_day_change_percent: -3.2, ...over,
+});
+/** withHistory is the honeypot with a price history. @param {unknown} h */
+const withHistory = (h) => ({ ...honeypot(), history: h });
+/** xy reads a polyline's points. @param {FakeElement} line */
+const xy = (line) => (line.getAttribute('points') ?? '').split(' ').map((p) => p.split(',').map(Number));
+/** dot is the high's or the low's circle. @param {FakeElement} c @param {string} kind */
+const dot = (c, kind) => c.tags('circle').filter((e) => e.className.includes(`tc-chart-${kind}`)).map((e) => [Number(e.getAttribute('cx')), Number(e.getAttribute('cy'))])[0];
+
+describe('token card: verdict and price chart', () => {
   test('the verdict opens the card, right under its heading, its severity in a word before the summary', () => {
     for (const [severity, word] of [['danger', 'Danger'], ['warning', 'Warning'], ['info', 'Info'], ['<b>bad</b>', 'Note']]) {
       const summary = 'Honeypot: it cannot be sold (GoPlus, honeypot.is); Sell tax of 99% (GoPlus)';
@@ -330,6 +359,113 @@ describe('token card: verdict', () => {
     assert.equal(c.find('tc-verdict-text')[0].textContent, '<img src=x onerror="window.__pwned=1">safe');
     assert.equal(c.find('tc-verdict')[0].all().map((e) => e.tagName).join(), 'SPAN,SPAN,SPAN');
     assert.equal(card({ ...honeypot(), verdict: { severity: 'warning' } }).find('tc-verdict-text')[0].textContent, 'no summary given');
+  });
+
+  test('30 daily closes: a line of 30 points, the high and the low marked with their price, and the same in words', () => {
+    const c = card(withHistory(history()));
+    const chart = c.find('tc-chart')[0];
+    const kids = /** @type {FakeElement[]} */ (c.childNodes).map((e) => e.className);
+    assert.ok(kids.indexOf('tc-chart') === kids.indexOf('tc-figures') + 1, `after the market figures: ${kids}`);
+    const [svg] = chart.tags('svg');
+    assert.equal(svg.getAttribute('role'), 'img');
+    assert.equal(svg.getAttribute('viewBox'), `0 0 ${W} ${H}`);
+    assert.equal(svg.getAttribute('aria-label'), 'Price chart over 30 days: low $0.31, high $0.91');
+    const line = chart.tags('polyline');
+    assert.equal(line.length, 1);
+    const pts = xy(line[0]);
+    assert.equal(pts.length, 30);
+    for (const [x, y] of pts) assert.ok(x >= 0 && x <= W && y >= 0 && y <= H, `inside the box: ${x},${y}`);
+    assert.ok(pts.every(([x], i) => i === 0 || x > pts[i - 1][0]), 'oldest on the left');
+    const ys = pts.map(([, y]) => y);
+    assert.deepEqual(dot(chart, 'high'), pts[22], 'the high is the 23rd close');
+    assert.deepEqual(dot(chart, 'low'), pts[7], 'the low is the 8th close');
+    assert.equal(pts[22][1], Math.min(...ys), 'the high at the top');
+    assert.equal(pts[7][1], Math.max(...ys), 'the low at the bottom');
+    assert.deepEqual(chart.tags('text').map((t) => t.textContent), ['High $0.91', 'Low $0.31']);
+    assert.equal(chart.find('tc-chart-text')[0].textContent, 'Price over 30 days: $0.41 \u2192 $0.52 (+26.8%); high $0.91 on 18 Nov, low $0.31 on 3 Nov; '
+      + `7-day change ${MINUS}12.5%; 30-day change +40.1%; last day's change ${MINUS}3.2%; 43% below the high.`);
+  });
+
+  test('the words say only the figures given; the high and the low fall back on the series', () => {
+    const h = history();
+    for (const k of ['change_7d_percent', 'change_30d_percent', 'last_day_change_percent', 'drawdown_percent', 'high_30d_usd', 'high_at', 'low_30d_usd', 'low_at']) delete h[k];
+    const s = seriesOf(h.points);
+    assert.equal(chartText(h, s), 'Price over 30 days: $0.41 \u2192 $0.52 (+26.8%); high $0.91 on 18 Nov, low $0.31 on 3 Nov.');
+    assert.equal(chartText({ ...h, high_30d_usd: 0.95, low_30d_usd: null, drawdown_percent: 0, change_30d_percent: NaN }, s),
+      'Price over 30 days: $0.41 \u2192 $0.52 (+26.8%); high $0.95, low $0.31 on 3 Nov; at the high.', "the source's high without its date, not the series' date");
+    assert.equal(chartText({ drawdown_percent: 0.5 }, [{ time: T0, close: 0 }, { time: T0 + DAY, close: 2 }]),
+      'Price over 2 days: $0 \u2192 $2.00; high $2.00 on 28 Oct, low $0 on 27 Oct; 0.5% below the high.', 'no change from a zero');
+  });
+
+  test('hourly closes of a young pair: over 3 days (or hours), dates to the hour', () => {
+    const points = [...Array(72)].map((_, i) => ({ time: T0 + i * 3600, close: i === 40 ? 0.5 : 1 + (i % 10) / 10 }));
+    const h = { source: 'GeckoTerminal', as_of: AS_OF, interval: 'hour', points, high_30d_usd: 2, high_at: T0 + 8 * 3600 };
+    const c = card(withHistory(h));
+    assert.equal(xy(c.tags('polyline')[0]).length, 72);
+    assert.equal(c.tags('svg')[0].getAttribute('aria-label'), 'Price chart over 3 days: low $0.5, high $1.90');
+    assert.equal(c.find('tc-chart-text')[0].textContent, 'Price over 3 days: $1.00 \u2192 $1.10 (+10.0%); high $2.00 on 27 Oct 08:00 UTC, low $0.5 on 28 Oct 16:00 UTC.',
+      "the source's high with its hour, the series' low with its hour");
+    assert.match(chartText({ interval: 'hour' }, seriesOf(points.slice(0, 36))), /^Price over 36 hours: /);
+  });
+
+  test('0 or 1 point: no line, words only; e-notation prices are written as the card writes prices', () => {
+    for (const points of [[], undefined, 'x', [{ time: T0, close: NaN }, { time: 'x', close: 1 }, { time: T0, close: -1 }, null]]) {
+      const c = card(withHistory(history({ points })));
+      assert.equal(c.tags('svg').length, 0, JSON.stringify(points));
+      assert.match(c.find('tc-chart-text')[0].textContent, /^No price history to draw; high \$0\.91 on 18 Nov, low \$0\.31 on 3 Nov; /);
+    }
+    const one = card(withHistory({ source: 'GeckoTerminal', as_of: AS_OF, interval: 'day', points: [{ time: T0, close: 0.41 }, { time: T0 + DAY, close: -2 }] }));
+    assert.equal(one.tags('svg').length, 0);
+    assert.equal(one.find('tc-chart-text')[0].textContent, 'Price on 27 Oct: $0.41.');
+    const tiny = [1.2e-8, 3.4e-8, 2.05e-8, 1e-12, 1.7e-8];
+    const c = card(withHistory({ source: 'GeckoTerminal', as_of: AS_OF, interval: 'day', points: tiny.map((close, i) => ({ time: T0 + i * DAY, close })) }));
+    const pts = xy(c.tags('polyline')[0]);
+    assert.equal(pts.length, 5);
+    assert.ok(pts.flat().every(Number.isFinite), String(pts));
+    assert.deepEqual(c.tags('text').map((t) => t.textContent), ['High $0.000000034', 'Low $0.000000000001']);
+    assert.equal(c.find('tc-chart-text')[0].textContent, 'Price over 5 days: $0.000000012 \u2192 $0.000000017 (+41.7%); high $0.000000034 on 28 Oct, low $0.000000000001 on 30 Oct.');
+    assert.doesNotMatch(c.textContent, /e-/, 'no exponent');
+  });
+
+  test('odd series: a flat one across the middle, NaN and negative closes skipped, unsorted sorted, a huge one bounded', () => {
+    const flat = card(withHistory({ points: [0, 1, 2].map((i) => ({ time: T0 + i * DAY, close: 0.5 })) }));
+    assert.deepEqual(xy(flat.tags('polyline')[0]).map(([, y]) => y), [H / 2, H / 2, H / 2]);
+    assert.equal(flat.tags('svg')[0].getAttribute('aria-label'), 'Price chart over 3 days: low $0.5, high $0.5');
+    assert.equal(flat.find('tc-chart-text')[0].textContent, 'Price over 3 days: $0.5 \u2192 $0.5 (0.0%); high $0.5 on 27 Oct, low $0.5 on 27 Oct.');
+    const odd = [{ time: T0 + 3 * DAY, close: 4 }, { time: T0, close: 1 }, { time: T0 + DAY, close: NaN }, { time: T0 + 2 * DAY, close: -5 },
+      { time: T0 + 4 * DAY, close: Infinity }, { time: NaN, close: 2 }, { time: T0 + 5 * DAY, close: '3' }, 7, null, { time: T0 + 6 * DAY, close: 2 }];
+    assert.deepEqual(seriesOf(odd), [{ time: T0, close: 1 }, { time: T0 + 3 * DAY, close: 4 }, { time: T0 + 6 * DAY, close: 2 }]);
+    const c = card(withHistory({ points: odd }));
+    assert.equal(xy(c.tags('polyline')[0]).length, 3);
+    assert.match(c.find('tc-chart-text')[0].textContent, /^Price over 7 days: \$1\.00 → \$2\.00 \(\+100\.0%\); high \$4\.00 on 30 Oct, low \$1\.00 on 27 Oct\.$/);
+    const same = card(withHistory({ points: [{ time: T0, close: 1 }, { time: T0, close: 2 }, { time: T0, close: 1e308 }, { time: T0, close: 0 }] }));
+    assert.ok(xy(same.tags('polyline')[0]).flat().every(Number.isFinite), 'one time, extreme closes: still numbers');
+    const huge = [...Array(100_000)].map((_, i) => ({ time: T0 + i * 60, close: i }));
+    assert.equal(xy(card(withHistory({ points: huge })).tags('polyline')[0]).length, 500);
+    for (const h of [undefined, null, 'x', [history()]]) assert.equal(card(withHistory(h)).find('tc-chart').length, 0, String(h));
+  });
+
+  test('the chart names its source, linked only to an https page, and its age, told again as time passes', () => {
+    const c = card(withHistory(history()));
+    const src = c.find('tc-chart-source')[0];
+    assert.equal(src.textContent, 'Source: GeckoTerminal as of 3 min ago');
+    const a = src.tags('a');
+    assert.equal(a.length, 1);
+    assert.equal(a[0].getAttribute('href'), GECKO);
+    assert.equal(a[0].getAttribute('rel'), 'noopener noreferrer nofollow');
+    assert.equal(a[0].getAttribute('title'), 'GeckoTerminal, as of 3 min ago (2026-03-01 12:00 UTC)');
+    refreshAges(/** @type {ParentNode} */ (/** @type {unknown} */ (c)), Date.parse(AS_OF) + 5 * 3600_000);
+    assert.equal(src.textContent, 'Source: GeckoTerminal as of 5 h ago');
+    assert.match(c.find('tc-source').map((s) => s.textContent).join('|'), /GeckoTerminal as of 5 h ago/, 'in the Sources too, with its time');
+    for (const url of ['http://www.geckoterminal.com/x', 'javascript:alert(1)', '//www.geckoterminal.com/x', '/eth/pools/0xabc', 42, undefined]) {
+      const s = card(withHistory(history({ url }))).find('tc-chart-source')[0];
+      assert.equal(s.tags('a').length, 0, String(url));
+      assert.equal(s.textContent, 'Source: GeckoTerminal as of 3 min ago', 'named, as text');
+    }
+    const evil = card(withHistory(history({ source: '<script>x</script>\u202E', as_of: 'yesterday' }))).find('tc-chart-source')[0];
+    assert.equal(evil.textContent, 'Source: <script>x</script> time unknown');
+    assert.deepEqual([...new Set(card(withHistory(history())).find('tc-chart')[0].all().map((e) => e.tagName))].sort(),
+      ['A', 'CIRCLE', 'H4', 'P', 'POLYLINE', 'SPAN', 'SVG', 'TEXT']);
   });
 
 });
