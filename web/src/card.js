@@ -32,7 +32,7 @@ function sourcesOf(f) {
   const sec = isObj(f.security) ? f.security : {};
   const at = (/** @type {unknown} */ b) => (isObj(b) && typeof b.as_of === 'string' ? b.as_of : '');
   const times = /** @type {Record<string, string>} */ ({
-    [marketSource(f)]: at(f.market), GoPlus: at(sec.contract) || at(sec.holders), 'honeypot.is': at(sec.simulation), RugCheck: at(sec.rugcheck),
+    [marketSource(f)]: at(f.market), GoPlus: at(sec.contract) || at(sec.holders) || at(sec.deployer), 'honeypot.is': at(sec.simulation), RugCheck: at(sec.rugcheck),
   });
   const history = isObj(f.history) ? cleanText(f.history.source, 40) : '';
   if (history && !(Object.hasOwn(times, history) && times[history])) times[history] = at(f.history);
@@ -121,6 +121,37 @@ function taxes(doc, f, sources, now) {
 }
 
 /**
+ * deployers is a line per wallet behind the contract (its creator, its owner) saying whether the
+ * source flags it, and for what. A flagged wallet is a danger finding too; this line says whose.
+ * @param {Document} doc
+ * @param {Record<string, any>} sec facts.security
+ */
+function deployers(doc, sec) {
+  const d = isObj(sec.deployer) ? sec.deployer : {};
+  const source = cleanText(d.source, 40) || 'the source';
+  return (Array.isArray(d.wallets) ? d.wallets.filter(isObj) : []).slice(0, 3).map((w) => {
+    const roles = Array.isArray(w.roles) ? w.roles : [];
+    const who = roles.includes('creator') ? `Deployer${roles.includes('owner') ? ' and owner' : ''}` : roles.includes('owner') ? 'Owner' : 'Wallet';
+    const flags = (Array.isArray(w.flags) ? w.flags : []).map((x) => cleanText(x, 40).replace(/_/g, ' ')).filter(Boolean).slice(0, 8);
+    const n = w.malicious_contracts_created;
+    const data = cleanText(w.data_source, 80).split(',').map((x) => x.trim()).filter(Boolean);
+    const details = [flags.join(', '), isNum(n) && n > 0 ? `${n} malicious contract${n === 1 ? '' : 's'} created` : '', data.length ? `data: ${data.join(', ')}` : '']
+      .filter(Boolean);
+    const said = w.flagged === true ? `flagged by ${source}` : w.flagged === false ? `no flags in ${source}'s record` : `unknown whether ${source} flags it`;
+    const p = el(doc, 'p', 'tc-deployer', el(doc, 'span', 'tc-label', who));
+    const address = cleanText(w.address, 64);
+    if (address) {
+      const code = el(doc, 'code', 'tc-address', shortAddress(address));
+      code.setAttribute('title', address);
+      p.append(doc.createTextNode(' '), code);
+    }
+    p.append(doc.createTextNode(`: ${said}${details.length ? ` (${details.join('; ')})` : ''}`));
+    p.setAttribute('data-flagged', typeof w.flagged === 'boolean' ? String(w.flagged) : 'unknown');
+    return p;
+  });
+}
+
+/**
  * finding is one list item: its severity as a word (not colour alone), its text and its source.
  * @param {Document} doc
  * @param {Record<string, any>} x
@@ -153,6 +184,7 @@ function security(doc, f, sources, now) {
   const box = el(doc, 'div', 'tc-security', el(doc, 'h4', 'tc-sub', counts.length ? `Security findings: ${counts.join(', ')}` : 'Security'));
   const tax = taxes(doc, f, sources, now);
   if (tax) box.append(tax);
+  if (isObj(f.security)) box.append(...deployers(doc, f.security));
   if (!list.length) {
     box.append(el(doc, 'p', 'tc-none', isObj(f.security) ? 'No findings from the sources that answered.' : 'Security data: unknown.'));
     return box;

@@ -329,7 +329,7 @@ const xy = (line) => (line.getAttribute('points') ?? '').split(' ').map((p) => p
 /** dot is the high's or the low's circle. @param {FakeElement} c @param {string} kind */
 const dot = (c, kind) => c.tags('circle').filter((e) => e.className.includes(`tc-chart-${kind}`)).map((e) => [Number(e.getAttribute('cx')), Number(e.getAttribute('cy'))])[0];
 
-describe('token card: verdict and price chart', () => {
+describe('token card: verdict, price chart, deployer', () => {
   test('the verdict opens the card, right under its heading, its severity in a word before the summary', () => {
     for (const [severity, word] of [['danger', 'Danger'], ['warning', 'Warning'], ['info', 'Info'], ['<b>bad</b>', 'Note']]) {
       const summary = 'Honeypot: it cannot be sold (GoPlus, honeypot.is); Sell tax of 99% (GoPlus)';
@@ -468,6 +468,40 @@ describe('token card: verdict and price chart', () => {
       ['A', 'CIRCLE', 'H4', 'P', 'POLYLINE', 'SPAN', 'SVG', 'TEXT']);
   });
 
+  test("the deployer's record: one line in the security section, whether the source flags it and for what", () => {
+    const wallet = {
+      address: '0x1234567890abcdef1234567890abcdef123456ab', roles: ['creator', 'owner'], flagged: true,
+      flags: ['stealing_attack', 'phishing_activities'], malicious_contracts_created: 3, data_source: 'SlowMist,BlockSec',
+    };
+    /** @param {Record<string, any>[]} wallets */
+    const lines = (wallets) => {
+      const f = honeypot();
+      Object.assign(f.security, { deployer: { source: 'GoPlus', as_of: AS_OF, wallets } });
+      const c = card(f);
+      const box = c.find('tc-security')[0];
+      return { c, box, lines: box.find('tc-deployer') };
+    };
+    const { c, box, lines: [line] } = lines([wallet]);
+    assert.equal(line.textContent, 'Deployer and owner 0x1234…56ab: flagged by GoPlus (stealing attack, phishing activities; 3 malicious contracts created; data: SlowMist, BlockSec)');
+    assert.equal(line.getAttribute('data-flagged'), 'true');
+    assert.equal(line.find('tc-address')[0].getAttribute('title'), wallet.address);
+    assert.equal(line.tags('a').length, 0, 'text only');
+    assert.ok(box.childNodes.indexOf(line) < box.childNodes.indexOf(box.find('tc-findings')[0]), 'before the findings');
+    assert.equal(c.find('tc-deployer').length, 1);
+    const texts = lines([
+      { address: '0xabcdef0000000000000000000000000000000001', roles: ['creator'], flagged: false },
+      { address: '0xabcdef0000000000000000000000000000000002', roles: ['owner'] },
+      { roles: 'creator', flagged: true, flags: ['<b>x</b>', 7], malicious_contracts_created: 1, data_source: 42 },
+      { address: '0xabcdef0000000000000000000000000000000004', flagged: false },
+    ]).lines.map((p) => p.textContent);
+    assert.deepEqual(texts, [
+      "Deployer 0xabcd…0001: no flags in GoPlus's record",
+      'Owner 0xabcd…0002: unknown whether GoPlus flags it',
+      'Wallet: flagged by GoPlus (<b>x</b>; 1 malicious contract created)',
+    ], 'at most three wallets');
+    assert.equal(lines([]).lines.length, 0);
+    assert.equal(card(honeypot()).find('tc-deployer').length, 0, 'no record, no line');
+  });
 });
 
 /** The demo's misquote: the answer states ten times the price; its liquidity agrees. */
