@@ -729,7 +729,7 @@ describe('chat page against the demo server', () => {
   test('token cards: a hostile name stays text, a source that did not answer is unavailable, an unknown address is unknown', async () => {
     const { page, done } = await open();
     const lift = () => page.evaluate(() => ['lastSubmitTime', 'retryAfterUntil'].forEach((k) => localStorage.removeItem(k)));
-    const allowed = ['A', 'BDI', 'CODE', 'DD', 'DETAILS', 'DIV', 'DL', 'DT', 'H3', 'H4', 'LI', 'P', 'SECTION', 'SPAN', 'SUMMARY', 'UL'];
+    const allowed = ['A', 'BDI', 'CODE', 'DD', 'DETAILS', 'DIV', 'DL', 'DT', 'H3', 'H4', 'LI', 'P', 'SECTION', 'SPAN', 'SUMMARY', 'UL', 'svg', 'polyline', 'circle', 'text'];
     const tags = (/** @type {import('playwright-core').Locator} */ card) => card.evaluate((c) => [...new Set([c, ...c.querySelectorAll('*')].map((e) => e.tagName))]);
 
     // EVMHostile's name is a prompt injection with a right-to-left override.
@@ -773,6 +773,104 @@ describe('chat page against the demo server', () => {
     assert.deepEqual((await tags(card)).filter((t) => !allowed.includes(t)), []);
     assert.equal(await card.locator('a').count(), 0, 'no link to a javascript: or http: page');
     assert.equal(await card.locator('.tc-fig dd').first().innerText(), '$1.00', 'the figure stays, as text');
+    await done();
+  });
+
+  test('a token card opens with its verdict, draws the price history with a text alternative, names the deployer: axe in light and dark, phone', async () => {
+    const { page, done } = await open({ viewport: { width: 1024, height: 1400 } });
+    const day = 86400;
+    const t0 = 1761523200; // 27 Oct 2025, 00:00 UTC
+    const closes = [0.41, 0.43, 0.45, 0.5, 0.44, 0.38, 0.35, 0.31, 0.36, 0.4, 0.48, 0.55, 0.62, 0.7, 0.74,
+      0.78, 0.8, 0.83, 0.85, 0.86, 0.88, 0.9, 0.91, 0.86, 0.8, 0.72, 0.66, 0.6, 0.55, 0.52];
+    const gecko = 'https://www.geckoterminal.com/bsc/pools/0xabc';
+    const asOf = new Date(Date.now() - 2 * 3600_000).toISOString();
+    const token = { address: EVM_HONEYPOT, chain: 'bsc', name: 'Golden Panda', symbol: 'GPANDA' };
+    const full = {
+      token, verdict: { severity: 'danger', summary: 'Honeypot: it cannot be sold (GoPlus, honeypot.is); Sell tax of 99% (GoPlus)' },
+      market: { source: 'DexScreener', as_of: asOf, price_usd: 0.52, pair_url: 'https://dexscreener.com/bsc/0x1' },
+      history: { source: 'GeckoTerminal', as_of: asOf, interval: 'day', url: gecko, points: closes.map((close, i) => ({ time: t0 + i * day, close })),
+        change_7d_percent: -12.5, high_30d_usd: 0.91, high_at: t0 + 22 * day, low_30d_usd: 0.31, low_at: t0 + 7 * day, drawdown_percent: 42.86 },
+      security: { deployer: { source: 'GoPlus', as_of: asOf, wallets: [{ address: '0x1234567890abcdef1234567890abcdef123456ab', roles: ['creator', 'owner'],
+        flagged: true, flags: ['stealing_attack', 'phishing_activities'], malicious_contracts_created: 3, data_source: 'SlowMist,BlockSec' }] } },
+      findings: [{ severity: 'danger', text: 'The deployer is flagged for stealing attacks.', source: 'GoPlus' }],
+      sources: [{ name: 'DexScreener', url: 'https://dexscreener.com/bsc/0x1' }, { name: 'GoPlus', url: 'https://gopluslabs.io/' }],
+    };
+    // An older pair, a lone point and a source page that is not https; no flags on its deployer.
+    const small = {
+      token: { ...token, address: EVM, name: 'Plain' }, verdict: { severity: 'info', summary: 'No red flags from the sources that answered.' },
+      history: { source: 'GeckoTerminal', as_of: asOf, interval: 'hour', url: 'http://www.geckoterminal.com/x', points: [{ time: t0, close: 1.2e-8 }] },
+      security: { deployer: { source: 'GoPlus', wallets: [{ address: '0xabcdef0000000000000000000000000000000001', roles: ['creator'], flagged: false }] } },
+    };
+    await page.route('**/api/chat', (route) => route.fulfill({
+      status: 200, headers: { 'Content-Type': 'text/event-stream' },
+      // An answer with a heading, as the demo's are: the card's h3 comes under an h2 (after the
+      // page's h1 alone, axe's heading-order would flag any card, with or without a chart).
+      body: `data: 0:${JSON.stringify('## Golden Panda\n\nHello')}\n\ndata: d:${JSON.stringify({ finishReason: 'stop', tokens: [full, small] })}\n\n`,
+    }));
+    const cards = (await ask(page, 'chart')).locator('.token-card');
+    assert.equal(await cards.count(), 2);
+    const card = cards.first();
+
+    // The verdict right under the heading, its severity a word (and a shape), then the summary.
+    const after = (/** @type {import('playwright-core').Locator} */ c) => c.evaluate((e) => e.querySelector('h3')?.nextElementSibling?.className);
+    assert.equal(await after(card), 'tc-verdict');
+    assert.equal(await after(cards.nth(1)), 'tc-verdict');
+    assert.equal(await card.locator('.tc-verdict').innerText(), '\u2716 DANGER Honeypot: it cannot be sold (GoPlus, honeypot.is); Sell tax of 99% (GoPlus)');
+    assert.equal(await cards.nth(1).locator('.tc-verdict').innerText(), '\u25CF INFO No red flags from the sources that answered.');
+    assert.equal(await card.locator('.tc-verdict').evaluate((e) => getComputedStyle(e).borderLeftWidth), '4px', 'set apart by a border, not by colour alone');
+
+    // The chart: an image named by its range, a line of 30 points as wide as the card at a fixed
+    // aspect, the high and the low marked, and the same in words.
+    const chart = card.locator('.tc-chart');
+    assert.equal(await page.getByRole('img', { name: 'Price chart over 30 days: low $0.31, high $0.91', exact: true }).count(), 1);
+    assert.equal((await chart.locator('polyline').getAttribute('points'))?.split(' ').length, 30);
+    assert.equal(await chart.locator('circle').count(), 2);
+    assert.deepEqual(await chart.locator('text').allTextContents(), ['High $0.91', 'Low $0.31']);
+    assert.equal(await chart.locator('.tc-chart-text').innerText(),
+      'Price over 30 days: $0.41 \u2192 $0.52 (+26.8%); high $0.91 on 18 Nov, low $0.31 on 3 Nov; 7-day change \u221212.5%; 43% below the high.');
+    assert.equal(await chart.locator('.tc-chart-source').innerText(), 'Source: GeckoTerminal as of 2 h ago');
+    assert.equal(await chart.locator('.tc-chart-source a').getAttribute('href'), gecko);
+    /** size is the drawing's and its box's width, the drawing's aspect and the labels' height in pixels. */
+    const size = () => chart.evaluate((c) => {
+      const svg = /** @type {SVGSVGElement} */ (c.querySelector('svg')).getBoundingClientRect();
+      return { width: svg.width, box: c.getBoundingClientRect().width, aspect: svg.width / svg.height,
+        labels: [...c.querySelectorAll('text')].map((t) => t.getBoundingClientRect().height) };
+    });
+    for (const s of [await size()]) {
+      assert.equal(s.width, s.box, 'as wide as the card');
+      assert.ok(Math.abs(s.aspect - 3.6) < 0.05, `fixed aspect: ${s.aspect}`);
+      for (const h of s.labels) assert.ok(h >= 9 && h <= 22, `labels readable, not huge: ${h}px`);
+    }
+    assert.equal(await card.evaluate((c) => c.getAnimations({ subtree: true }).length), 0, 'nothing moves');
+
+    // A lone point: no line, words only; an http:// page is named, not linked.
+    const second = cards.nth(1).locator('.tc-chart');
+    assert.equal(await second.locator('svg').count(), 0);
+    assert.equal(await second.locator('.tc-chart-text').innerText(), 'Price on 27 Oct 00:00 UTC: $0.000000012.');
+    assert.equal(await second.locator('a').count(), 0);
+
+    // The deployer's line in the security section, as text.
+    assert.equal(await card.locator('.tc-security .tc-deployer').innerText(),
+      'Deployer and owner 0x1234…56ab: flagged by GoPlus (stealing attack, phishing activities; 3 malicious contracts created; data: SlowMist, BlockSec)');
+    assert.equal(await cards.nth(1).locator('.tc-deployer').innerText(), "Deployer 0xabcd…0001: no flags in GoPlus's record");
+    await card.screenshot({ path: join(ARTIFACTS, 'token-card-chart.png') });
+
+    // axe finds nothing, in light and in dark mode (reduced motion too); the phone fits it all.
+    for (const scheme of /** @type {const} */ (['light', 'dark'])) {
+      await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+      await page.evaluate(AXE);
+      const found = await page.evaluate(() => /** @type {any} */ (window).axe.run(document, { resultTypes: ['violations'] }));
+      const violations = found.violations.map((/** @type {any} */ v) => `${v.id}: ${v.nodes.map((/** @type {any} */ n) => n.target.join(' ')).join(', ')}`);
+      assert.deepEqual(violations, [], `axe in ${scheme} mode`);
+    }
+    await page.setViewportSize({ width: 375, height: 812 });
+    assert.deepEqual(await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]), [375, 375], 'no horizontal scrolling');
+    const phone = await size();
+    assert.equal(phone.width, phone.box);
+    assert.ok(phone.width < 375 && Math.abs(phone.aspect - 3.6) < 0.05, JSON.stringify(phone));
+    for (const h of phone.labels) assert.ok(h >= 9 && h <= 22, `labels readable on a phone: ${h}px`);
+    await chart.evaluate((c) => c.scrollIntoView({ block: 'center' }));
+    await page.screenshot({ path: join(ARTIFACTS, 'token-card-chart-phone-dark.png') });
     await done();
   });
 
