@@ -159,20 +159,28 @@ func newTokenFacts(c config.TokenFacts, logger *slog.Logger) chat.TokenFacts {
 	if !c.Enabled {
 		return nil
 	}
+	sources := map[string]tokenfacts.SourceConfig{}
+	for id, s := range c.Sources {
+		sources[id] = tokenfacts.SourceConfig{BaseURL: s.BaseURL, Off: s.Off}
+	}
 	return tokenfacts.New(tokenfacts.Config{
-		DexScreenerURL: c.DexScreenerURL, GoPlusURL: c.GoPlusURL, HoneypotURL: c.HoneypotURL, RugCheckURL: c.RugCheckURL,
+		Sources:      sources,
 		GoPlusAppKey: c.GoPlusAppKey, GoPlusAppSecret: c.GoPlusAppSecret,
 		Budget: c.Budget, Logger: logger,
 	})
 }
 
-// demoTokenFacts points the token facts at the demo's fakes of their four APIs, unless the
+// demoTokenFacts points the token facts at the demo's fakes of their APIs, unless the
 // operator pointed a source elsewhere.
 func demoTokenFacts(c *config.TokenFacts, base string) {
 	base = strings.TrimSuffix(base, "/")
-	for _, u := range []*string{&c.DexScreenerURL, &c.GoPlusURL, &c.HoneypotURL, &c.RugCheckURL} {
-		if *u == "" {
-			*u = base
+	if c.Sources == nil {
+		c.Sources = map[string]config.TokenSource{}
+	}
+	for _, id := range tokenfacts.APIs() {
+		if s := c.Sources[id]; s.BaseURL == "" {
+			s.BaseURL = base
+			c.Sources[id] = s
 		}
 	}
 }

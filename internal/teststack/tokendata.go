@@ -8,7 +8,7 @@ import (
 	"github.com/chatsvc/chat/pkg/tokenfacts/fakesources"
 )
 
-// WithFakeTokenData points the token facts' four sources at a loopback fake of their APIs
+// WithFakeTokenData points the token facts' sources at a loopback fake of their APIs
 // (package fakesources), wherever env does not point them elsewhere, and returns env. A
 // program under test reads them for every contract address; no test may reach the public
 // APIs.
@@ -17,9 +17,9 @@ func WithFakeTokenData(t testing.TB, env map[string]string) map[string]string {
 	fake := fakesources.New()
 	srv := httptest.NewServer(fake)
 	t.Cleanup(func() { fake.Close(); srv.Close() })
-	for _, name := range []string{names.DexScreenerURLVar, names.GoPlusURLVar, names.HoneypotURLVar, names.RugCheckURLVar} {
-		if _, set := env[name]; !set {
-			env[name] = srv.URL
+	for _, s := range names.TokenSources {
+		if _, set := env[s.BaseURLVar]; !set {
+			env[s.BaseURLVar] = srv.URL
 		}
 	}
 	return env

@@ -27,10 +27,17 @@ type TokenFacts struct {
 	Enabled bool
 	// Budget bounds the reading of all sources for one request.
 	Budget time.Duration
-	// The sources' base URLs; empty means the public API.
-	DexScreenerURL, GoPlusURL, HoneypotURL, RugCheckURL string
+	// Sources are the token-data APIs' settings by id (settings.TokenSources): a base URL
+	// (empty means the public API) and whether the API is off.
+	Sources map[string]TokenSource
 	// GoPlusAppKey and GoPlusAppSecret are an optional GoPlus app key (higher limits).
 	GoPlusAppKey, GoPlusAppSecret string
+}
+
+// TokenSource is one token-data API's settings.
+type TokenSource struct {
+	BaseURL string
+	Off     bool
 }
 
 // Config is the service's settings.
@@ -164,12 +171,12 @@ func (p *parser) tokenFacts() TokenFacts {
 	t := TokenFacts{
 		Enabled:         p.onOff(settings.TokenFactsVar, true),
 		Budget:          p.duration(settings.TokenFactsBudgetVar, settings.DefaultTokenFactsBudget, settings.MaxTokenFactsBudget),
-		DexScreenerURL:  p.url(settings.DexScreenerURLVar),
-		GoPlusURL:       p.url(settings.GoPlusURLVar),
-		HoneypotURL:     p.url(settings.HoneypotURLVar),
-		RugCheckURL:     p.url(settings.RugCheckURLVar),
+		Sources:         map[string]TokenSource{},
 		GoPlusAppKey:    p.str(settings.GoPlusAppKeyVar, ""),
 		GoPlusAppSecret: p.str(settings.GoPlusAppSecretVar, ""),
+	}
+	for _, s := range settings.TokenSources {
+		t.Sources[s.ID] = TokenSource{BaseURL: p.url(s.BaseURLVar), Off: !p.onOff(s.EnabledVar, true)}
 	}
 	if t.GoPlusAppKey == "" && t.GoPlusAppSecret != "" {
 		p.fail(settings.GoPlusAppKeyVar, "is needed with "+settings.GoPlusAppSecretVar)

@@ -160,14 +160,23 @@ func TestTokenFactsSettings(t *testing.T) {
 		want      config.TokenFacts
 		wantError string
 	}{
-		"defaults": {env: nil, want: config.TokenFacts{Enabled: true, Budget: settings.DefaultTokenFactsBudget}},
-		"off":      {env: map[string]string{"TOKEN_FACTS": "off"}, want: config.TokenFacts{Budget: settings.DefaultTokenFactsBudget}},
+		"defaults": {env: nil, want: config.TokenFacts{Enabled: true, Budget: settings.DefaultTokenFactsBudget, Sources: allOn(nil)}},
+		"off":      {env: map[string]string{"TOKEN_FACTS": "off"}, want: config.TokenFacts{Budget: settings.DefaultTokenFactsBudget, Sources: allOn(nil)}},
 		"budget and sources elsewhere": {
 			env: map[string]string{"TOKEN_FACTS": "on", "TOKEN_FACTS_BUDGET": "800ms", "DEXSCREENER_BASE_URL": "http://127.0.0.1:9/dex",
-				"GOPLUS_BASE_URL": "https://goplus.mirror.example", "GOPLUS_APP_KEY": "k", "GOPLUS_APP_SECRET": "s"},
-			want: config.TokenFacts{Enabled: true, Budget: 800 * time.Millisecond, DexScreenerURL: "http://127.0.0.1:9/dex",
-				GoPlusURL: "https://goplus.mirror.example", GoPlusAppKey: "k", GoPlusAppSecret: "s"},
+				"GOPLUS_BASE_URL": "https://goplus.mirror.example", "GOPLUS_APP_KEY": "k", "GOPLUS_APP_SECRET": "s",
+				"GECKOTERMINAL_BASE_URL": "http://127.0.0.1:9/gt"},
+			want: config.TokenFacts{Enabled: true, Budget: 800 * time.Millisecond, GoPlusAppKey: "k", GoPlusAppSecret: "s",
+				Sources: allOn(map[string]config.TokenSource{
+					"dexscreener": {BaseURL: "http://127.0.0.1:9/dex"}, "goplus": {BaseURL: "https://goplus.mirror.example"},
+					"geckoterminal": {BaseURL: "http://127.0.0.1:9/gt"},
+				})},
 		},
+		"one source off": {
+			env:  map[string]string{"TOKEN_FACTS_GECKOTERMINAL": "off"},
+			want: config.TokenFacts{Enabled: true, Budget: settings.DefaultTokenFactsBudget, Sources: allOn(map[string]config.TokenSource{"geckoterminal": {Off: true}})},
+		},
+		"a source neither on nor off":  {env: map[string]string{"TOKEN_FACTS_RUGCHECK": "no"}, wantError: "TOKEN_FACTS_RUGCHECK"},
 		"a bare number is no duration": {env: map[string]string{"TOKEN_FACTS_BUDGET": "2"}, wantError: "TOKEN_FACTS_BUDGET"},
 		"over ten seconds":             {env: map[string]string{"TOKEN_FACTS_BUDGET": "11s"}, wantError: "TOKEN_FACTS_BUDGET"},
 		"zero":                         {env: map[string]string{"TOKEN_FACTS_BUDGET": "0s"}, wantError: "TOKEN_FACTS_BUDGET"},
@@ -181,11 +190,20 @@ func TestTokenFactsSettings(t *testing.T) {
 			if !ok {
 				return
 			}
-			if c.TokenFacts != tc.want {
+			if !reflect.DeepEqual(c.TokenFacts, tc.want) {
 				t.Errorf("token facts = %+v, want %+v", c.TokenFacts, tc.want)
 			}
 		})
 	}
+}
+
+// allOn is every token-data API on at its public URL, but for the settings in set.
+func allOn(set map[string]config.TokenSource) map[string]config.TokenSource {
+	out := map[string]config.TokenSource{}
+	for _, s := range settings.TokenSources {
+		out[s.ID] = set[s.ID]
+	}
+	return out
 }
 
 // TestEnvironmentLoadsToTheRow (issue 13, item 11): every stage's environment, read by the

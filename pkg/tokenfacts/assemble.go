@@ -8,71 +8,117 @@ import (
 	"github.com/chatsvc/chat/pkg/chat/contract"
 )
 
-// assembly gathers one token's answers for one caller and turns them into Facts. The cached
-// answers are shared between callers: assembly copies what it hands out.
+// assembly gathers one token's parts for one caller and merges them into Facts, without
+// knowing which source gave which: each part fills the blocks it has, stamped with its
+// source's name and the time it was fetched. The cached parts are shared between callers:
+// assembly copies what it hands out.
 type assembly struct {
-	now  time.Time
-	addr contract.Address
-	evm  evmChain // the EVM chain DexScreener found, if any
-
-	dex *dexResult
-	gp  *goPlusResult
-	hp  *hpResult
-	rc  *rcResult
-	at  map[string]time.Time // when each answer was fetched, by source
+	now   time.Time
+	known *known
+	parts []stamped
 
 	unavailable []Unavailable
 }
 
-// wait waits for a flight within ctx and returns its value, or the reason there is none (the
-// reason is also recorded).
-func (b *assembly) wait(ctx context.Context, source string, f *flight) (any, string) {
+// stamped is a part with the source that gave it and when it was fetched.
+type stamped struct {
+	source string
+	at     time.Time
+	*part
+}
+
+func newAssembly(now time.Time, a contract.Address) *assembly {
+	return &assembly{now: now, known: newKnown(a)}
+}
+
+// wait waits for s's flight within ctx, and records its part or the reason there is none.
+func (b *assembly) wait(ctx context.Context, s source, f *flight) {
 	out, ok := f.wait(ctx)
 	switch {
 	case !ok:
-		b.miss(source, ReasonTimedOut)
-		return nil, ReasonTimedOut
+		b.miss(s.Name(), ReasonTimedOut)
 	case out.fail != nil:
-		b.miss(source, out.fail.Reason)
-		return nil, out.fail.Reason
+		b.miss(s.Name(), out.fail.Reason)
+	default:
+		p := out.value.(*part)
+		b.parts = append(b.parts, stamped{source: s.Name(), at: out.at.UTC().Truncate(time.Second), part: p})
+		b.known.learn(p)
+		b.known.settled[s.Name()] = ""
 	}
-	if b.at == nil {
-		b.at = map[string]time.Time{}
-	}
-	b.at[source] = out.at.UTC().Truncate(time.Second)
-	return out.value, ""
 }
 
 func (b *assembly) miss(source, reason string) {
 	b.unavailable = append(b.unavailable, Unavailable{Source: source, Reason: reason})
+	b.known.settled[source] = reason
 }
 
 func (b *assembly) facts() Facts {
-	f := Facts{
-		Token:       b.token(),
-		Market:      b.market(),
-		Security:    b.security(),
-		Sources:     b.sources(),
-		Unavailable: b.unavailable,
+	// The parts in the order of sources, whatever order they answered in.
+	slices.SortStableFunc(b.parts, func(x, y stamped) int { return sourceRank(x.source) - sourceRank(y.source) })
+	f := Facts{Token: b.token(), Unavailable: b.unavailable}
+	s := &Security{}
+	for _, p := range b.parts {
+		b.merge(&f, s, p)
 	}
-	f.Findings = findings(&f)
+	if h := b.holders(); h != nil {
+		s.Holders = h
+	}
+	if s.Contract != nil || s.Simulation != nil || s.RugCheck != nil || s.Holders != nil || s.Deployer != nil {
+		f.Security = s
+	}
+	found := findings(&f)
+	for _, x := range found {
+		f.Findings = append(f.Findings, x.Finding)
+	}
+	f.Verdict = verdict(&f, found)
 	return f
 }
 
+func sourceRank(name string) int {
+	return slices.IndexFunc(sources, func(s source) bool { return s.Name() == name })
+}
+
+// merge copies p's blocks into f and s. A block two parts give is taken from the first.
+func (b *assembly) merge(f *Facts, s *Security, p stamped) {
+	if p.market != nil && f.Market == nil {
+		f.Market = b.market(p)
+	}
+	if p.contract != nil && s.Contract == nil {
+		s.Contract = p.contract.clone(p.source, p.at)
+	}
+	if p.taxes != nil {
+		s.Taxes = append(s.Taxes, *p.taxes)
+	}
+	if p.simulation != nil && s.Simulation == nil {
+		sim := *p.simulation
+		sim.Source, sim.AsOf, sim.Flags = p.source, p.at, slices.Clone(sim.Flags)
+		s.Simulation = &sim
+	}
+	if p.rugCheck != nil && s.RugCheck == nil {
+		rc := *p.rugCheck
+		rc.Source, rc.AsOf, rc.Risks = p.source, p.at, slices.Clone(rc.Risks)
+		s.RugCheck = &rc
+	}
+	if p.deployer != nil && s.Deployer == nil {
+		s.Deployer = p.deployer.clone(p.source, p.at)
+	}
+	if p.history != nil && f.History == nil {
+		f.History = p.history.clone(p.source, p.at)
+	}
+	if p.page != "" {
+		f.Sources = append(f.Sources, Source{Name: p.source, URL: p.page})
+	}
+}
+
 func (b *assembly) token() Token {
-	t := Token{Address: b.addr.Value, Chain: string(b.addr.Chain)}
-	if b.evm.slug != "" {
-		t.Chain, t.ChainID = b.evm.slug, b.evm.id
+	k := b.known
+	t := Token{Address: k.addr.Value, Chain: string(k.addr.Chain)}
+	if k.evm.slug != "" {
+		t.Chain, t.ChainID = k.evm.slug, k.evm.id
 	}
 	var names, symbols []string
-	if b.dex != nil {
-		names, symbols = append(names, b.dex.name), append(symbols, b.dex.symbol)
-	}
-	if b.gp != nil {
-		names, symbols = append(names, b.gp.name), append(symbols, b.gp.symbol)
-	}
-	if b.hp != nil {
-		names, symbols = append(names, b.hp.name), append(symbols, b.hp.symbol)
+	for _, p := range b.parts {
+		names, symbols = append(names, p.name), append(symbols, p.symbol)
 	}
 	t.Name, t.Symbol = firstNonEmpty(names), firstNonEmpty(symbols)
 	return t
@@ -87,92 +133,28 @@ func firstNonEmpty(list []string) string {
 	return ""
 }
 
-func (b *assembly) market() *Market {
-	if b.dex == nil {
-		return nil
-	}
-	m := b.dex.market
-	m.Source, m.AsOf = SourceDexScreener, b.at[SourceDexScreener]
+// market copies p's market, with the pair's age as of now.
+func (b *assembly) market(p stamped) *Market {
+	m := *p.market
+	m.Source, m.AsOf = p.source, p.at
 	m.OtherChains = slices.Clone(m.OtherChains)
 	if m.PairCreatedAt != nil {
 		t := *m.PairCreatedAt
 		m.PairCreatedAt = &t
 		m.PairAgeHours = ptr(round(max(b.now.Sub(t).Hours(), 0), 1))
 	}
-	m.PairURL = b.dexPage()
 	return &m
 }
 
-// dexPage is the pair's DexScreener page, or the token's when the pair address is unusable.
-func (b *assembly) dexPage() string {
-	pair := b.dex.pairAddress
-	if pair == "" {
-		pair = b.addr.Value
+func (c *Contract) clone(source string, at time.Time) *Contract {
+	ct := *c
+	ct.Source, ct.AsOf = source, at
+	ct.MintAuthorities = slices.Clone(ct.MintAuthorities)
+	ct.FreezeAuthorities = slices.Clone(ct.FreezeAuthorities)
+	ct.CEXs = slices.Clone(ct.CEXs)
+	if ct.Owner != nil {
+		o := *ct.Owner
+		ct.Owner = &o
 	}
-	return dexScreenerPage(b.dex.chain, pair)
-}
-
-func (b *assembly) security() *Security {
-	s := Security{}
-	if b.gp != nil {
-		ct := b.gp.contract
-		ct.Source, ct.AsOf = SourceGoPlus, b.at[SourceGoPlus]
-		ct.MintAuthorities = slices.Clone(ct.MintAuthorities)
-		ct.FreezeAuthorities = slices.Clone(ct.FreezeAuthorities)
-		ct.CEXs = slices.Clone(ct.CEXs)
-		if ct.Owner != nil {
-			o := *ct.Owner
-			ct.Owner = &o
-		}
-		s.Contract = &ct
-		s.Holders = b.holders()
-		s.Taxes = appendTax(s.Taxes, b.gp.tax)
-	}
-	if b.hp != nil {
-		sim := b.hp.sim
-		sim.Source, sim.AsOf = SourceHoneypot, b.at[SourceHoneypot]
-		sim.Flags = slices.Clone(sim.Flags)
-		s.Simulation = &sim
-		s.Taxes = appendTax(s.Taxes, b.hp.tax)
-	}
-	if b.rc != nil {
-		rc := b.rc.report
-		rc.Source, rc.AsOf = SourceRugCheck, b.at[SourceRugCheck]
-		rc.Risks = slices.Clone(rc.Risks)
-		s.RugCheck = &rc
-	}
-	if s.Contract == nil && s.Simulation == nil && s.RugCheck == nil {
-		return nil
-	}
-	return &s
-}
-
-func appendTax(list []Tax, t *Tax) []Tax {
-	if t == nil {
-		return list
-	}
-	return append(list, *t)
-}
-
-// sources lists the public page of each source that answered: at most three per token
-// (DexScreener, GoPlus, and honeypot.is on EVM or RugCheck on Solana).
-func (b *assembly) sources() []Source {
-	var out []Source
-	if b.dex != nil {
-		out = append(out, Source{Name: SourceDexScreener, URL: b.dexPage()})
-	}
-	if b.gp != nil {
-		id := b.evm.id
-		if b.addr.Chain == contract.ChainSolana {
-			id = solanaSlug
-		}
-		out = append(out, Source{Name: SourceGoPlus, URL: goPlusPage(id, b.addr.Value)})
-	}
-	if b.hp != nil {
-		out = append(out, Source{Name: SourceHoneypot, URL: honeypotPage(b.evm.honeypotPage, b.addr.Value)})
-	}
-	if b.rc != nil {
-		out = append(out, Source{Name: SourceRugCheck, URL: rugCheckPage(b.addr.Value)})
-	}
-	return out
+	return &ct
 }

@@ -13,7 +13,18 @@ import (
 	"github.com/chatsvc/chat/pkg/tokenfacts/fakesources"
 )
 
-var apis = []fakesources.API{fakesources.DexScreener, fakesources.GoPlus, fakesources.Honeypot, fakesources.RugCheck}
+var apis = []fakesources.API{fakesources.DexScreener, fakesources.GoPlus, fakesources.Honeypot, fakesources.RugCheck,
+	fakesources.GeckoTerminal, fakesources.GoPlusAddress}
+
+// The APIs' short names in the wanted request counts.
+const (
+	dex = fakesources.DexScreener
+	gp  = fakesources.GoPlus
+	hp  = fakesources.Honeypot
+	rc  = fakesources.RugCheck
+	gt  = fakesources.GeckoTerminal
+	gpa = fakesources.GoPlusAddress
+)
 
 func requests(fake *fakesources.Server) map[fakesources.API]int64 {
 	out := map[fakesources.API]int64{}
@@ -39,8 +50,8 @@ func TestCacheHit(t *testing.T) {
 		token string
 		first map[fakesources.API]int64
 	}{
-		{"EVM", fakesources.EVMMultiChain, map[fakesources.API]int64{fakesources.DexScreener: 1, fakesources.GoPlus: 1, fakesources.Honeypot: 1}},
-		{"Solana", fakesources.SolanaPumpFun, map[fakesources.API]int64{fakesources.DexScreener: 1, fakesources.GoPlus: 1, fakesources.RugCheck: 1}},
+		{"EVM", fakesources.EVMMultiChain, map[fakesources.API]int64{dex: 1, gp: 1, hp: 1, gt: 1, gpa: 1}},
+		{"Solana", fakesources.SolanaPumpFun, map[fakesources.API]int64{dex: 1, gp: 1, rc: 1, gt: 1}},
 		// "Not found" is an answer too, and is cached like one: for the market's lifetime,
 		// not a failure's.
 		{"unknown to everyone", fakesources.EVMUnlisted, map[fakesources.API]int64{fakesources.DexScreener: 1}},
@@ -62,7 +73,8 @@ func TestCacheHit(t *testing.T) {
 	}
 }
 
-// Market answers expire after MarketTTL, security answers after SecurityTTL.
+// Market answers expire after MarketTTL, history after HistoryTTL, security answers after
+// SecurityTTL.
 func TestCacheExpiry(t *testing.T) {
 	fake, url := newFake(t)
 	clk := testclock.New(fakesources.Now())
@@ -70,12 +82,12 @@ func TestCacheExpiry(t *testing.T) {
 	lookupOne(t, c, fakesources.EVMMultiChain)
 	clk.Advance(2 * time.Minute)
 	f := lookupOne(t, c, fakesources.EVMMultiChain)
-	wantRequests(t, fake, map[fakesources.API]int64{fakesources.DexScreener: 2, fakesources.GoPlus: 1, fakesources.Honeypot: 1})
+	wantRequests(t, fake, map[fakesources.API]int64{dex: 2, gp: 1, hp: 1, gt: 1, gpa: 1})
 	// The age is read at lookup time, not frozen in the cache.
 	eqFloat(t, "pair age", f.Market.PairAgeHours, 20101.8)
 	clk.Advance(9 * time.Minute)
 	lookupOne(t, c, fakesources.EVMMultiChain)
-	wantRequests(t, fake, map[fakesources.API]int64{fakesources.DexScreener: 3, fakesources.GoPlus: 2, fakesources.Honeypot: 2})
+	wantRequests(t, fake, map[fakesources.API]int64{dex: 3, gp: 2, hp: 2, gt: 2, gpa: 2})
 }
 
 // A failure is remembered briefly (a rate-limited source is not hammered), then retried.
@@ -83,11 +95,11 @@ func TestFailureRetried(t *testing.T) {
 	fake, url := newFake(t)
 	clk := testclock.New(fakesources.Now())
 	c := newClient(t, url, func(c *tokenfacts.Config) { c.Now = clk.Now })
-	fake.SetFault(fakesources.RugCheck, fakesources.Fault{Kind: fakesources.RateLimited})
+	fake.SetFault(fakesources.RugCheck, fakesources.Fault{Kind: fakesources.ServerError})
 	lookupOne(t, c, fakesources.SolanaPumpFun)
 	fake.SetFault(fakesources.RugCheck, fakesources.Fault{})
 	f := lookupOne(t, c, fakesources.SolanaPumpFun)
-	if got := unavailable(f, tokenfacts.SourceRugCheck); got != tokenfacts.ReasonRateLimited || fake.Requests(fakesources.RugCheck) != 1 {
+	if got := unavailable(f, tokenfacts.SourceRugCheck); got != tokenfacts.ReasonServerError || fake.Requests(fakesources.RugCheck) != 1 {
 		t.Errorf("RugCheck asked again at once (%d requests, %q)", fake.Requests(fakesources.RugCheck), got)
 	}
 	clk.Advance(20 * time.Second)
@@ -118,11 +130,9 @@ func TestInFlightCollapse(t *testing.T) {
 					t.Errorf("caller %d: %s", i, f.ModelJSON())
 				}
 			}
-			want := map[fakesources.API]int64{fakesources.DexScreener: 1, fakesources.GoPlus: 1, fakesources.Honeypot: 1}
-			if strings.HasPrefix(token, "0x") {
-				want[fakesources.RugCheck] = 0
-			} else {
-				want[fakesources.Honeypot], want[fakesources.RugCheck] = 0, 1
+			want := map[fakesources.API]int64{dex: 1, gp: 1, hp: 1, gt: 1, gpa: 1}
+			if !strings.HasPrefix(token, "0x") {
+				want = map[fakesources.API]int64{dex: 1, gp: 1, rc: 1, gt: 1}
 			}
 			wantRequests(t, fake, want)
 		})
@@ -140,9 +150,9 @@ func TestBackgroundFill(t *testing.T) {
 		t.Fatalf("first lookup: DexScreener %q, want timed out", got)
 	}
 	deadline := time.Now().Add(5 * time.Second)
-	for fake.Requests(fakesources.GoPlus) == 0 || fake.Requests(fakesources.Honeypot) == 0 {
+	for fake.Requests(gp) == 0 || fake.Requests(hp) == 0 || fake.Requests(gt) == 0 || fake.Requests(gpa) == 0 {
 		if time.Now().After(deadline) {
-			t.Fatalf("the background fetch never reached GoPlus and honeypot.is: %v", requests(fake))
+			t.Fatalf("the background fetch never reached the sources that wait for DexScreener: %v", requests(fake))
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
@@ -150,7 +160,7 @@ func TestBackgroundFill(t *testing.T) {
 	if second.Market == nil || second.Security == nil || len(second.Unavailable) != 0 {
 		t.Errorf("second lookup: %s", second.ModelJSON())
 	}
-	wantRequests(t, fake, map[fakesources.API]int64{fakesources.DexScreener: 1, fakesources.GoPlus: 1, fakesources.Honeypot: 1})
+	wantRequests(t, fake, map[fakesources.API]int64{dex: 1, gp: 1, hp: 1, gt: 1, gpa: 1})
 }
 
 // At most three distinct addresses are looked up; EVM duplicates differ only in case.
@@ -181,9 +191,9 @@ func TestAtMostThreeAddresses(t *testing.T) {
 // The cache is bounded: the oldest answers go first.
 func TestCacheBounded(t *testing.T) {
 	fake, url := newFake(t)
-	c := newClient(t, url, func(c *tokenfacts.Config) { c.CacheEntries = 3 })
-	lookupOne(t, c, fakesources.EVMMultiChain) // three entries: DexScreener, GoPlus, honeypot.is
-	lookupOne(t, c, fakesources.EVMHoneypot)   // three more: the first three are evicted
+	c := newClient(t, url, func(c *tokenfacts.Config) { c.CacheEntries = 5 })
+	lookupOne(t, c, fakesources.EVMMultiChain) // five entries: one per source that answers
+	lookupOne(t, c, fakesources.EVMHoneypot)   // five more: the first five are evicted
 	lookupOne(t, c, fakesources.EVMMultiChain)
 	if n := fake.RequestsFor(fakesources.DexScreener, fakesources.EVMMultiChain); n != 2 {
 		t.Errorf("DexScreener asked %d times about the evicted token, want 2", n)

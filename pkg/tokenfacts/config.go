@@ -2,6 +2,7 @@ package tokenfacts
 
 import (
 	"log/slog"
+	"maps"
 	"net/http"
 	"strings"
 	"time"
@@ -9,19 +10,12 @@ import (
 	"github.com/chatsvc/chat/pkg/deploy/settings"
 )
 
-// The public base URLs of the four APIs.
-const (
-	DefaultDexScreenerURL = "https://api.dexscreener.com"
-	DefaultGoPlusURL      = "https://api.gopluslabs.io"
-	DefaultHoneypotURL    = "https://api.honeypot.is"
-	DefaultRugCheckURL    = "https://api.rugcheck.xyz"
-)
-
 // The defaults of Config.
 const (
 	DefaultBudget       = settings.DefaultTokenFactsBudget
 	DefaultMarketTTL    = time.Minute
 	DefaultSecurityTTL  = 10 * time.Minute
+	DefaultHistoryTTL   = 5 * time.Minute
 	DefaultFetchTimeout = 10 * time.Second
 	DefaultMaxBodyBytes = 1 << 20
 	DefaultCacheEntries = 1024
@@ -36,11 +30,9 @@ const failureTTL = 15 * time.Second
 
 // Config configures a Client. Every zero field takes its default.
 type Config struct {
-	// Base URLs of the APIs, without a trailing slash; tests point them at a fake.
-	DexScreenerURL string
-	GoPlusURL      string
-	HoneypotURL    string
-	RugCheckURL    string
+	// Sources holds each API's settings by its id (APIs lists them, "dexscreener" first). An
+	// API missing here is on, at its public URL.
+	Sources map[string]SourceConfig
 
 	// GoPlusAppKey and GoPlusAppSecret are an optional GoPlus app key: they are exchanged at
 	// POST /api/v1/token for an access token sent in the Authorization header, which raises
@@ -53,10 +45,12 @@ type Config struct {
 	// FetchTimeout bounds one fetch, which may go on in the background after a caller's
 	// budget has run out. Default 10 s; never less than Budget.
 	FetchTimeout time.Duration
-	// MarketTTL and SecurityTTL are how long market (DexScreener) and security (GoPlus,
-	// honeypot.is, RugCheck) answers are cached. Defaults 1 min and 10 min.
+	// MarketTTL, SecurityTTL and HistoryTTL are how long market (DexScreener), security
+	// (GoPlus, honeypot.is, RugCheck) and price-history answers are cached. Defaults 1 min,
+	// 10 min and 5 min.
 	MarketTTL   time.Duration
 	SecurityTTL time.Duration
+	HistoryTTL  time.Duration
 	// CacheEntries bounds the cache; the oldest answers are evicted first. Default 1024.
 	CacheEntries int
 	// MaxBodyBytes caps one response body; a larger body makes the source unavailable.
@@ -76,14 +70,12 @@ type Config struct {
 
 // withDefaults returns c with every zero field set to its default.
 func (c Config) withDefaults() Config {
-	c.DexScreenerURL = baseURL(c.DexScreenerURL, DefaultDexScreenerURL)
-	c.GoPlusURL = baseURL(c.GoPlusURL, DefaultGoPlusURL)
-	c.HoneypotURL = baseURL(c.HoneypotURL, DefaultHoneypotURL)
-	c.RugCheckURL = baseURL(c.RugCheckURL, DefaultRugCheckURL)
+	c.Sources = maps.Clone(c.Sources) // the caller's map stays the caller's
 	c.Budget = orDuration(c.Budget, DefaultBudget)
 	c.FetchTimeout = max(orDuration(c.FetchTimeout, DefaultFetchTimeout), c.Budget)
 	c.MarketTTL = orDuration(c.MarketTTL, DefaultMarketTTL)
 	c.SecurityTTL = orDuration(c.SecurityTTL, DefaultSecurityTTL)
+	c.HistoryTTL = orDuration(c.HistoryTTL, DefaultHistoryTTL)
 	if c.CacheEntries <= 0 {
 		c.CacheEntries = DefaultCacheEntries
 	}
@@ -100,6 +92,22 @@ func (c Config) withDefaults() Config {
 		c.Logger = slog.New(slog.DiscardHandler)
 	}
 	return c
+}
+
+// SourceConfig is one API's settings.
+type SourceConfig struct {
+	// BaseURL is where to call it, without a trailing slash; empty means its public URL.
+	// Tests and the demo point it at a fake.
+	BaseURL string
+	// Off turns the API's sources off: they are not asked and not listed as unavailable.
+	Off bool
+}
+
+// source returns the settings of the API a, its base URL defaulted.
+func (c *Config) source(a api) SourceConfig {
+	s := c.Sources[a.id]
+	s.BaseURL = baseURL(s.BaseURL, a.defaultURL)
+	return s
 }
 
 func baseURL(s, def string) string {

@@ -42,22 +42,29 @@ type dexToken struct {
 	Symbol  text `json:"symbol"`
 }
 
-// dexResult is DexScreener's answer, normalised, as cached.
-type dexResult struct {
-	chain       string // slug of the chosen pair's chain
-	name        string
-	symbol      string
-	market      Market // without the age, which depends on when it is read
-	pairAddress string // for telling pools apart from holders
+// dexScreener is the market source, and the one that tells on which chain an EVM address
+// trades and which pool is its most liquid: the other sources wait for it.
+type dexScreener struct{}
+
+func (dexScreener) Name() string { return SourceDexScreener }
+func (dexScreener) API() api     { return apiDexScreener }
+
+func (dexScreener) Covers(chain string) bool {
+	_, evm := evmChainBySlug(chain)
+	return evm || chain == solanaSlug
 }
 
-// fetchDexScreener finds the pairs whose base token is addr and keeps the most liquid one.
-func (c *Client) fetchDexScreener(ctx context.Context, addr contract.Address) (*dexResult, *failure) {
+func (dexScreener) Ask(k *known, cfg *Config) ask {
+	return ask{Key: cacheID(k.addr), TTL: cfg.MarketTTL}
+}
+
+// Fetch finds the pairs whose base token is the address and keeps the most liquid one.
+func (dexScreener) Fetch(ctx context.Context, call caller, k *known) (*part, *failure) {
+	addr := k.addr
 	var pairs []dexPair
 	if addr.Chain == contract.ChainSolana {
 		var body lenient[[]dexPair]
-		u := c.cfg.DexScreenerURL + "/token-pairs/v1/solana/" + url.PathEscape(addr.Value)
-		if f := c.getJSON(ctx, request{source: SourceDexScreener, url: u}, &body); f != nil {
+		if f := call.get(ctx, "/token-pairs/v1/solana/"+url.PathEscape(addr.Value), &body); f != nil {
 			return nil, f
 		}
 		pairs = body.v
@@ -65,19 +72,18 @@ func (c *Client) fetchDexScreener(ctx context.Context, addr contract.Address) (*
 		var body struct {
 			Pairs lenient[[]dexPair] `json:"pairs"`
 		}
-		u := c.cfg.DexScreenerURL + "/latest/dex/tokens/" + url.PathEscape(addr.Value)
-		if f := c.getJSON(ctx, request{source: SourceDexScreener, url: u}, &body); f != nil {
+		if f := call.get(ctx, "/latest/dex/tokens/"+url.PathEscape(addr.Value), &body); f != nil {
 			return nil, f
 		}
 		pairs = body.Pairs.v
 	}
-	return pickPair(pairs, addr, c.cfg.Now())
+	return pickPair(pairs, addr, call.c.cfg.Now())
 }
 
 // pickPair keeps the pairs on a supported chain whose base token is addr (a pair where it is
 // the quote token describes another token) and chooses the one with the most USD liquidity; a
 // pair without liquidity ranks below any with it.
-func pickPair(pairs []dexPair, addr contract.Address, now time.Time) (*dexResult, *failure) {
+func pickPair(pairs []dexPair, addr contract.Address, now time.Time) (*part, *failure) {
 	var best *dexPair
 	found := 0
 	chains := map[string]bool{}
@@ -95,21 +101,26 @@ func pickPair(pairs []dexPair, addr contract.Address, now time.Time) (*dexResult
 	if best == nil {
 		return nil, fail(ReasonNotFound, "%s: no pair with this base token", SourceDexScreener)
 	}
-	r := &dexResult{
+	m := marketOf(best, now)
+	r := &part{
 		chain:  string(best.ChainID),
 		name:   cleanText(string(best.BaseToken.Name), maxNameRunes),
 		symbol: cleanText(string(best.BaseToken.Symbol), maxSymbolRunes),
-		market: marketOf(best, now),
+		market: &m,
 	}
-	r.market.PairsFound = found
+	m.PairsFound = found
 	for _, c := range evmChains {
 		if chains[c.slug] && c.slug != r.chain {
-			r.market.OtherChains = append(r.market.OtherChains, c.slug)
+			m.OtherChains = append(m.OtherChains, c.slug)
 		}
 	}
+	page := addr.Value // the token's page when the pair address is unusable
 	if validPair(string(best.PairAddress)) {
-		r.pairAddress = string(best.PairAddress)
+		r.pool, r.pools, page = string(best.PairAddress), []string{string(best.PairAddress)}, string(best.PairAddress)
+		r.pairCreatedAt = m.PairCreatedAt
 	}
+	r.page = dexScreenerPage(r.chain, page)
+	m.PairURL = r.page
 	return r, nil
 }
 

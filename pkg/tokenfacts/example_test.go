@@ -34,6 +34,10 @@ func ExampleClient_Lookup() {
 	//     "name": "Moon Frog",
 	//     "symbol": "MFROG"
 	//   },
+	//   "verdict": {
+	//     "severity": "danger",
+	//     "summary": "Low Liquidity (RugCheck); New pair: 2.0 hours old (DexScreener); Mutable metadata (RugCheck)"
+	//   },
 	//   "market": {
 	//     "source": "DexScreener",
 	//     "as_of": "2026-03-01T12:00:00Z",
@@ -47,6 +51,32 @@ func ExampleClient_Lookup() {
 	//     "pair_url": "https://dexscreener.com/solana/ee2mj4eu3gvsodkgae5t6aypz2fkswmv2p8kszlnjax4",
 	//     "pairs_found": 1,
 	//     "price_usd": 0.00000912
+	//   },
+	//   "history": {
+	//     "source": "GeckoTerminal",
+	//     "as_of": "2026-03-01T12:00:00Z",
+	//     "interval": "hour",
+	//     "url": "https://www.geckoterminal.com/solana/pools/Ee2Mj4EU3gvsodKgae5t6ayPZ2FKsWMv2P8ksZLNjAX4",
+	//     "points": [
+	//       {
+	//         "time": 1772359200,
+	//         "close": 0.00000311
+	//       },
+	//       {
+	//         "time": 1772362800,
+	//         "close": 0.00000662
+	//       },
+	//       {
+	//         "time": 1772366400,
+	//         "close": 0.00000912
+	//       }
+	//     ],
+	//     "change_percent": 193.25,
+	//     "high_30d_usd": 0.00000912,
+	//     "high_at": 1772366400,
+	//     "low_30d_usd": 0.00000311,
+	//     "low_at": 1772359200,
+	//     "drawdown_percent": 0
 	//   },
 	//   "security": {
 	//     "contract": {

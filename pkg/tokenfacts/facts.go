@@ -2,6 +2,7 @@ package tokenfacts
 
 import (
 	"encoding/json"
+	"slices"
 	"strconv"
 	"time"
 )
@@ -12,6 +13,8 @@ const (
 	SourceGoPlus      = "GoPlus"
 	SourceHoneypot    = "honeypot.is"
 	SourceRugCheck    = "RugCheck"
+	// SourceGoPlusAddress is GoPlus's malicious-address lookup of the contract's wallets.
+	SourceGoPlusAddress = "GoPlus address security"
 	// SourceLookup names the lookup itself, for an address that could not be looked up.
 	SourceLookup = "lookup"
 )
@@ -31,14 +34,18 @@ const (
 	ReasonChainUnknown    = "chain unknown"
 	ReasonChainNotCovered = "chain not covered"
 	ReasonInvalidAddress  = "invalid address"
+	ReasonNoPool          = "no pool known"
 )
 
 // Facts is everything known about one token, in the one shape used for the model, the stream
 // and the page. A fact that no source gave is absent (a nil pointer or an omitted field), never
 // false or zero: "unknown" must not read as "safe".
 type Facts struct {
-	Token       Token         `json:"token"`
+	Token Token `json:"token"`
+	// Verdict is the one-line answer to "is this dangerous?", drawn from the findings.
+	Verdict     *Verdict      `json:"verdict,omitempty"`
 	Market      *Market       `json:"market,omitempty"`
+	History     *History      `json:"history,omitempty"`
 	Security    *Security     `json:"security,omitempty"`
 	Findings    []Finding     `json:"findings,omitempty"`
 	Sources     []Source      `json:"sources,omitempty"`
@@ -99,6 +106,60 @@ func (m Market) MarshalJSON() ([]byte, error) {
 	return json.Marshal(out)
 }
 
+// History is the price history of the token's most liquid pool: daily closes over the last
+// 30 days (and the day before, to compare with), or hourly closes over the last three days for
+// a younger pair. The figures are computed from the closes: the high and low are the highest
+// and lowest close, not a single trade's wick.
+type History struct {
+	Source string    `json:"source"`
+	AsOf   time.Time `json:"as_of"`
+	// Interval is "day" or "hour": the spacing of Points.
+	Interval string `json:"interval"`
+	// URL is the pool's public page; it is also in Facts.Sources, and ModelJSON leaves it out.
+	URL string `json:"url,omitempty"`
+	// Points are the closes, oldest first; intervals without trades are missing. ModelJSON
+	// leaves them out: the figures say it in fewer tokens.
+	Points []Point `json:"points,omitempty"`
+
+	// The changes in percent from the close 7 days, 30 days and one day before the latest to
+	// the latest; absent when the series does not reach that far back.
+	// ChangePercent is the change over the whole series, first close to latest.
+	ChangePercent        *float64 `json:"change_percent,omitempty"`
+	Change7dPercent      *float64 `json:"change_7d_percent,omitempty"`
+	Change30dPercent     *float64 `json:"change_30d_percent,omitempty"`
+	LastDayChangePercent *float64 `json:"last_day_change_percent,omitempty"`
+	High30dUSD           *USD     `json:"high_30d_usd,omitempty"`
+	HighAt               int64    `json:"high_at,omitempty"`
+	Low30dUSD            *USD     `json:"low_30d_usd,omitempty"`
+	LowAt                int64    `json:"low_at,omitempty"`
+	// DrawdownPercent is how far the latest close is below the high (0 at the high).
+	DrawdownPercent *float64 `json:"drawdown_percent,omitempty"`
+	// LastDayVolumeVsAverage is the latest day's volume over the average day's before it
+	// (daily series only): 3 means three times the usual trading.
+	LastDayVolumeVsAverage *float64 `json:"last_day_volume_vs_average,omitempty"`
+}
+
+// Point is one close: Time is the candle's start in Unix seconds.
+type Point struct {
+	Time  int64 `json:"time"`
+	Close USD   `json:"close"`
+}
+
+// USD is a price in US dollars, written in plain decimals ("0.000000012", not "1.2e-08"), as
+// Market writes its price.
+type USD float64
+
+// MarshalJSON writes the price in plain decimals.
+func (u USD) MarshalJSON() ([]byte, error) {
+	return strconv.AppendFloat(nil, float64(u), 'f', -1, 64), nil
+}
+
+func (h *History) clone(source string, at time.Time) *History {
+	c := *h
+	c.Source, c.AsOf, c.Points = source, at, slices.Clone(h.Points)
+	return &c
+}
+
 // Security gathers the security facts, each block from one source. When sources disagree (a
 // tax from GoPlus's analysis against one from honeypot.is's simulation) both are kept.
 type Security struct {
@@ -108,6 +169,52 @@ type Security struct {
 	Holders    *Holders    `json:"holders,omitempty"`
 	Simulation *Simulation `json:"simulation,omitempty"`
 	RugCheck   *RugCheck   `json:"rugcheck,omitempty"`
+	Deployer   *Deployer   `json:"deployer,omitempty"`
+}
+
+// The roles of a Wallet.
+const (
+	RoleCreator = "creator"
+	RoleOwner   = "owner"
+)
+
+// Deployer is the record of the wallets behind an EVM contract (its creator and its owner),
+// from GoPlus's malicious-address lookup.
+type Deployer struct {
+	Source  string    `json:"source"`
+	AsOf    time.Time `json:"as_of"`
+	Wallets []Wallet  `json:"wallets"`
+}
+
+// Wallet is one wallet behind the contract and what GoPlus's address lookup knows of it.
+type Wallet struct {
+	Address string   `json:"address"`
+	Roles   []string `json:"roles"`
+	// Flagged is whether GoPlus flags the wallet at all; absent when it was not looked up.
+	Flagged *bool `json:"flagged,omitempty"`
+	// Flags are GoPlus's flags that are set ("stealing_attack", "phishing_activities", ...).
+	Flags                     []string `json:"flags,omitempty"`
+	MaliciousContractsCreated *int64   `json:"malicious_contracts_created,omitempty"`
+	// DataSource is who reported the wallet to GoPlus ("SlowMist,BlockSec").
+	DataSource string `json:"data_source,omitempty"`
+}
+
+func (d *Deployer) clone(source string, at time.Time) *Deployer {
+	c := *d
+	c.Source, c.AsOf = source, at
+	c.Wallets = make([]Wallet, len(d.Wallets))
+	for i, w := range d.Wallets {
+		w.Roles, w.Flags = slices.Clone(w.Roles), slices.Clone(w.Flags)
+		c.Wallets[i] = w
+	}
+	return &c
+}
+
+// Verdict is the one-line answer to "is this dangerous?", worded by this package from the
+// findings, never by the model: the worst severity found, and the worst findings first.
+type Verdict struct {
+	Severity string `json:"severity"`
+	Summary  string `json:"summary"`
 }
 
 // Tax is the buy, sell and transfer tax one source reported, in percent (10 means 10 %).
@@ -239,14 +346,21 @@ type Unavailable struct {
 	Reason string `json:"reason"`
 }
 
-// ModelJSON is the compact JSON handed to the model: Facts without the duplicate pair URL, so
-// that the only URLs in it are the source pages (at most three). Every token-supplied string is
-// sanitised and sits inside a JSON string; encoding/json escapes <, > and &.
+// ModelJSON is the compact JSON handed to the model: Facts without the duplicate pair and
+// pool URLs, so that the only URLs in it are the source pages, and without the price series,
+// whose figures (changes, high, low, drawdown) say what the model needs in fewer tokens.
+// Every token-supplied string is sanitised and sits inside a JSON string; encoding/json
+// escapes <, > and &.
 func (f Facts) ModelJSON() []byte {
 	if f.Market != nil {
 		m := *f.Market
 		m.PairURL = ""
 		f.Market = &m
+	}
+	if f.History != nil {
+		h := *f.History
+		h.URL, h.Points = "", nil
+		f.History = &h
 	}
 	b, err := json.Marshal(f)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"time"
 )
 
 // failure is why a fetch gave nothing: Reason is for the caller, Err for the log.
@@ -23,7 +24,7 @@ func fail(reason string, format string, args ...any) *failure {
 
 // request is one call to an upstream API.
 type request struct {
-	source string
+	api    api
 	method string
 	url    string
 	body   io.Reader
@@ -32,40 +33,48 @@ type request struct {
 
 // getJSON sends r and decodes a 2xx JSON body into v. Every way it can go wrong becomes a
 // *failure with a caller-safe reason: a deadline, a refused connection, a status, a body over
-// the size cap, a body that is not JSON. The body is read to the cap at most.
+// the size cap, a body that is not JSON. The body is read to the cap at most. Nothing is sent
+// while the API is paused, and a 429 pauses it (see pauses).
 func (c *Client) getJSON(ctx context.Context, r request, v any) *failure {
+	source := r.api.name
+	if until, paused := c.pauses.until(r.api.id, c.cfg.Now()); paused {
+		return fail(ReasonRateLimited, "%s: paused until %s", source, until.Format(time.RFC3339))
+	}
 	method := r.method
 	if method == "" {
 		method = http.MethodGet
 	}
 	req, err := http.NewRequestWithContext(ctx, method, r.url, r.body)
 	if err != nil {
-		return fail(ReasonInvalidResponse, "%s: build request: %w", r.source, err)
+		return fail(ReasonInvalidResponse, "%s: build request: %w", source, err)
 	}
+	req.Header.Set("Accept", "application/json")
 	for k, vs := range r.header {
 		req.Header[k] = vs
 	}
-	req.Header.Set("Accept", "application/json")
 	resp, err := c.cfg.HTTPClient.Do(req)
 	if err != nil {
-		return transportFailure(ctx, r.source, err)
+		return transportFailure(ctx, source, err)
 	}
 	defer resp.Body.Close()
 	body, err := io.ReadAll(io.LimitReader(resp.Body, c.cfg.MaxBodyBytes+1))
 	if err != nil {
 		if ctx.Err() != nil {
-			return fail(ReasonTimedOut, "%s: read body: %w", r.source, err)
+			return fail(ReasonTimedOut, "%s: read body: %w", source, err)
 		}
-		return fail(ReasonInvalidResponse, "%s: read body: %w", r.source, err)
+		return fail(ReasonInvalidResponse, "%s: read body: %w", source, err)
 	}
 	if int64(len(body)) > c.cfg.MaxBodyBytes {
-		return fail(ReasonTooLarge, "%s: body over %d bytes", r.source, c.cfg.MaxBodyBytes)
+		return fail(ReasonTooLarge, "%s: body over %d bytes", source, c.cfg.MaxBodyBytes)
 	}
-	if f := statusFailure(r.source, resp.StatusCode); f != nil {
+	if f := statusFailure(source, resp.StatusCode); f != nil {
+		if f.Reason == ReasonRateLimited {
+			c.pause(r.api, retryAfter(resp.Header.Get("Retry-After"), c.cfg.Now()))
+		}
 		return f
 	}
 	if err := json.Unmarshal(body, v); err != nil {
-		return fail(ReasonInvalidResponse, "%s: decode: %w", r.source, err)
+		return fail(ReasonInvalidResponse, "%s: decode: %w", source, err)
 	}
 	return nil
 }

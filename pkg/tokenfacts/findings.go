@@ -19,25 +19,34 @@ const (
 	severityOrderCount = 3
 )
 
+// finding is a Finding with its topic: the finding in a few words, for the verdict, where
+// findings of one topic from several sources are one entry.
+type finding struct {
+	Finding
+	topic string
+}
+
 // findings derives the conclusions from the facts, most severe first.
-func findings(f *Facts) []Finding {
-	var out []Finding
-	add := func(severity, source, format string, args ...any) {
-		out = append(out, Finding{Severity: severity, Text: fmt.Sprintf(format, args...), Source: source})
+func findings(f *Facts) []finding {
+	var out []finding
+	add := func(severity, source, topic, format string, args ...any) {
+		out = append(out, finding{Finding{Severity: severity, Text: fmt.Sprintf(format, args...), Source: source}, topic})
 	}
 	marketFindings(f.Market, add)
+	historyFindings(f.History, add)
 	if s := f.Security; s != nil {
 		contractFindings(s.Contract, f.Token.Chain == solanaSlug, add)
 		taxFindings(s.Taxes, add)
 		simulationFindings(s.Simulation, add)
 		holderFindings(s.Holders, add)
 		rugCheckFindings(s.RugCheck, add)
+		deployerFindings(s.Deployer, add)
 	}
-	slices.SortStableFunc(out, func(a, b Finding) int { return severityRank(a.Severity) - severityRank(b.Severity) })
+	slices.SortStableFunc(out, func(a, b finding) int { return severityRank(a.Severity) - severityRank(b.Severity) })
 	return out
 }
 
-type addFunc func(severity, source, format string, args ...any)
+type addFunc func(severity, source, topic, format string, args ...any)
 
 func severityRank(s string) int {
 	switch s {
@@ -59,16 +68,16 @@ func marketFindings(m *Market, add addFunc) {
 	}
 	switch {
 	case m.LiquidityUSD == nil && m.DEX == "pumpfun":
-		add(SeverityInfo, SourceDexScreener, "No pool liquidity is reported: the pair still trades on a pump.fun bonding curve.")
+		add(SeverityInfo, SourceDexScreener, "Still on a pump.fun bonding curve", "No pool liquidity is reported: the pair still trades on a pump.fun bonding curve.")
 	case m.LiquidityUSD == nil:
-		add(SeverityInfo, SourceDexScreener, "DexScreener reports no liquidity for this pair.")
+		add(SeverityInfo, SourceDexScreener, "No liquidity reported", "DexScreener reports no liquidity for this pair.")
 	case *m.LiquidityUSD == 0 && mcap != nil && *mcap > 0:
-		add(SeverityDanger, SourceDexScreener, "Liquidity is $0 while the market cap is $%s: the pool has been drained or pulled, the pattern of a rug pull.", usd(*mcap))
+		add(SeverityDanger, SourceDexScreener, "Liquidity pulled: $0 in the pool, the pattern of a rug pull", "Liquidity is $0 while the market cap is $%s: the pool has been drained or pulled, the pattern of a rug pull.", usd(*mcap))
 	case *m.LiquidityUSD < thinLiquidityUSD:
-		add(SeverityWarning, SourceDexScreener, "Liquidity is only $%s: a small sale moves the price a lot.", usd(*m.LiquidityUSD))
+		add(SeverityWarning, SourceDexScreener, "Thin liquidity: $"+usd(*m.LiquidityUSD), "Liquidity is only $%s: a small sale moves the price a lot.", usd(*m.LiquidityUSD))
 	}
 	if m.PairAgeHours != nil && *m.PairAgeHours < newPairHours {
-		add(SeverityWarning, SourceDexScreener, "The pair is very new: created %.1f hours ago.", *m.PairAgeHours)
+		add(SeverityWarning, SourceDexScreener, fmt.Sprintf("New pair: %.1f hours old", *m.PairAgeHours), "The pair is very new: created %.1f hours ago.", *m.PairAgeHours)
 	}
 }
 
@@ -78,28 +87,29 @@ type contractRule struct {
 	when     bool
 	severity string
 	text     string
-	solana   int // 0: any chain, 1: Solana only, -1: EVM only
+	solana   int    // 0: any chain, 1: Solana only, -1: EVM only
+	topic    string // the finding in a few words, for the verdict
 }
 
 var contractRules = []contractRule{
-	{func(c *Contract) *bool { return c.Honeypot }, true, SeverityDanger, "GoPlus flags the token as a honeypot: it may be impossible to sell.", 0},
-	{func(c *Contract) *bool { return c.HiddenOwner }, true, SeverityDanger, "The contract has a hidden owner.", 0},
-	{func(c *Contract) *bool { return c.SelfDestruct }, true, SeverityDanger, "The contract can self-destruct.", 0},
-	{func(c *Contract) *bool { return c.BalanceMutable }, true, SeverityDanger, "An authority can change holders' balances.", 0},
-	{func(c *Contract) *bool { return c.NonTransferable }, true, SeverityDanger, "The token cannot be transferred.", 0},
-	{func(c *Contract) *bool { return c.OpenSource }, false, SeverityWarning, "The contract's source code is not verified, so its other risks cannot be checked.", 0},
-	{func(c *Contract) *bool { return c.Proxy }, true, SeverityWarning, "The contract is a proxy: its code can be replaced.", 0},
-	{func(c *Contract) *bool { return c.Mintable }, true, SeverityWarning, "New tokens can be minted (the mint authority is still active).", 1},
-	{func(c *Contract) *bool { return c.Mintable }, true, SeverityWarning, "The contract can mint new tokens.", -1},
-	{func(c *Contract) *bool { return c.Freezable }, true, SeverityWarning, "The freeze authority is active: holders' token accounts can be frozen.", 0},
-	{func(c *Contract) *bool { return c.Blacklist }, true, SeverityWarning, "The contract can blacklist addresses, which then cannot trade.", 0},
-	{func(c *Contract) *bool { return c.TransferPausable }, true, SeverityWarning, "Trading can be paused.", 0},
-	{func(c *Contract) *bool { return c.TaxModifiable }, true, SeverityWarning, "The taxes can be changed by the owner.", 0},
-	{func(c *Contract) *bool { return c.CannotSellAll }, true, SeverityWarning, "Holders cannot sell all their tokens at once.", 0},
-	{func(c *Contract) *bool { return c.MetadataMutable }, true, SeverityInfo, "The token's metadata (name, symbol, image) can still be changed.", 0},
-	{func(c *Contract) *bool { return c.Trusted }, true, SeverityInfo, "The token is on GoPlus's list of trusted tokens.", 0},
-	{ownerCan(func(o *Owner) *bool { return o.CanChangeBalances }), true, SeverityDanger, "The owner can change holders' balances.", 0},
-	{ownerCan(func(o *Owner) *bool { return o.CanTakeBackOwnership }), true, SeverityWarning, "Ownership can be taken back after being renounced.", 0},
+	{func(c *Contract) *bool { return c.Honeypot }, true, SeverityDanger, "GoPlus flags the token as a honeypot: it may be impossible to sell.", 0, "Honeypot: it cannot be sold"},
+	{func(c *Contract) *bool { return c.HiddenOwner }, true, SeverityDanger, "The contract has a hidden owner.", 0, "Hidden owner"},
+	{func(c *Contract) *bool { return c.SelfDestruct }, true, SeverityDanger, "The contract can self-destruct.", 0, "The contract can self-destruct"},
+	{func(c *Contract) *bool { return c.BalanceMutable }, true, SeverityDanger, "An authority can change holders' balances.", 0, "Balances can be changed"},
+	{func(c *Contract) *bool { return c.NonTransferable }, true, SeverityDanger, "The token cannot be transferred.", 0, "It cannot be transferred"},
+	{func(c *Contract) *bool { return c.OpenSource }, false, SeverityWarning, "The contract's source code is not verified, so its other risks cannot be checked.", 0, "Unverified source code"},
+	{func(c *Contract) *bool { return c.Proxy }, true, SeverityWarning, "The contract is a proxy: its code can be replaced.", 0, "Upgradeable proxy: its code can be replaced"},
+	{func(c *Contract) *bool { return c.Mintable }, true, SeverityWarning, "New tokens can be minted (the mint authority is still active).", 1, "More tokens can be minted"},
+	{func(c *Contract) *bool { return c.Mintable }, true, SeverityWarning, "The contract can mint new tokens.", -1, "More tokens can be minted"},
+	{func(c *Contract) *bool { return c.Freezable }, true, SeverityWarning, "The freeze authority is active: holders' token accounts can be frozen.", 0, "Holders can be frozen"},
+	{func(c *Contract) *bool { return c.Blacklist }, true, SeverityWarning, "The contract can blacklist addresses, which then cannot trade.", 0, "Holders can be blacklisted"},
+	{func(c *Contract) *bool { return c.TransferPausable }, true, SeverityWarning, "Trading can be paused.", 0, "Trading can be paused"},
+	{func(c *Contract) *bool { return c.TaxModifiable }, true, SeverityWarning, "The taxes can be changed by the owner.", 0, "Taxes can be changed"},
+	{func(c *Contract) *bool { return c.CannotSellAll }, true, SeverityWarning, "Holders cannot sell all their tokens at once.", 0, "Holders cannot sell all at once"},
+	{func(c *Contract) *bool { return c.MetadataMutable }, true, SeverityInfo, "The token's metadata (name, symbol, image) can still be changed.", 0, "Metadata can be changed"},
+	{func(c *Contract) *bool { return c.Trusted }, true, SeverityInfo, "The token is on GoPlus's list of trusted tokens.", 0, "On GoPlus's trusted list"},
+	{ownerCan(func(o *Owner) *bool { return o.CanChangeBalances }), true, SeverityDanger, "The owner can change holders' balances.", 0, "Balances can be changed"},
+	{ownerCan(func(o *Owner) *bool { return o.CanTakeBackOwnership }), true, SeverityWarning, "Ownership can be taken back after being renounced.", 0, "Ownership can be taken back"},
 }
 
 func ownerCan(get func(*Owner) *bool) func(*Contract) *bool {
@@ -120,7 +130,7 @@ func contractFindings(c *Contract, solana bool, add addFunc) {
 			continue
 		}
 		if v := r.get(c); v != nil && *v == r.when {
-			add(r.severity, SourceGoPlus, "%s", r.text)
+			add(r.severity, SourceGoPlus, r.topic, "%s", r.text)
 		}
 	}
 	if c.ListedOnCEX != nil && *c.ListedOnCEX {
@@ -128,7 +138,7 @@ func contractFindings(c *Contract, solana bool, add addFunc) {
 		if len(c.CEXs) > 0 {
 			listed += ": " + strings.Join(c.CEXs, ", ")
 		}
-		add(SeverityInfo, SourceGoPlus, "%s.", listed)
+		add(SeverityInfo, SourceGoPlus, "Listed on centralized exchanges", "%s.", listed)
 	}
 }
 
@@ -141,9 +151,9 @@ func taxFindings(taxes []Tax, add addFunc) {
 			switch {
 			case side.v == nil:
 			case *side.v >= dangerTaxPercent:
-				add(SeverityDanger, t.Source, "%s tax of %s%% (%s).", side.name, pct(*side.v), t.Source)
+				add(SeverityDanger, t.Source, side.name+" tax of "+pct(*side.v)+"%", "%s tax of %s%% (%s).", side.name, pct(*side.v), t.Source)
 			case *side.v >= warningTaxPercent:
-				add(SeverityWarning, t.Source, "%s tax of %s%% (%s).", side.name, pct(*side.v), t.Source)
+				add(SeverityWarning, t.Source, side.name+" tax of "+pct(*side.v)+"%", "%s tax of %s%% (%s).", side.name, pct(*side.v), t.Source)
 			}
 		}
 	}
@@ -155,11 +165,12 @@ func simulationFindings(s *Simulation, add addFunc) {
 	}
 	switch {
 	case (s.Honeypot != nil && *s.Honeypot) || s.Risk == "honeypot":
-		add(SeverityDanger, SourceHoneypot, "honeypot.is's simulation could not sell the token: it is a honeypot.")
+		add(SeverityDanger, SourceHoneypot, "Honeypot: it cannot be sold", "honeypot.is's simulation could not sell the token: it is a honeypot.")
 	case s.Success != nil && !*s.Success:
-		add(SeverityInfo, SourceHoneypot, "honeypot.is could not simulate a buy and a sell.")
+		add(SeverityInfo, SourceHoneypot, "Buy and sell could not be simulated", "honeypot.is could not simulate a buy and a sell.")
 	case s.RiskLevel != nil && *s.RiskLevel >= highRiskLevel:
-		add(SeverityWarning, SourceHoneypot, "honeypot.is rates the risk %s (%d/100).", strings.ReplaceAll(s.Risk, "_", " "), *s.RiskLevel)
+		risk := strings.ReplaceAll(s.Risk, "_", " ")
+		add(SeverityWarning, SourceHoneypot, "Simulated risk "+risk, "honeypot.is rates the risk %s (%d/100).", risk, *s.RiskLevel)
 	}
 }
 
@@ -168,10 +179,10 @@ func holderFindings(h *Holders, add addFunc) {
 		return
 	}
 	if h.Top10Percent != nil && *h.Top10Percent >= concentratedTop10 {
-		add(SeverityWarning, SourceGoPlus, "The top 10 holders (pools, burn addresses and lockers left out) hold %s%% of the supply.", pct(*h.Top10Percent))
+		add(SeverityWarning, SourceGoPlus, "Top 10 holders hold "+pct(*h.Top10Percent)+"%", "The top 10 holders (pools, burn addresses and lockers left out) hold %s%% of the supply.", pct(*h.Top10Percent))
 	}
 	if h.LPLockedPercent != nil && *h.LPLockedPercent < unlockedLPPercent {
-		add(SeverityWarning, SourceGoPlus, "Only %s%% of the liquidity-pool tokens are locked or burnt: the liquidity can be withdrawn.", pct(*h.LPLockedPercent))
+		add(SeverityWarning, SourceGoPlus, "Liquidity can be withdrawn: "+pct(*h.LPLockedPercent)+"% locked", "Only %s%% of the liquidity-pool tokens are locked or burnt: the liquidity can be withdrawn.", pct(*h.LPLockedPercent))
 	}
 }
 
@@ -192,7 +203,7 @@ func rugCheckFindings(r *RugCheck, add addFunc) {
 		if risk.Value != "" {
 			text += " (" + risk.Value + ")"
 		}
-		add(severity, SourceRugCheck, "%s.", text)
+		add(severity, SourceRugCheck, risk.Name, "%s.", text)
 	}
 }
 

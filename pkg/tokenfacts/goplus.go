@@ -61,6 +61,7 @@ type gpEVM struct {
 	IsProxy              bit                   `json:"is_proxy"`
 	IsMintable           bit                   `json:"is_mintable"`
 	OwnerAddress         lenient[string]       `json:"owner_address"`
+	CreatorAddress       text                  `json:"creator_address"`
 	CanTakeBackOwnership bit                   `json:"can_take_back_ownership"`
 	OwnerChangeBalance   bit                   `json:"owner_change_balance"`
 	HiddenOwner          bit                   `json:"hidden_owner"`
@@ -123,44 +124,66 @@ type holder struct {
 	tag     string
 }
 
-// goPlusResult is GoPlus's answer, normalised, as cached.
-type goPlusResult struct {
-	name, symbol string
-	contract     Contract
-	tax          *Tax
-	holderCount  *int64
-	holders      []holder
-	lpHolders    []holder
-	pools        []string // pair and pool addresses GoPlus lists, to tell pools from holders
+// goPlusToken is GoPlus's token security: the contract's flags, its taxes, its holders, and
+// the wallets behind it (creator, owner), which goPlusAddress then looks up.
+type goPlusToken struct{}
+
+func (goPlusToken) Name() string { return SourceGoPlus }
+func (goPlusToken) API() api     { return apiGoPlus }
+
+func (goPlusToken) Covers(chain string) bool {
+	_, evm := evmChainBySlug(chain)
+	return evm || chain == solanaSlug
 }
 
-// fetchGoPlus asks GoPlus about addr on the EVM chain chainID, or on Solana when chainID is
-// empty.
-func (c *Client) fetchGoPlus(ctx context.Context, addr contract.Address, chainID string) (*goPlusResult, *failure) {
-	u := c.cfg.GoPlusURL + "/api/v1/solana/token_security?contract_addresses=" + url.QueryEscape(addr.Value)
-	if addr.Chain == contract.ChainEVM {
-		u = c.cfg.GoPlusURL + "/api/v1/token_security/" + url.PathEscape(chainID) +
-			"?contract_addresses=" + url.QueryEscape(strings.ToLower(addr.Value))
+func (goPlusToken) Ask(k *known, cfg *Config) ask {
+	if q, ok := k.needChain(); !ok {
+		return q
 	}
-	r := request{source: SourceGoPlus, url: u}
-	if token := c.goPlusToken(ctx); token != "" {
-		r.header = http.Header{"Authorization": {token}}
+	return ask{Key: k.evm.id + "|" + cacheID(k.addr), TTL: cfg.SecurityTTL}
+}
+
+// Fetch asks GoPlus about the token on its EVM chain, or on Solana.
+func (goPlusToken) Fetch(ctx context.Context, call caller, k *known) (*part, *failure) {
+	addr := k.addr
+	path := "/api/v1/solana/token_security?contract_addresses=" + url.QueryEscape(addr.Value)
+	pageChain := solanaSlug
+	if addr.Chain == contract.ChainEVM {
+		path = "/api/v1/token_security/" + url.PathEscape(k.evm.id) +
+			"?contract_addresses=" + url.QueryEscape(strings.ToLower(addr.Value))
+		pageChain = k.evm.id
 	}
 	var body goPlusBody
-	if f := c.getJSON(ctx, r, &body); f != nil {
-		return nil, f
-	}
-	if f := c.goPlusCode(body.Code); f != nil {
+	if f := call.c.goPlusGet(ctx, call, path, &body); f != nil {
 		return nil, f
 	}
 	raw, ok := goPlusEntry(body.Result.v, addr)
 	if !ok {
 		return nil, fail(ReasonNotFound, "%s: address not in result", SourceGoPlus)
 	}
+	decode := decodeGoPlusEVM
 	if addr.Chain == contract.ChainSolana {
-		return decodeGoPlusSolana(raw)
+		decode = decodeGoPlusSolana
 	}
-	return decodeGoPlusEVM(raw)
+	p, f := decode(raw)
+	if f != nil {
+		return nil, f
+	}
+	p.page = goPlusPage(pageChain, addr.Value)
+	return p, nil
+}
+
+// goPlusGet sends a GET to GoPlus (with the access token, when there is an app key) and
+// checks GoPlus's own code, which arrives with HTTP 200.
+func (c *Client) goPlusGet(ctx context.Context, call caller, path string, body *goPlusBody) *failure {
+	r := request{api: call.api, url: call.base + path}
+	if token := c.goPlusToken(ctx); token != "" {
+		r.header = http.Header{"Authorization": {token}}
+	}
+	if f := c.getJSON(ctx, r, body); f != nil {
+		return f
+	}
+	return c.goPlusCode(body.Code)
 }
 
 // goPlusCode maps GoPlus's own code, which arrives with HTTP 200.
@@ -174,6 +197,7 @@ func (c *Client) goPlusCode(code num) *failure {
 	case goPlusPreparing:
 		return fail(ReasonPreparing, "%s: code 2", SourceGoPlus)
 	case goPlusRateLimited:
+		c.pause(apiGoPlus, 0) // GoPlus says it on HTTP 200, with no Retry-After
 		return fail(ReasonRateLimited, "%s: code 4029", SourceGoPlus)
 	case goPlusBadAddress, goPlusChainUnknown, goPlusNotContract, goPlusNoContract:
 		return fail(ReasonNotFound, "%s: code %v", SourceGoPlus, code.v)
@@ -198,15 +222,15 @@ func goPlusEntry(result map[string]json.RawMessage, addr contract.Address) (json
 	return nil, false
 }
 
-func decodeGoPlusEVM(raw json.RawMessage) (*goPlusResult, *failure) {
+func decodeGoPlusEVM(raw json.RawMessage) (*part, *failure) {
 	var g gpEVM
 	if err := json.Unmarshal(raw, &g); err != nil {
 		return nil, fail(ReasonInvalidResponse, "%s: entry: %w", SourceGoPlus, err)
 	}
-	r := &goPlusResult{
+	r := &part{
 		name:   cleanText(string(g.TokenName), maxNameRunes),
 		symbol: cleanText(string(g.TokenSymbol), maxSymbolRunes),
-		contract: Contract{
+		contract: &Contract{
 			Honeypot:         g.IsHoneypot.ptr(),
 			OpenSource:       g.IsOpenSource.ptr(),
 			Proxy:            g.IsProxy.ptr(),
@@ -221,12 +245,13 @@ func decodeGoPlusEVM(raw json.RawMessage) (*goPlusResult, *failure) {
 			InDEX:            g.IsInDex.ptr(),
 			Trusted:          onlyTrue(g.TrustList),
 		},
-		tax:         goPlusTax(g.BuyTax, g.SellTax, g.TransferTax),
+		taxes:       taxOf(SourceGoPlus, 100, g.BuyTax, g.SellTax, g.TransferTax),
 		holderCount: count(g.HolderCount),
 		holders:     holdersOf(g.Holders.v, contract.ChainEVM),
 		lpHolders:   holdersOf(g.LPHolders.v, contract.ChainEVM),
 		pools:       poolsOf(g.Dex.v),
 	}
+	r.wallets = walletsOf(string(g.CreatorAddress), r.contract.Owner)
 	if g.IsInCex.ok {
 		r.contract.ListedOnCEX = g.IsInCex.v.Listed.ptr()
 		r.contract.CEXs = cleanExchanges(g.IsInCex.v.CexList.v)
@@ -234,7 +259,7 @@ func decodeGoPlusEVM(raw json.RawMessage) (*goPlusResult, *failure) {
 	return r, nil
 }
 
-func decodeGoPlusSolana(raw json.RawMessage) (*goPlusResult, *failure) {
+func decodeGoPlusSolana(raw json.RawMessage) (*part, *failure) {
 	var g gpSolana
 	if err := json.Unmarshal(raw, &g); err != nil {
 		return nil, fail(ReasonInvalidResponse, "%s: entry: %w", SourceGoPlus, err)
@@ -244,10 +269,10 @@ func decodeGoPlusSolana(raw json.RawMessage) (*goPlusResult, *failure) {
 	closable, _ := authority(g.Closable)
 	mutable, _ := authority(g.MetadataMutable)
 	balance, _ := authority(g.BalanceMutable)
-	return &goPlusResult{
+	return &part{
 		name:   cleanText(string(g.Metadata.v.Name), maxNameRunes),
 		symbol: cleanText(string(g.Metadata.v.Symbol), maxSymbolRunes),
-		contract: Contract{
+		contract: &Contract{
 			Mintable: mintable, MintAuthorities: mintBy,
 			Freezable: freezable, FreezeAuthorities: freezeBy,
 			Closable: closable, MetadataMutable: mutable, BalanceMutable: balance,
@@ -300,20 +325,28 @@ func ownerOf(g *gpEVM) *Owner {
 	return &o
 }
 
-// goPlusTax converts GoPlus's fractions to percent; a fraction outside 0..1 is discarded.
-func goPlusTax(buy, sell, transfer num) *Tax {
-	t := Tax{Source: SourceGoPlus, BuyPercent: fraction(buy), SellPercent: fraction(sell), TransferPercent: fraction(transfer)}
-	if t.BuyPercent == nil && t.SellPercent == nil && t.TransferPercent == nil {
-		return nil
+// walletsOf lists the wallets behind an EVM contract worth looking up: its creator, and its
+// owner unless ownership is renounced. An address used twice gets both roles.
+func walletsOf(creator string, owner *Owner) []Wallet {
+	var out []Wallet
+	add := func(addr, role string) {
+		if addr = cleanAddress(addr, contract.ChainEVM); addr == "" || isBurn(addr) {
+			return
+		}
+		addr = strings.ToLower(addr)
+		for i := range out {
+			if out[i].Address == addr {
+				out[i].Roles = append(out[i].Roles, role)
+				return
+			}
+		}
+		out = append(out, Wallet{Address: addr, Roles: []string{role}})
 	}
-	return &t
-}
-
-func fraction(n num) *float64 {
-	if !n.ok || n.v < 0 || n.v > 1 {
-		return nil
+	add(creator, RoleCreator)
+	if owner != nil {
+		add(owner.Address, RoleOwner)
 	}
-	return ptr(round(n.v*100, 2))
+	return out
 }
 
 func count(n num) *int64 {

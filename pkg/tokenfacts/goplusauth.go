@@ -79,7 +79,7 @@ func (c *Client) requestGoPlusToken(ctx context.Context, now time.Time) (string,
 		}] `json:"result"`
 	}
 	r := request{
-		source: SourceGoPlus, method: http.MethodPost, url: c.cfg.GoPlusURL + "/api/v1/token",
+		api: apiGoPlus, method: http.MethodPost, url: c.cfg.source(apiGoPlus).BaseURL + "/api/v1/token",
 		body: bytes.NewReader(payload), header: http.Header{"Content-Type": {"application/json"}},
 	}
 	if f := c.getJSON(ctx, r, &body); f != nil {

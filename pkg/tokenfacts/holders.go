@@ -1,13 +1,24 @@
 package tokenfacts
 
-import "github.com/chatsvc/chat/pkg/chat/contract"
+import (
+	"slices"
 
-// holders turns GoPlus's top holders into the distribution a reader needs: how much the top
-// ten hold once pools, burn addresses and lockers are left out (they hold supply for nobody),
-// and how much of the LP is locked or burnt.
+	"github.com/chatsvc/chat/pkg/chat/contract"
+)
+
+// holders turns the first holder list a part gave (GoPlus's top holders) into the
+// distribution a reader needs: how much the top ten hold once pools, burn addresses and
+// lockers are left out (they hold supply for nobody), and how much of the LP is locked or
+// burnt. Every part's pools count, whichever source named them.
 func (b *assembly) holders() *Holders {
-	g := b.gp
-	h := Holders{Source: SourceGoPlus, AsOf: b.at[SourceGoPlus], Count: g.holderCount}
+	i := slices.IndexFunc(b.parts, func(p stamped) bool {
+		return p.holderCount != nil || len(p.holders) > 0 || len(p.lpHolders) > 0
+	})
+	if i < 0 {
+		return nil
+	}
+	g := b.parts[i]
+	h := Holders{Source: g.source, AsOf: g.at, Count: g.holderCount}
 	h.Top10Percent, h.Excluded, h.Discarded = top10(g.holders, b.pools(), b.key)
 	h.LPLockedPercent = lpLocked(g.lpHolders)
 	if h.Count == nil && h.Top10Percent == nil && h.LPLockedPercent == nil && h.Excluded+h.Discarded == 0 {
@@ -16,22 +27,21 @@ func (b *assembly) holders() *Holders {
 	return &h
 }
 
-// pools are the pair and pool addresses GoPlus and DexScreener named, by cacheID on the
-// token's chain (EVM hex without case, base58 as it is).
+// pools are the pair and pool addresses the parts named, by cacheID on the token's chain
+// (EVM hex without case, base58 as it is).
 func (b *assembly) pools() map[string]bool {
 	pools := map[string]bool{}
-	for _, p := range b.gp.pools {
-		pools[b.key(p)] = true
-	}
-	if b.dex != nil && b.dex.pairAddress != "" {
-		pools[b.key(b.dex.pairAddress)] = true
+	for _, p := range b.parts {
+		for _, a := range p.pools {
+			pools[b.key(a)] = true
+		}
 	}
 	return pools
 }
 
 // key is an address's cacheID on the token's chain.
 func (b *assembly) key(addr string) string {
-	return cacheID(contract.Address{Chain: b.addr.Chain, Value: addr})
+	return cacheID(contract.Address{Chain: b.known.addr.Chain, Value: addr})
 }
 
 // top10 sums the shares of the first ten listed holders that are neither pools, burn

@@ -4,8 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"net/url"
-
-	"github.com/chatsvc/chat/pkg/chat/contract"
 )
 
 // honeypot.is (/v2/IsHoneypot?address=&chainID=, Ethereum, BSC and Base only) simulates a buy
@@ -58,27 +56,41 @@ var honeypotRisks = map[string]bool{
 	"high": true, "very_high": true, "honeypot": true,
 }
 
-// hpResult is honeypot.is's answer, normalised, as cached.
-type hpResult struct {
-	name, symbol string
-	sim          Simulation
-	tax          *Tax
+// honeypotIs is honeypot.is's buy/sell simulation, on the chains it simulates.
+type honeypotIs struct{}
+
+func (honeypotIs) Name() string { return SourceHoneypot }
+func (honeypotIs) API() api     { return apiHoneypot }
+
+func (honeypotIs) Covers(chain string) bool {
+	ch, ok := evmChainBySlug(chain)
+	return ok && ch.honeypotPage != ""
 }
 
-func (c *Client) fetchHoneypot(ctx context.Context, addr contract.Address, chainID string) (*hpResult, *failure) {
-	u := c.cfg.HoneypotURL + "/v2/IsHoneypot?address=" + url.QueryEscape(addr.Value) + "&chainID=" + url.QueryEscape(chainID)
+func (honeypotIs) Ask(k *known, cfg *Config) ask {
+	if q, ok := k.needChain(); !ok {
+		return q
+	}
+	return ask{Key: k.evm.id + "|" + cacheID(k.addr), TTL: cfg.SecurityTTL}
+}
+
+func (honeypotIs) Fetch(ctx context.Context, call caller, k *known) (*part, *failure) {
+	addr := k.addr
 	var body hpBody
-	if f := c.getJSON(ctx, request{source: SourceHoneypot, url: u}, &body); f != nil {
+	path := "/v2/IsHoneypot?address=" + url.QueryEscape(addr.Value) + "&chainID=" + url.QueryEscape(k.evm.id)
+	if f := call.get(ctx, path, &body); f != nil {
 		return nil, f
 	}
-	r := &hpResult{
-		name:   cleanText(string(body.Token.v.Name), maxNameRunes),
-		symbol: cleanText(string(body.Token.v.Symbol), maxSymbolRunes),
-		sim:    simulationOf(&body),
+	sim := simulationOf(&body)
+	r := &part{
+		name:       cleanText(string(body.Token.v.Name), maxNameRunes),
+		symbol:     cleanText(string(body.Token.v.Symbol), maxSymbolRunes),
+		simulation: &sim,
+		page:       honeypotPage(k.evm.honeypotPage, addr.Value),
 	}
 	if body.SimulationResult.ok && (!body.SimulationSuccess.ok || body.SimulationSuccess.v) {
 		s := body.SimulationResult.v
-		r.tax = percentTax(SourceHoneypot, s.BuyTax, s.SellTax, s.TransferTax)
+		r.taxes = taxOf(SourceHoneypot, 1, s.BuyTax, s.SellTax, s.TransferTax)
 	}
 	return r, nil
 }
@@ -107,18 +119,24 @@ func simulationOf(body *hpBody) Simulation {
 	return sim
 }
 
-// percentTax keeps taxes already in percent, each within 0..100.
-func percentTax(source string, buy, sell, transfer num) *Tax {
-	t := Tax{Source: source, BuyPercent: percent(buy), SellPercent: percent(sell), TransferPercent: percent(transfer)}
+// taxOf reads a source's buy, sell and transfer taxes into percent: scale is what makes
+// them percent (100 for GoPlus's fractions, 1 for honeypot.is's percent). A tax outside
+// 0..100 % is discarded, never clamped; nil when the source gave none.
+func taxOf(source string, scale float64, buy, sell, transfer num) *Tax {
+	t := Tax{Source: source, BuyPercent: scaled(buy, scale), SellPercent: scaled(sell, scale), TransferPercent: scaled(transfer, scale)}
 	if t.BuyPercent == nil && t.SellPercent == nil && t.TransferPercent == nil {
 		return nil
 	}
 	return &t
 }
 
-func percent(n num) *float64 {
-	if !n.ok || n.v < 0 || n.v > 100 {
+// scaled is n×scale as a percent within 0..100, rounded to two places, or nil.
+func scaled(n num, scale float64) *float64 {
+	if !n.ok || n.v < 0 || n.v*scale > 100 {
 		return nil
 	}
-	return ptr(round(n.v, 2))
+	return ptr(round(n.v*scale, 2))
 }
+
+// percent keeps a number already in percent, within 0..100.
+func percent(n num) *float64 { return scaled(n, 1) }

@@ -9,12 +9,13 @@ import (
 	"github.com/chatsvc/chat/pkg/chat/contract"
 )
 
-// Client looks up token facts. It is safe for concurrent use; its cache is shared by every
-// caller, so one Client should serve the whole process.
+// Client looks up token facts. It is safe for concurrent use; its cache and its pauses are
+// shared by every caller, so one Client should serve the whole process.
 type Client struct {
 	cfg    Config
 	cache  *cache
 	goPlus goPlusAuth
+	pauses pauses
 }
 
 // New returns a Client; every zero field of cfg takes its default.
@@ -68,7 +69,7 @@ func cacheID(a contract.Address) string {
 // lookupOne gathers one token's facts. It waits only on flights, each bounded by ctx, so it
 // returns by ctx's deadline. A panic (a bug) costs this token its facts, not the process.
 func (c *Client) lookupOne(ctx context.Context, a contract.Address) (f Facts) {
-	b := &assembly{now: c.cfg.Now(), addr: a}
+	b := newAssembly(c.cfg.Now(), a)
 	defer func() {
 		if r := recover(); r != nil {
 			c.cfg.Logger.Error("tokenfacts: lookup panicked", "panic", r)
@@ -80,121 +81,103 @@ func (c *Client) lookupOne(ctx context.Context, a contract.Address) (f Facts) {
 		b.miss(SourceLookup, ReasonInvalidAddress)
 		return b.facts()
 	}
-	if a.Chain == contract.ChainSolana {
-		c.lookupSolana(ctx, b)
-	} else {
-		c.lookupEVM(ctx, b)
-	}
+	c.ask(ctx, b)
 	return b.facts()
 }
 
-// lookupEVM asks DexScreener where the token trades, then GoPlus and honeypot.is about that
-// chain. If DexScreener gives no chain, security is unavailable rather than guessed (see the
-// package documentation).
-func (c *Client) lookupEVM(ctx context.Context, b *assembly) {
-	v, reason := b.wait(ctx, SourceDexScreener, c.dexFlight(b.addr))
-	if reason != "" {
-		if reason != ReasonTimedOut {
-			reason = ReasonChainUnknown
+// ask asks the sources in rounds: each round starts every source that can be asked with what
+// is known (all at once), waits for them within ctx, and learns from their parts; a source
+// that needs a fact another gives (the chain, the pool, the contract's wallets) is asked in
+// the round after. On EVM that is DexScreener, then GoPlus, honeypot.is and GeckoTerminal,
+// then GoPlus's address lookup; on Solana three sources go in the first round.
+func (c *Client) ask(ctx context.Context, b *assembly) {
+	done := make([]bool, len(sources))
+	for {
+		type started struct {
+			s source
+			f *flight
 		}
-		b.miss(SourceGoPlus, reason)
-		b.miss(SourceHoneypot, reason)
-		return
-	}
-	b.dex = v.(*dexResult)
-	ch, ok := evmChainBySlug(b.dex.chain)
-	if !ok {
-		b.miss(SourceGoPlus, ReasonChainUnknown)
-		b.miss(SourceHoneypot, ReasonChainUnknown)
-		return
-	}
-	b.evm = ch
-	gp, hp := c.goPlusFlight(b.addr, ch), c.honeypotFlight(b.addr, ch)
-	if v, reason := b.wait(ctx, SourceGoPlus, gp); reason == "" {
-		b.gp = v.(*goPlusResult)
-	}
-	if hp == nil {
-		b.miss(SourceHoneypot, ReasonChainNotCovered)
-	} else if v, reason := b.wait(ctx, SourceHoneypot, hp); reason == "" {
-		b.hp = v.(*hpResult)
-	}
-}
-
-// lookupSolana asks DexScreener, GoPlus and RugCheck at once.
-func (c *Client) lookupSolana(ctx context.Context, b *assembly) {
-	dex, gp, rc := c.dexFlight(b.addr), c.goPlusFlight(b.addr, evmChain{}), c.rugCheckFlight(b.addr)
-	if v, reason := b.wait(ctx, SourceDexScreener, dex); reason == "" {
-		b.dex = v.(*dexResult)
-	}
-	if v, reason := b.wait(ctx, SourceGoPlus, gp); reason == "" {
-		b.gp = v.(*goPlusResult)
-	}
-	if v, reason := b.wait(ctx, SourceRugCheck, rc); reason == "" {
-		b.rc = v.(*rcResult)
+		var round []started
+		for i, s := range sources {
+			if done[i] {
+				continue
+			}
+			q, ok := c.question(s, b.known)
+			switch {
+			case !ok:
+				done[i] = true
+			case q.Wait:
+				continue
+			case q.Reason != "":
+				b.miss(s.Name(), q.Reason)
+				done[i] = true
+			default:
+				round = append(round, started{s, c.flight(s, q, b.known)})
+				done[i] = true
+			}
+		}
+		if len(round) == 0 {
+			return
+		}
+		for _, r := range round {
+			b.wait(ctx, r.s, r.f)
+		}
 	}
 }
 
-// The flights. Each fetch runs detached from the caller, so an answer that comes after one
-// caller's budget still lands in the cache.
+// question is what s would ask now, or false when s is off or does not apply to the token.
+func (c *Client) question(s source, k *known) (ask, bool) {
+	if c.cfg.source(s.API()).Off || !coversFamily(s, k.addr.Chain) {
+		return ask{}, false
+	}
+	if k.chain != "" && !s.Covers(k.chain) {
+		return ask{Reason: ReasonChainNotCovered}, true
+	}
+	q := s.Ask(k, &c.cfg)
+	return q, q != ask{}
+}
 
-func (c *Client) dexFlight(a contract.Address) *flight {
-	return c.cache.get("dex|"+cacheID(a), c.cfg.MarketTTL, c.logged(SourceDexScreener, func(ctx context.Context) (any, *failure) {
-		r, f := c.fetchDexScreener(ctx, a)
+// coversFamily reports whether s covers any chain of the address's family (EVM or Solana):
+// a source that covers none is silent about the token rather than "not covering" it.
+func coversFamily(s source, family contract.Chain) bool {
+	if family == contract.ChainSolana {
+		return s.Covers(solanaSlug)
+	}
+	return slices.ContainsFunc(evmChains, func(ch evmChain) bool { return s.Covers(ch.slug) })
+}
+
+// flight returns the cached flight of s's question q: a fresh answer, the fetch in progress,
+// or a new fetch. The fetch runs detached from the caller, so an answer that comes after one
+// caller's budget still lands in the cache; when it succeeds, it starts the questions its
+// part makes possible, so that they fill the cache too.
+func (c *Client) flight(s source, q ask, k *known) *flight {
+	k = k.clone()
+	call := caller{c: c, api: s.API(), base: c.cfg.source(s.API()).BaseURL}
+	return c.cache.get(s.Name()+"|"+q.Key, q.TTL, func(ctx context.Context) (any, *failure) {
+		p, f := s.Fetch(ctx, call, k)
 		if f != nil {
+			if f.Reason != ReasonNotFound {
+				c.cfg.Logger.Warn("tokenfacts: source unavailable", "source", s.Name(), "reason", f.Reason, "err", f.Err)
+			}
 			return nil, f
 		}
-		if ch, ok := evmChainBySlug(r.chain); ok && a.Chain == contract.ChainEVM {
-			// Start the security fetches now, not when a caller gets round to them: if the
-			// caller's budget has run out, they still fill the cache for the next question.
-			c.goPlusFlight(a, ch)
-			c.honeypotFlight(a, ch)
+		c.prefetch(k, s, p)
+		return p, nil
+	})
+}
+
+// prefetch starts the questions that were waiting for what p teaches.
+func (c *Client) prefetch(k *known, from source, p *part) {
+	next := k.clone()
+	next.learn(p)
+	next.settled[from.Name()] = ""
+	for _, s := range sources {
+		before, _ := c.question(s, k)
+		if !before.Wait {
+			continue
 		}
-		return r, nil
-	}))
-}
-
-// goPlusFlight asks GoPlus about a on chain ch (ignored for Solana).
-func (c *Client) goPlusFlight(a contract.Address, ch evmChain) *flight {
-	key := "goplus|" + ch.id + "|" + cacheID(a)
-	fetch := func(ctx context.Context) (*goPlusResult, *failure) { return c.fetchGoPlus(ctx, a, ch.id) }
-	return c.cache.get(key, c.cfg.SecurityTTL, c.logged(SourceGoPlus, fetchOf(fetch)))
-}
-
-// honeypotFlight asks honeypot.is about a on chain ch, or returns nil where it does not
-// simulate.
-func (c *Client) honeypotFlight(a contract.Address, ch evmChain) *flight {
-	if ch.honeypotPage == "" {
-		return nil
-	}
-	key := "honeypot|" + ch.id + "|" + cacheID(a)
-	fetch := func(ctx context.Context) (*hpResult, *failure) { return c.fetchHoneypot(ctx, a, ch.id) }
-	return c.cache.get(key, c.cfg.SecurityTTL, c.logged(SourceHoneypot, fetchOf(fetch)))
-}
-
-func (c *Client) rugCheckFlight(a contract.Address) *flight {
-	fetch := func(ctx context.Context) (*rcResult, *failure) { return c.fetchRugCheck(ctx, a) }
-	return c.cache.get("rugcheck|"+cacheID(a), c.cfg.SecurityTTL, c.logged(SourceRugCheck, fetchOf(fetch)))
-}
-
-// fetchOf adapts a typed fetch to the cache's: a failed fetch stores no value (a nil *T
-// would otherwise stand in the cache as a non-nil any).
-func fetchOf[T any](fetch func(ctx context.Context) (*T, *failure)) fetchFunc {
-	return func(ctx context.Context) (any, *failure) {
-		r, f := fetch(ctx)
-		if f != nil {
-			return nil, f
+		if q, ok := c.question(s, next); ok && q.Key != "" {
+			c.flight(s, q, next)
 		}
-		return r, nil
-	}
-}
-
-// logged logs a fetch's failure once, with its cause, however many callers were waiting.
-func (c *Client) logged(source string, fetch fetchFunc) fetchFunc {
-	return func(ctx context.Context) (any, *failure) {
-		v, f := fetch(ctx)
-		if f != nil && f.Reason != ReasonNotFound {
-			c.cfg.Logger.Warn("tokenfacts: source unavailable", "source", source, "reason", f.Reason, "err", f.Err)
-		}
-		return v, f
 	}
 }

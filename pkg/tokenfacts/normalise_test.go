@@ -244,6 +244,7 @@ func checkUnlisted(t *testing.T, f tokenfacts.Facts) {
 		{Source: "DexScreener", Reason: "not found"},
 		{Source: "GoPlus", Reason: "chain unknown"},
 		{Source: "honeypot.is", Reason: "chain unknown"},
+		{Source: "GeckoTerminal", Reason: "chain unknown"},
 	}
 	if !slices.Equal(f.Unavailable, want) {
 		t.Errorf("Unavailable = %v, want %v", f.Unavailable, want)

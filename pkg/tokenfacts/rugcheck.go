@@ -4,8 +4,6 @@ import (
 	"context"
 	"net/url"
 	"slices"
-
-	"github.com/chatsvc/chat/pkg/chat/contract"
 )
 
 // RugCheck (/v1/tokens/{mint}/report/summary, Solana only) answers a score, a normalised score,
@@ -30,18 +28,23 @@ type rcRisk struct {
 
 var rugCheckLevels = map[string]bool{"danger": true, "warn": true, "info": true}
 
-// rcResult is RugCheck's answer, normalised, as cached.
-type rcResult struct {
-	report RugCheck
+// rugCheck is RugCheck's report on a Solana mint.
+type rugCheck struct{}
+
+func (rugCheck) Name() string             { return SourceRugCheck }
+func (rugCheck) API() api                 { return apiRugCheck }
+func (rugCheck) Covers(chain string) bool { return chain == solanaSlug }
+
+func (rugCheck) Ask(k *known, cfg *Config) ask {
+	return ask{Key: cacheID(k.addr), TTL: cfg.SecurityTTL}
 }
 
-func (c *Client) fetchRugCheck(ctx context.Context, addr contract.Address) (*rcResult, *failure) {
-	u := c.cfg.RugCheckURL + "/v1/tokens/" + url.PathEscape(addr.Value) + "/report/summary"
+func (rugCheck) Fetch(ctx context.Context, call caller, k *known) (*part, *failure) {
 	var body rcBody
-	if f := c.getJSON(ctx, request{source: SourceRugCheck, url: u}, &body); f != nil {
+	if f := call.get(ctx, "/v1/tokens/"+url.PathEscape(k.addr.Value)+"/report/summary", &body); f != nil {
 		return nil, f
 	}
-	r := &rcResult{report: RugCheck{
+	r := &part{page: rugCheckPage(k.addr.Value), rugCheck: &RugCheck{
 		Score:           nonNegative(body.Score),
 		ScoreNormalised: nonNegative(body.ScoreNormalised),
 		LPLockedPercent: percent(body.LPLockedPct),
@@ -55,11 +58,11 @@ func (c *Client) fetchRugCheck(ctx context.Context, addr contract.Address) (*rcR
 		if !rugCheckLevels[level] {
 			level = ""
 		}
-		r.report.Risks = append(r.report.Risks, Risk{Name: name, Level: level, Value: cleanText(string(risk.Value), maxSymbolRunes)})
+		r.rugCheck.Risks = append(r.rugCheck.Risks, Risk{Name: name, Level: level, Value: cleanText(string(risk.Value), maxSymbolRunes)})
 	}
 	// Dangers first, so that the cap never drops one for a warning.
-	slices.SortStableFunc(r.report.Risks, func(a, b Risk) int { return riskRank(a.Level) - riskRank(b.Level) })
-	r.report.Risks = r.report.Risks[:min(len(r.report.Risks), maxListItems)]
+	slices.SortStableFunc(r.rugCheck.Risks, func(a, b Risk) int { return riskRank(a.Level) - riskRank(b.Level) })
+	r.rugCheck.Risks = r.rugCheck.Risks[:min(len(r.rugCheck.Risks), maxListItems)]
 	return r, nil
 }
 

@@ -41,13 +41,26 @@ const (
 
 	TokenFactsVar       = "TOKEN_FACTS"
 	TokenFactsBudgetVar = "TOKEN_FACTS_BUDGET"
-	DexScreenerURLVar   = "DEXSCREENER_BASE_URL"
-	GoPlusURLVar        = "GOPLUS_BASE_URL"
-	HoneypotURLVar      = "HONEYPOT_BASE_URL"
-	RugCheckURLVar      = "RUGCHECK_BASE_URL"
 	GoPlusAppKeyVar     = "GOPLUS_APP_KEY"
 	GoPlusAppSecretVar  = "GOPLUS_APP_SECRET"
 )
+
+// TokenSource is one token-data API's settings: ID is tokenfacts' id for it, BaseURLVar
+// points it elsewhere (a mirror, a fake), EnabledVar turns it "off".
+type TokenSource struct {
+	ID, BaseURLVar, EnabledVar string
+}
+
+// TokenSources lists the token-data APIs' settings, one line each: the one place a new
+// source's settings are added. pkg/config reads them; tokenfacts' tests check that they are
+// the APIs its sources call.
+var TokenSources = []TokenSource{
+	{"dexscreener", "DEXSCREENER_BASE_URL", "TOKEN_FACTS_DEXSCREENER"},
+	{"goplus", "GOPLUS_BASE_URL", "TOKEN_FACTS_GOPLUS"},
+	{"honeypot", "HONEYPOT_BASE_URL", "TOKEN_FACTS_HONEYPOT"},
+	{"rugcheck", "RUGCHECK_BASE_URL", "TOKEN_FACTS_RUGCHECK"},
+	{"geckoterminal", "GECKOTERMINAL_BASE_URL", "TOKEN_FACTS_GECKOTERMINAL"},
+}
 
 // ModelNames lists the specification's model names (spec section 2), sorted: the names MODEL
 // takes besides a provider's own model IDs. pkg/gemini resolves each of them.

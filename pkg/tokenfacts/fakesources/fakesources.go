@@ -1,5 +1,4 @@
-// Package fakesources is a fake of the four APIs tokenfacts reads (DexScreener, GoPlus,
-// honeypot.is, RugCheck) on one http.Handler, serving the fixture tokens in testdata/ in the
+// Package fakesources is a fake of the APIs tokenfacts reads on one http.Handler, serving the fixture tokens in testdata/ in the
 // shapes the live APIs were recorded answering (testdata/README.md names the recordings),
 // with faults a test can switch on per API. It needs no testing.T, so a demo server can serve
 // it too:
@@ -75,6 +74,11 @@ const (
 	GoPlus      API = "goplus"
 	Honeypot    API = "honeypot"
 	RugCheck    API = "rugcheck"
+	// GeckoTerminal is the price history's API.
+	GeckoTerminal API = "geckoterminal"
+	// GoPlusAddress counts GoPlus's address_security requests apart from its token_security
+	// ones; its faults are GoPlus's, whose limit it shares.
+	GoPlusAddress API = "goplus-address"
 )
 
 // FaultKind is how an API misbehaves.
@@ -88,7 +92,8 @@ const (
 	Slow
 	// Hang never answers: it waits until the request is cancelled or the fake is closed.
 	Hang
-	// RateLimited answers 429; GoPlus answers code 4029 with HTTP 200, as it does live.
+	// RateLimited answers 429 (with Fault.RetryAfter, if set, as Retry-After); GoPlus answers
+	// code 4029 with HTTP 200, as it does live.
 	RateLimited
 	// Preparing is GoPlus's code 2, "data being prepared" (other APIs answer 503).
 	Preparing
@@ -108,8 +113,9 @@ const OversizedBytes = 2 << 20
 
 // Fault is a misbehaviour of one API.
 type Fault struct {
-	Kind  FaultKind
-	Delay time.Duration // for Slow
+	Kind       FaultKind
+	Delay      time.Duration // for Slow
+	RetryAfter time.Duration // for RateLimited: the Retry-After header, whole seconds
 }
 
 // maxCounters bounds the per-address request counters; requests past it are counted under
@@ -149,6 +155,8 @@ func New() *Server {
 	s.mux.HandleFunc("POST /api/v1/token", s.goPlusToken)
 	s.mux.HandleFunc("GET /v2/IsHoneypot", s.honeypot)
 	s.mux.HandleFunc("GET /v1/tokens/{mint}/report/summary", s.rugCheck)
+	s.mux.HandleFunc("GET /api/v1/address_security/{address}", s.goPlusAddress)
+	s.mux.HandleFunc("GET /api/v2/networks/{network}/pools/{pool}/ohlcv/{timeframe}", s.geckoTerminal)
 	return s
 }
 
@@ -161,10 +169,14 @@ func NewLive() *Server {
 	return s
 }
 
-// Config returns a tokenfacts configuration whose four APIs are the fake at baseURL (the URL of
+// Config returns a tokenfacts configuration whose APIs are all the fake at baseURL (the URL of
 // an httptest.Server serving it, say).
 func Config(baseURL string) tokenfacts.Config {
-	return tokenfacts.Config{DexScreenerURL: baseURL, GoPlusURL: baseURL, HoneypotURL: baseURL, RugCheckURL: baseURL}
+	c := tokenfacts.Config{Sources: map[string]tokenfacts.SourceConfig{}}
+	for _, id := range tokenfacts.APIs() {
+		c.Sources[id] = tokenfacts.SourceConfig{BaseURL: baseURL}
+	}
+	return c
 }
 
 // ServeHTTP serves the four APIs.
@@ -262,7 +274,7 @@ func (s *Server) reply(w http.ResponseWriter, r *http.Request, api API, status i
 		}
 		return
 	}
-	if s.faultReply(w, api, f.Kind) {
+	if s.faultReply(w, api, f) {
 		return
 	}
 	body, _ := json.Marshal(v)
@@ -273,12 +285,18 @@ func (s *Server) reply(w http.ResponseWriter, r *http.Request, api API, status i
 }
 
 // faultReply writes the reply of the status faults, and reports whether it did.
-func (s *Server) faultReply(w http.ResponseWriter, api API, kind FaultKind) bool {
-	switch kind {
+func (s *Server) faultReply(w http.ResponseWriter, api API, f Fault) bool {
+	switch f.Kind {
 	case RateLimited:
-		if api == GoPlus {
-			writeJSON(w, http.StatusOK, []byte(`{"code":4029,"message":"request frequency is over limit","result":null}`))
-		} else {
+		if f.RetryAfter > 0 {
+			w.Header().Set("Retry-After", strconv.Itoa(int(f.RetryAfter/time.Second)))
+		}
+		switch api {
+		case GoPlus:
+			writeJSON(w, http.StatusOK, []byte(`{"code":4029,"message":"too many requests","result":null}`))
+		case GeckoTerminal:
+			writeJSON(w, http.StatusTooManyRequests, []byte(geckoTerminalRateLimited))
+		default:
 			writeJSON(w, http.StatusTooManyRequests, []byte(`{"error":"too many requests"}`))
 		}
 	case Preparing:

@@ -1,0 +1,98 @@
+package fakesources
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// GeckoTerminal's OHLCV answer, as recorded (testdata/README.md): rows
+// [unix seconds, open, high, low, close, volume] as JSON numbers, newest first, e-notation for
+// small values (encoding/json writes 1.2e-06 as the API does), intervals without trades
+// skipped (null in the fixture), meta left out as the API sometimes does. Its 429 and 404
+// bodies are the recorded ones, not JSON:API errors for the first.
+
+const (
+	geckoTerminalRateLimited = `{"status":{"error_code":429,"error_message":"You've exceeded the Rate Limit. Please visit https://www.coingecko.com/en/api/pricing to subscribe to our API plans for higher rate limits."}}`
+	geckoTerminalNotFound    = `{"errors":[{"status":"404","title":"Not Found"}]}`
+)
+
+// geckoSeries is a pool's fixture: closes oldest first by interval ("day", "hour"; null for an
+// interval without trades, which the answer skips), and the volume of an ordinary interval.
+type geckoSeries struct {
+	Day    []*float64 `json:"day"`
+	Hour   []*float64 `json:"hour"`
+	Volume float64    `json:"volume"`
+}
+
+// geckoTerminal is /api/v2/networks/{network}/pools/{pool}/ohlcv/{timeframe}.
+func (s *Server) geckoTerminal(w http.ResponseWriter, r *http.Request) {
+	network, pool, frame := r.PathValue("network"), r.PathValue("pool"), r.PathValue("timeframe")
+	s.count(GeckoTerminal, pool)
+	series, ok := fixtures().geckoTerminal[network+"|"+norm(pool)]
+	step := map[string]time.Duration{"day": 24 * time.Hour, "hour": time.Hour}[frame]
+	if !ok || step == 0 || s.fault(GeckoTerminal).Kind == NotFound {
+		s.replyRaw(w, r, GeckoTerminal, http.StatusNotFound, geckoTerminalNotFound)
+		return
+	}
+	closes := series.Day
+	if frame == "hour" {
+		closes = series.Hour
+	}
+	limit, err := strconv.Atoi(r.URL.Query().Get("limit"))
+	if err != nil || limit <= 0 || limit > 1000 {
+		limit = 100
+	}
+	s.reply(w, r, GeckoTerminal, http.StatusOK, map[string]any{
+		"data": map[string]any{
+			"id": "d2a8f4c1-6a3e-4f0b-9c55-0e1f7a3b2c9d", "type": "ohlcv_request_response",
+			"attributes": map[string]any{"ohlcv_list": s.rows(closes, step, series.Volume, limit)},
+		},
+	})
+}
+
+// rows are the candles, newest first: the last close is the current interval's, which starts
+// at the clock (the fixtures' or, live, the real one) truncated to the step.
+func (s *Server) rows(closes []*float64, step time.Duration, volume float64, limit int) [][]float64 {
+	now := fixtureNow
+	if s.live {
+		now = time.Now()
+	}
+	start := now.UTC().Truncate(step)
+	rows := [][]float64{}
+	for i := len(closes) - 1; i >= 0 && len(rows) < limit; i-- {
+		c := closes[i]
+		if c == nil {
+			continue
+		}
+		open := *c
+		if i > 0 && closes[i-1] != nil {
+			open = *closes[i-1]
+		}
+		t := start.Add(-time.Duration(len(closes)-1-i) * step)
+		rows = append(rows, []float64{float64(t.Unix()), open, max(open, *c) * 1.02, min(open, *c) * 0.98, *c, volume * (1 + float64(i%5)/10)})
+	}
+	return rows
+}
+
+// goPlusAddress is /api/v1/address_security/{address}?chain_id=: {code, message, result} with
+// the flags as "0"/"1" strings; an address GoPlus knows nothing of gets every flag "0".
+func (s *Server) goPlusAddress(w http.ResponseWriter, r *http.Request) {
+	addr := norm(r.PathValue("address"))
+	s.count(GoPlusAddress, addr)
+	result, ok := fixtures().goPlusAddress[r.URL.Query().Get("chain_id")][addr]
+	if !ok {
+		result = map[string]string{"data_source": "", "number_of_malicious_contracts_created": "0", "contract_address": "0", "phishing_activities": "0", "stealing_attack": "0"}
+	}
+	s.reply(w, r, GoPlus, http.StatusOK, map[string]any{"code": 1, "message": "ok", "result": result})
+}
+
+// replyRaw writes a recorded body as it is, unless api's fault replaces it.
+func (s *Server) replyRaw(w http.ResponseWriter, r *http.Request, api API, status int, body string) {
+	if f := s.fault(api); f.Kind != None && f.Kind != NotFound {
+		s.reply(w, r, api, status, nil)
+		return
+	}
+	writeJSON(w, status, []byte(strings.TrimSpace(body)))
+}
