@@ -1,6 +1,8 @@
 package fakesources
 
 import (
+	"encoding/json"
+	"math"
 	"net/http"
 	"strconv"
 	"strings"
@@ -53,14 +55,16 @@ func (s *Server) geckoTerminal(w http.ResponseWriter, r *http.Request) {
 }
 
 // rows are the candles, newest first: the last close is the current interval's, which starts
-// at the clock (the fixtures' or, live, the real one) truncated to the step.
-func (s *Server) rows(closes []*float64, step time.Duration, volume float64, limit int) [][]float64 {
+// at the clock (the fixtures' or, live, the real one) truncated to the step. Numbers are
+// written as the recorded answers write them: whole seconds, and e-notation below 1e-4
+// ("1.613691542742065e-05").
+func (s *Server) rows(closes []*float64, step time.Duration, volume float64, limit int) []json.RawMessage {
 	now := fixtureNow
 	if s.live {
 		now = time.Now()
 	}
 	start := now.UTC().Truncate(step)
-	rows := [][]float64{}
+	rows := []json.RawMessage{}
 	for i := len(closes) - 1; i >= 0 && len(rows) < limit; i-- {
 		c := closes[i]
 		if c == nil {
@@ -71,9 +75,21 @@ func (s *Server) rows(closes []*float64, step time.Duration, volume float64, lim
 			open = *closes[i-1]
 		}
 		t := start.Add(-time.Duration(len(closes)-1-i) * step)
-		rows = append(rows, []float64{float64(t.Unix()), open, max(open, *c) * 1.02, min(open, *c) * 0.98, *c, volume * (1 + float64(i%5)/10)})
+		row := strconv.FormatInt(t.Unix(), 10)
+		for _, v := range []float64{open, max(open, *c) * 1.02, min(open, *c) * 0.98, *c, volume * (1 + float64(i%5)/10)} {
+			row += "," + number(v)
+		}
+		rows = append(rows, json.RawMessage("["+row+"]"))
 	}
 	return rows
+}
+
+// number writes v as the recorded answers do: e-notation below 1e-4, plain decimals above.
+func number(v float64) string {
+	if v != 0 && math.Abs(v) < 1e-4 {
+		return strconv.FormatFloat(v, 'e', -1, 64)
+	}
+	return strconv.FormatFloat(v, 'f', -1, 64)
 }
 
 // goPlusAddress is /api/v1/address_security/{address}?chain_id=: {code, message, result} with
