@@ -76,14 +76,17 @@ export function dollarFigures(text) {
 }
 
 // statesThePrice: the answer gives the token's price within 2% of the facts' price_usd, and
-// any figure it gives near the price (within 10x either way) agrees with it.
+// any figure it gives near the price (within 10x either way) agrees with it or with the
+// facts' 30-day high or low.
 export function statesThePrice(output, context) {
   const f = facts(context);
   const price = f?.market?.price_usd;
   if (!price) return result(false, 'the server read no price for the token');
   const figures = dollarFigures(output);
-  const agree = figures.filter((x) => Math.abs(x.value - price) / price <= 0.02);
-  const near = figures.filter((x) => x.value > price / 10 && x.value < price * 10 && !agree.includes(x));
+  const within = (v, ref) => ref > 0 && Math.abs(v - ref) / ref <= 0.02;
+  const agree = figures.filter((x) => within(x.value, price));
+  const range = [f?.history?.high_30d_usd, f?.history?.low_30d_usd];
+  const near = figures.filter((x) => x.value > price / 10 && x.value < price * 10 && !agree.includes(x) && !range.some((r) => within(x.value, r)));
   if (agree.length === 0) return result(false, `states no price within 2% of ${price} (figures: ${figures.map((x) => x.text).join(', ') || 'none'})`);
   if (near.length > 0) return result(false, `states ${near.map((x) => x.text).join(', ')} beside the facts' price ${price}`);
   return result(true, `states ${agree[0].text}; the facts say ${price}`);

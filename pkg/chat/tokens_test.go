@@ -253,3 +253,50 @@ func TestNoTokensKeyWithoutFacts(t *testing.T) {
 		t.Errorf("d: carries tokens (%v) without token facts", tokens)
 	}
 }
+
+// A contract question gives the model the price history's figures and the verdict (without
+// the series), and the caller the series, the figures and the verdict, in d: and in the UI
+// stream's data part; a second question a moment later asks the price history's API nothing.
+func TestPriceHistoryAndVerdictAtTheWire(t *testing.T) {
+	st, fake := tokenStack(t, 2*time.Second)
+	resp := st.Post(t, contractQuestion(fakesources.EVMMultiChain))
+	m := teststack.ReadStream(t, resp.Body).Metadata(t)
+
+	text, block := serverContext(t, st.Upstream.Answered()[0])
+	if !strings.Contains(text, "Start it from the facts' verdict") {
+		t.Errorf("the instructions do not tell the model to start from the verdict")
+	}
+	b, _ := json.Marshal(block.ContractAddresses[0].Facts)
+	for _, want := range []string{`"change_7d_percent":-14.62`, `"change_30d_percent":7.77`, `"high_30d_usd":0.5806`,
+		`"low_30d_usd":0.3702`, `"drawdown_percent":27.4`, `"verdict":{"severity":"info"`} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("the model's facts lack %s:\n%s", want, b)
+		}
+	}
+	if strings.Contains(string(b), `"points"`) {
+		t.Errorf("the model's facts carry the series: %s", b)
+	}
+
+	tok := m["tokens"].([]any)[0].(map[string]any)
+	h, _ := tok["history"].(map[string]any)
+	points, _ := h["points"].([]any)
+	if len(points) < 30 || h["high_30d_usd"] != 0.5806 || h["low_30d_usd"] != 0.3702 || h["change_30d_percent"] != 7.77 {
+		t.Fatalf("d: history = %v", h)
+	}
+	if p := points[0].(map[string]any); p["time"] == nil || p["close"] == nil {
+		t.Errorf("d: a point without time and close: %v", p)
+	}
+	if v, _ := tok["verdict"].(map[string]any); v["severity"] != "info" || v["summary"] == "" {
+		t.Errorf("d: verdict = %v", tok["verdict"])
+	}
+
+	calls := fake.Requests(fakesources.GeckoTerminal)
+	body := `{"messages":[{"id":"u1","role":"user","parts":[{"type":"text","text":"[Contract Address: ` + fakesources.EVMMultiChain + `]\n\nAnd now?"}]}]}`
+	raw, _ := io.ReadAll(st.Post(t, body).Body)
+	if !strings.Contains(string(raw), `"type":"data-token"`) || !strings.Contains(string(raw), `"points":[{"time":`) || !strings.Contains(string(raw), `"verdict":{"severity":"info"`) {
+		t.Errorf("the UI stream's data part lacks the series or the verdict: %.2000s", raw)
+	}
+	if n := fake.Requests(fakesources.GeckoTerminal); calls != 1 || n != 1 {
+		t.Errorf("GeckoTerminal called %d times, then %d: want once for both questions", calls, n)
+	}
+}

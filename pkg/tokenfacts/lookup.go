@@ -88,8 +88,8 @@ func (c *Client) lookupOne(ctx context.Context, a contract.Address) (f Facts) {
 // ask asks the sources in rounds: each round starts every source that can be asked with what
 // is known (all at once), waits for them within ctx, and learns from their parts; a source
 // that needs a fact another gives (the chain, the pool, the contract's wallets) is asked in
-// the round after. On EVM that is DexScreener, then GoPlus, honeypot.is and GeckoTerminal,
-// then GoPlus's address lookup; on Solana three sources go in the first round.
+// the round after. On EVM that is DexScreener, then GoPlus, honeypot.is and the price
+// history, then GoPlus's address lookup; on Solana three sources go in the first round.
 func (c *Client) ask(ctx context.Context, b *assembly) {
 	done := make([]bool, len(sources))
 	for {

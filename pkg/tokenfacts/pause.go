@@ -13,8 +13,8 @@ import (
 // until its Retry-After has passed, or DefaultPause without one (GoPlus says so with code
 // 4029 on HTTP 200 and no header; keyless callers were recorded being let back in after about
 // 45 s). Meanwhile its sources answer "rate limited" at once, so no answer waits for them.
-// Retrying sooner would only prolong the limit: GeckoTerminal counts 30 calls a minute per IP
-// for its whole API.
+// Retrying sooner would only prolong the limit: the price history's API counts 30 calls a
+// minute per IP for its whole API.
 
 // DefaultPause is how long an API that rate-limited the service without saying for how long
 // is left alone.

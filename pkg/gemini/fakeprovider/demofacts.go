@@ -23,6 +23,19 @@ type demoFacts struct {
 		PriceUSD     *float64 `json:"price_usd"`
 		LiquidityUSD *float64 `json:"liquidity_usd"`
 	} `json:"market"`
+	Verdict *struct {
+		Severity, Summary string
+	} `json:"verdict"`
+	History *struct {
+		Source           string
+		Interval         string
+		ChangePercent    *float64 `json:"change_percent"`
+		Change7dPercent  *float64 `json:"change_7d_percent"`
+		Change30dPercent *float64 `json:"change_30d_percent"`
+		High             *float64 `json:"high_30d_usd"`
+		Low              *float64 `json:"low_30d_usd"`
+		DrawdownPercent  *float64 `json:"drawdown_percent"`
+	} `json:"history"`
 	Findings []struct {
 		Severity, Text, Source string
 	} `json:"findings"`
@@ -101,7 +114,13 @@ func factsAnswer(facts []demoFacts, misquote bool) Reply {
 	} else {
 		chunks = append(chunks, Text("No market data was available.\n\n"))
 	}
+	if line := historyLine(f); line != "" {
+		chunks = append(chunks, Text(line+"\n\n"))
+	}
 	chunks = append(chunks, Text("## Risk assessment\n\n"))
+	if v := f.Verdict; v != nil {
+		chunks = append(chunks, Text(fmt.Sprintf("The server's verdict is **%s**: %s.\n\n", v.Severity, v.Summary)))
+	}
 	worst := 3
 	for rank := range 3 {
 		for _, fd := range f.Findings {
@@ -116,6 +135,9 @@ func factsAnswer(facts []demoFacts, misquote bool) Reply {
 		}
 	}
 	level := map[int]string{0: "very high", 1: "high", 2: "medium", 3: "unknown: the facts show no finding, which is no evidence of safety"}[worst]
+	if worst >= 2 && f.Verdict != nil && f.Verdict.Severity == "info" {
+		level = "lower, as far as these sources can tell: no red flags in the security data, which is no guarantee"
+	}
 	chunks = append(chunks, Text(fmt.Sprintf("\n**Overall risk: %s.**\n\n", level)))
 	chunks = append(chunks, Text("This is information, not financial advice: do your own research, and never invest more than you can afford to lose."))
 	var web []Web
@@ -124,6 +146,35 @@ func factsAnswer(facts []demoFacts, misquote bool) Reply {
 	}
 	chunks = append(chunks, Grounded("", "STOP", web, nil, "", 0, 0))
 	return Stream(100*time.Millisecond, chunks...)
+}
+
+// historyLine states the price history's figures as the facts give them.
+func historyLine(f demoFacts) string {
+	h := f.History
+	if h == nil {
+		return ""
+	}
+	var parts []string
+	pct := func(label string, v *float64) {
+		if v != nil {
+			parts = append(parts, fmt.Sprintf("%s %+.2f%%", label, *v))
+		}
+	}
+	pct("7-day change", h.Change7dPercent)
+	pct("30-day change", h.Change30dPercent)
+	if h.Change7dPercent == nil && h.Change30dPercent == nil {
+		pct("change since its first "+h.Interval, h.ChangePercent)
+	}
+	if h.High != nil && h.Low != nil {
+		parts = append(parts, "a 30-day range of $"+strconv.FormatFloat(*h.Low, 'f', -1, 64)+" to $"+strconv.FormatFloat(*h.High, 'f', -1, 64))
+	}
+	if h.DrawdownPercent != nil && *h.DrawdownPercent > 0 {
+		parts = append(parts, fmt.Sprintf("%.2f%% below its highest close", *h.DrawdownPercent))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "Price history (" + h.Source + "): " + strings.Join(parts, "; ") + "."
 }
 
 func orUnknown(s string) string {

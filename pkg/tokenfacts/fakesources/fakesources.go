@@ -74,8 +74,6 @@ const (
 	GoPlus      API = "goplus"
 	Honeypot    API = "honeypot"
 	RugCheck    API = "rugcheck"
-	// GeckoTerminal is the price history's API.
-	GeckoTerminal API = "geckoterminal"
 	// GoPlusAddress counts GoPlus's address_security requests apart from its token_security
 	// ones; its faults are GoPlus's, whose limit it shares.
 	GoPlusAddress API = "goplus-address"
@@ -156,9 +154,22 @@ func New() *Server {
 	s.mux.HandleFunc("GET /v2/IsHoneypot", s.honeypot)
 	s.mux.HandleFunc("GET /v1/tokens/{mint}/report/summary", s.rugCheck)
 	s.mux.HandleFunc("GET /api/v1/address_security/{address}", s.goPlusAddress)
-	s.mux.HandleFunc("GET /api/v2/networks/{network}/pools/{pool}/ohlcv/{timeframe}", s.geckoTerminal)
+	for _, r := range plugins {
+		r.route(s)
+	}
 	return s
 }
+
+// plugin is a fake API in a file of its own: its routes, and the body of its 429 when it
+// is not the fake's default.
+type plugin struct {
+	api         API
+	route       func(*Server)
+	rateLimited string
+}
+
+// plugins are the fake APIs that register themselves (in init).
+var plugins []plugin
 
 // NewLive returns a fake whose pairs age with the real clock: a pair two hours old at the
 // fixtures' clock (Now) is served as two hours old now. The demo serves it, so that its card
@@ -294,10 +305,14 @@ func (s *Server) faultReply(w http.ResponseWriter, api API, f Fault) bool {
 		switch api {
 		case GoPlus:
 			writeJSON(w, http.StatusOK, []byte(`{"code":4029,"message":"too many requests","result":null}`))
-		case GeckoTerminal:
-			writeJSON(w, http.StatusTooManyRequests, []byte(geckoTerminalRateLimited))
 		default:
-			writeJSON(w, http.StatusTooManyRequests, []byte(`{"error":"too many requests"}`))
+			body := `{"error":"too many requests"}`
+			for _, p := range plugins {
+				if p.api == api && p.rateLimited != "" {
+					body = p.rateLimited
+				}
+			}
+			writeJSON(w, http.StatusTooManyRequests, []byte(body))
 		}
 	case Preparing:
 		if api == GoPlus {

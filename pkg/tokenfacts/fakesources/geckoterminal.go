@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -14,6 +15,25 @@ import (
 // small values (encoding/json writes 1.2e-06 as the API does), intervals without trades
 // skipped (null in the fixture), meta left out as the API sometimes does. Its 429 and 404
 // bodies are the recorded ones, not JSON:API errors for the first.
+
+// GeckoTerminal is the price history's API.
+const GeckoTerminal API = "geckoterminal"
+
+func init() {
+	plugins = append(plugins, plugin{
+		api: GeckoTerminal,
+		route: func(s *Server) {
+			s.mux.HandleFunc("GET /api/v2/networks/{network}/pools/{pool}/ohlcv/{timeframe}", s.geckoTerminal)
+		},
+		rateLimited: geckoTerminalRateLimited,
+	})
+}
+
+// geckoFixtures are testdata/geckoterminal.json: the pools' series by "network|pool".
+var geckoFixtures = sync.OnceValue(func() (f map[string]geckoSeries) {
+	load("testdata/geckoterminal.json", &f)
+	return f
+})
 
 const (
 	geckoTerminalRateLimited = `{"status":{"error_code":429,"error_message":"You've exceeded the Rate Limit. Please visit https://www.coingecko.com/en/api/pricing to subscribe to our API plans for higher rate limits."}}`
@@ -32,7 +52,7 @@ type geckoSeries struct {
 func (s *Server) geckoTerminal(w http.ResponseWriter, r *http.Request) {
 	network, pool, frame := r.PathValue("network"), r.PathValue("pool"), r.PathValue("timeframe")
 	s.count(GeckoTerminal, pool)
-	series, ok := fixtures().geckoTerminal[network+"|"+norm(pool)]
+	series, ok := geckoFixtures()[network+"|"+norm(pool)]
 	step := map[string]time.Duration{"day": 24 * time.Hour, "hour": time.Hour}[frame]
 	if !ok || step == 0 || s.fault(GeckoTerminal).Kind == NotFound {
 		s.replyRaw(w, r, GeckoTerminal, http.StatusNotFound, geckoTerminalNotFound)
@@ -90,18 +110,6 @@ func number(v float64) string {
 		return strconv.FormatFloat(v, 'e', -1, 64)
 	}
 	return strconv.FormatFloat(v, 'f', -1, 64)
-}
-
-// goPlusAddress is /api/v1/address_security/{address}?chain_id=: {code, message, result} with
-// the flags as "0"/"1" strings; an address GoPlus knows nothing of gets every flag "0".
-func (s *Server) goPlusAddress(w http.ResponseWriter, r *http.Request) {
-	addr := norm(r.PathValue("address"))
-	s.count(GoPlusAddress, addr)
-	result, ok := fixtures().goPlusAddress[r.URL.Query().Get("chain_id")][addr]
-	if !ok {
-		result = map[string]string{"data_source": "", "number_of_malicious_contracts_created": "0", "contract_address": "0", "phishing_activities": "0", "stealing_attack": "0"}
-	}
-	s.reply(w, r, GoPlus, http.StatusOK, map[string]any{"code": 1, "message": "ok", "result": result})
 }
 
 // replyRaw writes a recorded body as it is, unless api's fault replaces it.

@@ -16,10 +16,8 @@ type fixtureSet struct {
 	goPlus   map[string]map[string]json.RawMessage
 	honeypot map[string]map[string]json.RawMessage
 	rugCheck map[string]json.RawMessage
-	// goPlusAddress holds address_security results by chain and address; geckoTerminal the
-	// pools' series by "network|pool".
+	// goPlusAddress holds address_security results by chain and address.
 	goPlusAddress map[string]map[string]map[string]string
-	geckoTerminal map[string]geckoSeries
 }
 
 // fixtures loads the fixtures on first use, not at package init: the local binary links this
@@ -30,7 +28,6 @@ var fixtures = sync.OnceValue(func() (f fixtureSet) {
 	load("testdata/honeypot.json", &f.honeypot)
 	load("testdata/rugcheck.json", &f.rugCheck)
 	load("testdata/goplus_address.json", &f.goPlusAddress)
-	load("testdata/geckoterminal.json", &f.geckoTerminal)
 	return f
 })
 
