@@ -141,7 +141,7 @@ function deployers(doc, sec) {
     const p = el(doc, 'p', 'tc-deployer', el(doc, 'span', 'tc-label', who));
     const address = cleanText(w.address, 64);
     if (address) {
-      const code = el(doc, 'code', 'tc-address', shortAddress(address));
+      const code = el(doc, 'code', 'tc-wallet', shortAddress(address));
       code.setAttribute('title', address);
       p.append(doc.createTextNode(' '), code);
     }

@@ -175,7 +175,7 @@ export function priceChart(doc, f, now) {
   if (!isObj(h)) return null;
   const s = seriesOf(h.points);
   const hourly = h.interval === 'hour';
-  const box = el(doc, 'div', 'tc-chart', el(doc, 'h4', 'tc-sub', 'Price history'));
+  const box = el(doc, 'div', 'tc-chart', el(doc, 'h4', 'tc-chart-title', 'Price history'));
   if (s.length >= 2) box.append(drawing(doc, s, hourly));
   const name = cleanText(h.source, 40) || 'unknown source';
   const asOf = typeof h.as_of === 'string' ? h.as_of : '';

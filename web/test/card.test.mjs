@@ -366,6 +366,8 @@ describe('token card: verdict, price chart, deployer', () => {
     const chart = c.find('tc-chart')[0];
     const kids = /** @type {FakeElement[]} */ (c.childNodes).map((e) => e.className);
     assert.ok(kids.indexOf('tc-chart') === kids.indexOf('tc-figures') + 1, `after the market figures: ${kids}`);
+    assert.equal(chart.tags('h4')[0].textContent, 'Price history');
+    assert.equal(c.find('tc-sub').length, 1, 'the security heading alone is a tc-sub');
     const [svg] = chart.tags('svg');
     assert.equal(svg.getAttribute('role'), 'img');
     assert.equal(svg.getAttribute('viewBox'), `0 0 ${W} ${H}`);
@@ -484,7 +486,8 @@ describe('token card: verdict, price chart, deployer', () => {
     const { c, box, lines: [line] } = lines([wallet]);
     assert.equal(line.textContent, 'Deployer and owner 0x1234…56ab: flagged by GoPlus (stealing attack, phishing activities; 3 malicious contracts created; data: SlowMist, BlockSec)');
     assert.equal(line.getAttribute('data-flagged'), 'true');
-    assert.equal(line.find('tc-address')[0].getAttribute('title'), wallet.address);
+    assert.equal(line.find('tc-wallet')[0].getAttribute('title'), wallet.address);
+    assert.equal(c.find('tc-address').length, 1, "the token's address alone is the card's address");
     assert.equal(line.tags('a').length, 0, 'text only');
     assert.ok(box.childNodes.indexOf(line) < box.childNodes.indexOf(box.find('tc-findings')[0]), 'before the findings');
     assert.equal(c.find('tc-deployer').length, 1);
