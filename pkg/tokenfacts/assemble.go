@@ -83,6 +83,17 @@ func (b *assembly) merge(f *Facts, s *Security, p stamped) {
 	if p.market != nil && f.Market == nil {
 		f.Market = b.market(p)
 	}
+	b.mergeSecurity(s, p)
+	if p.history != nil && f.History == nil {
+		f.History = p.history.clone(p.source, p.at)
+	}
+	if p.page != "" {
+		f.Sources = append(f.Sources, Source{Name: p.source, URL: p.page})
+	}
+}
+
+// mergeSecurity copies p's security blocks into s.
+func (b *assembly) mergeSecurity(s *Security, p stamped) {
 	if p.contract != nil && s.Contract == nil {
 		s.Contract = p.contract.clone(p.source, p.at)
 	}
@@ -101,12 +112,6 @@ func (b *assembly) merge(f *Facts, s *Security, p stamped) {
 	}
 	if p.deployer != nil && s.Deployer == nil {
 		s.Deployer = p.deployer.clone(p.source, p.at)
-	}
-	if p.history != nil && f.History == nil {
-		f.History = p.history.clone(p.source, p.at)
-	}
-	if p.page != "" {
-		f.Sources = append(f.Sources, Source{Name: p.source, URL: p.page})
 	}
 }
 

@@ -121,6 +121,20 @@ func factsAnswer(facts []demoFacts, misquote bool) Reply {
 	if v := f.Verdict; v != nil {
 		chunks = append(chunks, Text(fmt.Sprintf("The server's verdict is **%s**: %s.\n\n", v.Severity, v.Summary)))
 	}
+	chunks = append(chunks, riskLines(f)...)
+	chunks = append(chunks, Text("This is information, not financial advice: do your own research, and never invest more than you can afford to lose."))
+	var web []Web
+	for _, s := range f.Sources {
+		web = append(web, Web{URI: s.URL, Title: s.Name})
+	}
+	chunks = append(chunks, Grounded("", "STOP", web, nil, "", 0, 0))
+	return Stream(100*time.Millisecond, chunks...)
+}
+
+// riskLines are the findings, the worst first, each with its source, and the overall risk
+// they add up to.
+func riskLines(f demoFacts) []Chunk {
+	var chunks []Chunk
 	worst := 3
 	for rank := range 3 {
 		for _, fd := range f.Findings {
@@ -139,13 +153,7 @@ func factsAnswer(facts []demoFacts, misquote bool) Reply {
 		level = "lower, as far as these sources can tell: no red flags in the security data, which is no guarantee"
 	}
 	chunks = append(chunks, Text(fmt.Sprintf("\n**Overall risk: %s.**\n\n", level)))
-	chunks = append(chunks, Text("This is information, not financial advice: do your own research, and never invest more than you can afford to lose."))
-	var web []Web
-	for _, s := range f.Sources {
-		web = append(web, Web{URI: s.URL, Title: s.Name})
-	}
-	chunks = append(chunks, Grounded("", "STOP", web, nil, "", 0, 0))
-	return Stream(100*time.Millisecond, chunks...)
+	return chunks
 }
 
 // historyLine states the price history's figures as the facts give them.
