@@ -19,7 +19,7 @@ import (
 	"github.com/chatsvc/chat/pkg/tokenfacts/fakesources"
 )
 
-// tokenStack is the endpoint with token facts read from the fakes of their four APIs.
+// tokenStack is the endpoint with token facts read from the fakes of their APIs.
 func tokenStack(t *testing.T, budget time.Duration) (*teststack.Stack, *fakesources.Server) {
 	t.Helper()
 	return tokenStackAnswering(t, budget, func(fakeprovider.Request) fakeprovider.Reply {

@@ -254,7 +254,7 @@ func TestDeployerRecord(t *testing.T) {
 // The verdict comes from the findings: a honeypot's is danger, its worst findings first with
 // the sources that agree; a clean token's is not; no security data is never "clean".
 func TestVerdict(t *testing.T) {
-	_, url := newFake(t)
+	fake, url := newFake(t)
 	c := newClient(t, url)
 	hp := lookupOne(t, c, fakesources.EVMHoneypot)
 	if v := hp.Verdict; v == nil || v.Severity != tokenfacts.SeverityDanger ||
@@ -265,6 +265,12 @@ func TestVerdict(t *testing.T) {
 	if v := clean.Verdict; v == nil || v.Severity != tokenfacts.SeverityInfo || !strings.Contains(v.Summary, "GoPlus, honeypot.is") {
 		t.Errorf("clean verdict = %+v", clean.Verdict)
 	}
+	fake.SetFault(fakesources.Honeypot, fakesources.Fault{Kind: fakesources.ServerError})
+	if v := lookupOne(t, newClient(t, url), fakesources.EVMMultiChain).Verdict; v == nil || v.Severity != tokenfacts.SeverityInfo ||
+		!strings.HasSuffix(v.Summary, "(GoPlus); not read: honeypot.is: server error") {
+		t.Errorf("a quiet verdict must name what was not read: %+v", v)
+	}
+	fake.SetFault(fakesources.Honeypot, fakesources.Fault{})
 	unlisted := lookupOne(t, c, fakesources.EVMUnlisted)
 	if v := unlisted.Verdict; v == nil || v.Severity != tokenfacts.SeverityWarning || !strings.HasPrefix(v.Summary, "Not checked") {
 		t.Errorf("unlisted verdict = %+v", unlisted.Verdict)

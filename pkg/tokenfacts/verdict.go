@@ -69,7 +69,15 @@ func quietVerdict(f *Facts) *Verdict {
 	if len(checked) == 0 {
 		return &Verdict{Severity: SeverityWarning, Summary: "Not checked: no security data could be read, which is no sign of safety"}
 	}
-	return &Verdict{Severity: SeverityInfo, Summary: "No red flags in the security data read (" + strings.Join(checked, ", ") + ")"}
+	summary := "No red flags in the security data read (" + strings.Join(checked, ", ") + ")"
+	var missing []string
+	for _, u := range f.Unavailable {
+		missing = append(missing, u.Source+": "+u.Reason)
+	}
+	if len(missing) > 0 {
+		summary += "; not read: " + strings.Join(missing, ", ")
+	}
+	return &Verdict{Severity: SeverityInfo, Summary: summary}
 }
 
 func plural(n int, one, many string) string {

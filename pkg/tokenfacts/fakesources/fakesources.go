@@ -190,7 +190,7 @@ func Config(baseURL string) tokenfacts.Config {
 	return c
 }
 
-// ServeHTTP serves the four APIs.
+// ServeHTTP serves the APIs.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mux.ServeHTTP(w, r)
 }

@@ -1,9 +1,9 @@
 // Command factsbench measures what token facts cost a contract question: the time to the
-// first answer text when the four token-data sources answer in 100 ms, in 1 s, or never, with
+// first answer text when the token-data sources answer in 100 ms, in 1 s, or never, with
 // a cold and a warm cache, against token facts turned off; and what one question puts in the
 // provider request (URLs, prompt tokens by the fake's count). It runs the real handler, the
 // real genai client and the real token-facts client in process, against the fake provider
-// (pkg/gemini/fakeprovider) and the fakes of the four APIs (pkg/tokenfacts/fakesources), all
+// (pkg/gemini/fakeprovider) and the fakes of the token-data APIs (pkg/tokenfacts/fakesources), all
 // on loopback.
 //
 //	go run ./internal/loadtest/cmd/factsbench            # from the module root (make bench)
@@ -70,7 +70,7 @@ func run(n int) error {
 	}
 	for _, tok := range tokens {
 		for _, row := range rows {
-			for _, api := range []fakesources.API{fakesources.DexScreener, fakesources.GoPlus, fakesources.Honeypot, fakesources.RugCheck} {
+			for _, api := range []fakesources.API{fakesources.DexScreener, fakesources.GoPlus, fakesources.Honeypot, fakesources.RugCheck, fakesources.GeckoTerminal} {
 				fake.SetFault(api, row.fault)
 			}
 			caches := []string{"cold", "warm"}
@@ -86,7 +86,7 @@ func run(n int) error {
 			}
 		}
 	}
-	for _, api := range []fakesources.API{fakesources.DexScreener, fakesources.GoPlus, fakesources.Honeypot, fakesources.RugCheck} {
+	for _, api := range []fakesources.API{fakesources.DexScreener, fakesources.GoPlus, fakesources.Honeypot, fakesources.RugCheck, fakesources.GeckoTerminal} {
 		fake.SetFault(api, fakesources.Fault{})
 	}
 	return requestSize(up, data.URL)
