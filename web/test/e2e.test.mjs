@@ -666,8 +666,17 @@ describe('chat page against the demo server', () => {
     assert.ok(await dangers.count() >= 1, 'the honeypot has dangers');
     assert.equal(await dangers.first().locator('.tc-sev').textContent(), 'Danger');
     // Twelve warnings: the demo ages its pairs with the clock, so this one is "very new" too.
-    assert.match(await card.locator('.tc-sub').innerText(), /^Security findings: 6 dangers, 12 warnings$/);
+    assert.match(await card.locator('.tc-sub').innerText(), /^Security findings: 7 dangers, 12 warnings$/);
     assert.match(await card.locator('.tc-taxes').innerText(), /^Taxes \(the sources disagree\): buy 10%, sell 99% \(GoPlus\); buy 10\.5%, sell 100%, transfer 0% \(honeypot\.is\)$/);
+
+    // The server's verdict opens the card; the demo's price history is drawn, named by its range,
+    // and said in words; the flagged deployer has its line.
+    assert.equal(await card.evaluate((e) => e.querySelector('h3')?.nextElementSibling?.className), 'tc-verdict');
+    assert.match(await card.locator('.tc-verdict').innerText(), /^\S+ DANGER Honeypot: it cannot be sold \(GoPlus, honeypot\.is\)/);
+    assert.equal(await page.getByRole('img', { name: /^Price chart over .*: low \$0\.00000212, high \$0\.00000731$/ }).count(), 1);
+    assert.match(await card.locator('.tc-chart-text').innerText(), /\$0\.00000212/);
+    assert.equal((await card.locator('.tc-chart polyline').getAttribute('points'))?.split(' ').length, 7);
+    assert.match(await card.innerText(), /flagged by GoPlus/);
 
     await card.screenshot({ path: join(ARTIFACTS, 'token-card.png') });
 
@@ -695,7 +704,7 @@ describe('chat page against the demo server', () => {
     await card.locator('summary').focus();
     await page.keyboard.press('Enter');
     assert.equal(await card.locator('details').getAttribute('open'), '', 'Enter opens the other findings');
-    assert.equal(await card.locator('.tc-finding').count(), 18);
+    assert.equal(await card.locator('.tc-finding').count(), 19);
     for (const li of await card.locator('.tc-finding').all()) assert.match(await li.locator('.tc-sev').innerText(), /^(DANGER|WARNING|INFO)$/);
 
     // axe finds nothing on the page with the card, in light and in dark mode.
@@ -740,7 +749,7 @@ describe('chat page against the demo server', () => {
     assert.ok(Array.from(name).length <= 64, `clipped: ${name.length}`);
     assert.doesNotMatch(await card.textContent() ?? '', /[\u202A-\u202E\u2066-\u2069\u200B]/, 'no bidi controls, no zero-width characters');
     assert.deepEqual((await tags(card)).filter((t) => !allowed.includes(t)), [], 'only the card\'s own elements');
-    assert.equal(await card.locator('.tc-unavailable').innerText(), 'Unavailable: honeypot.is (chain not covered)');
+    assert.equal(await card.locator('.tc-unavailable').innerText(), 'Unavailable: honeypot.is (chain not covered); GeckoTerminal (not found)');
 
     // An address no source knows: unknown, and who did not answer and why. The conversation
     // named two addresses by now: a card for each, the most recent first.
