@@ -134,8 +134,8 @@ type History struct {
 	LowAt                int64    `json:"low_at,omitempty"`
 	// DrawdownPercent is how far the latest close is below the high (0 at the high).
 	DrawdownPercent *float64 `json:"drawdown_percent,omitempty"`
-	// LastDayVolumeVsAverage is the latest day's volume over the average day's before it
-	// (daily series only): 3 means three times the usual trading.
+	// LastDayVolumeVsAverage is the last complete day's volume over the average day's before
+	// it (daily series only; today's candle is still trading): 3 means three times the usual.
 	LastDayVolumeVsAverage *float64 `json:"last_day_volume_vs_average,omitempty"`
 }
 

@@ -91,7 +91,7 @@ func (geckoTerminal) Fetch(ctx context.Context, call caller, k *known) (*part, *
 	if len(points) == 0 {
 		return nil, fail(ReasonNotFound, "%s: no candles", SourceGeckoTerminal)
 	}
-	h := historyOf(points, volumes, iv)
+	h := historyOf(points, volumes, iv, call.c.cfg.Now())
 	// The pool's page is in the history for the card, not in Facts.Sources: the model's
 	// context holds at most prompt.MaxPages URLs per address, which the other sources fill.
 	h.URL = "https://www.geckoterminal.com/" + url.PathEscape(network) + "/pools/" + url.PathEscape(k.pool)
@@ -132,8 +132,8 @@ func candles(rows []lenient[[]num], now time.Time) ([]Point, []float64) {
 	return points, volumes
 }
 
-// historyOf computes the figures of a series (oldest first, at least one point).
-func historyOf(points []Point, volumes []float64, iv string) *History {
+// historyOf computes the figures of a series (oldest first, at least one point) read at now.
+func historyOf(points []Point, volumes []float64, iv string, now time.Time) *History {
 	last := points[len(points)-1]
 	h := &History{Interval: iv, Points: points}
 	if first := points[0]; len(points) > 1 && first.Close > 0 {
@@ -156,6 +156,10 @@ func historyOf(points []Point, volumes []float64, iv string) *History {
 		h.DrawdownPercent = ptr(round((1-float64(last.Close)/float64(hi.Close))*100, 2))
 	}
 	if iv == "day" {
+		// The newest daily candle is today's, still trading: its volume is a part of a day's.
+		if last.Time+int64(24*time.Hour/time.Second) > now.Unix() {
+			volumes = volumes[:len(volumes)-1]
+		}
 		h.LastDayVolumeVsAverage = volumeRatio(volumes)
 	}
 	return h
@@ -176,7 +180,8 @@ func changeSince(points []Point, d time.Duration) *float64 {
 	return ptr(round((float64(last.Close)/float64(points[i].Close)-1)*100, 2))
 }
 
-// volumeRatio is the last day's volume over the average of the days before it, or nil.
+// volumeRatio is the last complete day's volume over the average of the days before it, or
+// nil.
 func volumeRatio(volumes []float64) *float64 {
 	if len(volumes) < 2 || volumes[len(volumes)-1] < 0 {
 		return nil

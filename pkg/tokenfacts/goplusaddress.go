@@ -45,11 +45,13 @@ func (goPlusAddress) Ask(k *known, cfg *Config) ask {
 		// Wait for GoPlus's token security to name the wallets. No wallet to look up is not
 		// worth a word, and neither is a GoPlus that gave none: its own reason is listed.
 		_, settled := k.settled[SourceGoPlus]
-		return ask{Wait: !settled}
+		return ask{Wait: !settled && !k.final}
 	}
+	// The roles are part of the answer (the finding names them), so they are part of the key:
+	// a wallet that created one token and owns another is asked about once for each.
 	key := k.evm.id
 	for _, w := range k.wallets {
-		key += "|" + w.Address
+		key += "|" + w.Address + "=" + strings.Join(w.Roles, "+")
 	}
 	return ask{Key: key, TTL: cfg.SecurityTTL}
 }

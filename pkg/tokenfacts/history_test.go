@@ -291,3 +291,20 @@ func TestSourceOff(t *testing.T) {
 		t.Errorf("GeckoTerminal off, yet: history %v, %v, %d calls", f.History != nil, f.Unavailable, fake.Requests(gt))
 	}
 }
+
+// With DexScreener off, an EVM token's other sources cannot learn its chain: they say so
+// instead of vanishing, and GoPlus's address lookup, with no wallet to look up, says nothing.
+func TestChainSourceOff(t *testing.T) {
+	fake, url := newFake(t)
+	c := newClient(t, url, func(c *tokenfacts.Config) {
+		c.Sources["dexscreener"] = tokenfacts.SourceConfig{BaseURL: url, Off: true}
+	})
+	f := lookupOne(t, c, fakesources.EVMMultiChain)
+	want := []tokenfacts.Unavailable{u("GoPlus", "chain unknown"), u("honeypot.is", "chain unknown"), u("GeckoTerminal", "chain unknown")}
+	if !slices.Equal(f.Unavailable, want) || fake.Requests(dex) != 0 {
+		t.Errorf("Unavailable = %v, want %v (%d DexScreener calls)", f.Unavailable, want, fake.Requests(dex))
+	}
+	if f.Verdict == nil || f.Verdict.Severity != tokenfacts.SeverityWarning {
+		t.Errorf("verdict = %+v, want a warning: nothing was checked", f.Verdict)
+	}
+}

@@ -117,7 +117,13 @@ func (c *Client) ask(ctx context.Context, b *assembly) {
 			}
 		}
 		if len(round) == 0 {
-			return
+			if b.known.final {
+				return
+			}
+			// Nothing left to ask: what still waits (for a source that is off, say) is told
+			// why its fact will not come, in one last pass.
+			b.known.final = true
+			continue
 		}
 		for _, r := range round {
 			b.wait(ctx, r.s, r.f)

@@ -82,6 +82,9 @@ type known struct {
 	pairCreatedAt *time.Time
 	wallets       []Wallet // the contract's creator and owner
 	settled       map[string]string
+	// final is set when no source is left to ask: a source still waiting for a fact gets
+	// the reason it will not come.
+	final bool
 }
 
 func newKnown(a contract.Address) *known {
@@ -141,7 +144,7 @@ func (k *known) poolID() string {
 func (k *known) after(by, reason string) ask {
 	r, ok := k.settled[by]
 	switch {
-	case !ok:
+	case !ok && !k.final:
 		return ask{Wait: true}
 	case r == ReasonTimedOut:
 		return ask{Reason: ReasonTimedOut}

@@ -56,14 +56,14 @@ func verdict(f *Facts, found []finding) *Verdict {
 func quietVerdict(f *Facts) *Verdict {
 	var checked []string
 	if s := f.Security; s != nil {
-		if s.Contract != nil {
-			checked = append(checked, s.Contract.Source)
+		if c := s.Contract; c != nil && c.checked() {
+			checked = append(checked, c.Source)
 		}
-		if s.Simulation != nil {
-			checked = append(checked, s.Simulation.Source)
+		if sim := s.Simulation; sim != nil && (sim.Success == nil || *sim.Success) && (sim.Honeypot != nil || sim.RiskLevel != nil) {
+			checked = append(checked, sim.Source)
 		}
-		if s.RugCheck != nil {
-			checked = append(checked, s.RugCheck.Source)
+		if rc := s.RugCheck; rc != nil && (rc.Score != nil || rc.ScoreNormalised != nil || len(rc.Risks) > 0) {
+			checked = append(checked, rc.Source)
 		}
 	}
 	if len(checked) == 0 {
@@ -85,4 +85,17 @@ func plural(n int, one, many string) string {
 		return "1 " + one
 	}
 	return strconv.Itoa(n) + " " + many
+}
+
+// checked reports whether the contract's reading says anything of its risks: an entry without
+// a single known flag is no check (a missing flag is unknown, not safe).
+func (c *Contract) checked() bool {
+	for _, v := range []*bool{c.Honeypot, c.OpenSource, c.Proxy, c.Mintable, c.Freezable, c.MetadataMutable, c.Closable,
+		c.BalanceMutable, c.NonTransferable, c.HiddenOwner, c.SelfDestruct, c.Blacklist, c.TransferPausable,
+		c.TaxModifiable, c.CannotSellAll} {
+		if v != nil {
+			return true
+		}
+	}
+	return false
 }
