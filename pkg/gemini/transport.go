@@ -6,13 +6,12 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
-	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/chatsvc/chat/pkg/chat"
+	"github.com/chatsvc/chat/pkg/wire/retryafter"
 )
 
 // responseHints carries what the SDK's error value drops from the provider's HTTP response:
@@ -53,24 +52,6 @@ func (h *responseHints) RetryAfter() time.Duration {
 	return time.Duration(h.retryAfter.Load())
 }
 
-// parseRetryAfter reads an HTTP Retry-After header: delay-seconds or an HTTP date.
-func parseRetryAfter(v string, now time.Time) time.Duration {
-	v = strings.TrimSpace(v)
-	if v == "" {
-		return 0
-	}
-	if secs, err := strconv.ParseFloat(v, 64); err == nil {
-		if secs > 0 && secs < 86400*7 {
-			return time.Duration(secs * float64(time.Second))
-		}
-		return 0
-	}
-	if t, err := http.ParseTime(v); err == nil && t.After(now) {
-		return t.Sub(now)
-	}
-	return 0
-}
-
 // MaxEventBytes bounds one server-sent event (or error body) from the provider. The SDK
 // buffers an event whole, up to 256 MiB: without this bound a broken or hostile upstream could
 // make every open stream hold that much. Real events are a few kilobytes.
@@ -92,7 +73,7 @@ func (l eventLimit) RoundTrip(r *http.Request) (*http.Response, error) {
 	done()
 	if err == nil && resp.StatusCode == http.StatusTooManyRequests {
 		if h, ok := r.Context().Value(responseHintsKey{}).(*responseHints); ok {
-			h.retryAfter.Store(int64(parseRetryAfter(resp.Header.Get("Retry-After"), time.Now())))
+			h.retryAfter.Store(int64(retryafter.Parse(resp.Header.Get("Retry-After"), time.Now())))
 		}
 	}
 	if err == nil {

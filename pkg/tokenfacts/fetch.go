@@ -8,6 +8,8 @@ import (
 	"io"
 	"net/http"
 	"time"
+
+	"github.com/chatsvc/chat/pkg/wire/retryafter"
 )
 
 // failure is why a fetch gave nothing: Reason is for the caller, Err for the log.
@@ -69,7 +71,7 @@ func (c *Client) getJSON(ctx context.Context, r request, v any) *failure {
 	}
 	if f := statusFailure(source, resp.StatusCode); f != nil {
 		if f.Reason == ReasonRateLimited {
-			c.pause(r.api, retryAfter(resp.Header.Get("Retry-After"), c.cfg.Now()))
+			c.pause(r.api, retryafter.Parse(resp.Header.Get("Retry-After"), c.cfg.Now()))
 		}
 		return f
 	}

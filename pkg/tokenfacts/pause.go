@@ -2,9 +2,6 @@ package tokenfacts
 
 import (
 	"log/slog"
-	"net/http"
-	"strconv"
-	"strings"
 	"sync"
 	"time"
 )
@@ -67,20 +64,4 @@ func (c *Client) pause(a api, d time.Duration) {
 		c.cfg.Logger.Warn("tokenfacts: source rate limited the service; paused", slog.String("source", a.name),
 			slog.Duration("pause", d))
 	}
-}
-
-// retryAfter reads a Retry-After header: delay seconds or an HTTP date (relative to now);
-// anything else is zero.
-func retryAfter(v string, now time.Time) time.Duration {
-	v = strings.TrimSpace(v)
-	if v == "" {
-		return 0
-	}
-	if s, err := strconv.ParseInt(v, 10, 64); err == nil {
-		return time.Duration(min(max(s, 0), int64(maxPause/time.Second))) * time.Second
-	}
-	if t, err := http.ParseTime(v); err == nil {
-		return max(t.Sub(now), 0)
-	}
-	return 0
 }

@@ -1,13 +1,14 @@
-package gemini
+package retryafter_test
 
 import (
 	"testing"
 	"time"
+
+	"github.com/chatsvc/chat/pkg/wire/retryafter"
 )
 
-// The wire test (a 429 with only a Retry-After header, in pkg/chat's fault matrix) covers the
-// seconds form; the other forms a proxy in front of the provider might send are here.
-func TestParseRetryAfter(t *testing.T) {
+// The forms an upstream (the provider, a proxy in front of it, a token-data API) might send.
+func TestParse(t *testing.T) {
 	now := time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
 	tests := map[string]time.Duration{
 		"":                              0,
@@ -22,8 +23,8 @@ func TestParseRetryAfter(t *testing.T) {
 		"soon":                          0,
 	}
 	for in, want := range tests {
-		if got := parseRetryAfter(in, now); got != want {
-			t.Errorf("parseRetryAfter(%q) = %v, want %v", in, got, want)
+		if got := retryafter.Parse(in, now); got != want {
+			t.Errorf("Parse(%q) = %v, want %v", in, got, want)
 		}
 	}
 }
