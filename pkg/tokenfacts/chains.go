@@ -24,6 +24,12 @@ var evmChains = []evmChain{
 
 const solanaSlug = "solana"
 
+// isEVM reports whether chain is one of evmChains.
+func isEVM(chain string) bool {
+	_, ok := evmChainBySlug(chain)
+	return ok
+}
+
 func evmChainBySlug(slug string) (evmChain, bool) {
 	for _, c := range evmChains {
 		if c.slug == slug {

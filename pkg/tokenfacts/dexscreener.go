@@ -49,10 +49,7 @@ type dexScreener struct{}
 func (dexScreener) Name() string { return SourceDexScreener }
 func (dexScreener) API() api     { return apiDexScreener }
 
-func (dexScreener) Covers(chain string) bool {
-	_, evm := evmChainBySlug(chain)
-	return evm || chain == solanaSlug
-}
+func (dexScreener) Covers(chain string) bool { return isEVM(chain) || chain == solanaSlug }
 
 func (dexScreener) Ask(k *known, cfg *Config) ask {
 	return ask{Key: cacheID(k.addr), TTL: cfg.MarketTTL}

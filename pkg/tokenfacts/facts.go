@@ -96,14 +96,10 @@ type Market struct {
 // it. The price goes last in the object.
 func (m Market) MarshalJSON() ([]byte, error) {
 	type plain Market
-	out := struct {
+	return json.Marshal(struct {
 		plain
-		PriceUSD json.RawMessage `json:"price_usd,omitempty"`
-	}{plain: plain(m)}
-	if m.PriceUSD != nil {
-		out.PriceUSD = strconv.AppendFloat(nil, *m.PriceUSD, 'f', -1, 64)
-	}
-	return json.Marshal(out)
+		PriceUSD *USD `json:"price_usd,omitempty"`
+	}{plain(m), (*USD)(m.PriceUSD)})
 }
 
 // History is the price history of the token's most liquid pool: daily closes over the last
@@ -121,10 +117,10 @@ type History struct {
 	// leaves them out: the figures say it in fewer tokens.
 	Points []Point `json:"points,omitempty"`
 
+	// ChangePercent is the change over the whole series, first close to latest.
+	ChangePercent *float64 `json:"change_percent,omitempty"`
 	// The changes in percent from the close 7 days, 30 days and one day before the latest to
 	// the latest; absent when the series does not reach that far back.
-	// ChangePercent is the change over the whole series, first close to latest.
-	ChangePercent        *float64 `json:"change_percent,omitempty"`
 	Change7dPercent      *float64 `json:"change_7d_percent,omitempty"`
 	Change30dPercent     *float64 `json:"change_30d_percent,omitempty"`
 	LastDayChangePercent *float64 `json:"last_day_change_percent,omitempty"`
@@ -145,8 +141,7 @@ type Point struct {
 	Close USD   `json:"close"`
 }
 
-// USD is a price in US dollars, written in plain decimals ("0.000000012", not "1.2e-08"), as
-// Market writes its price.
+// USD is a price in US dollars, written in plain decimals ("0.000000012", not "1.2e-08").
 type USD float64
 
 // MarshalJSON writes the price in plain decimals.

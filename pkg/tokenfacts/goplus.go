@@ -131,17 +131,9 @@ type goPlusToken struct{}
 func (goPlusToken) Name() string { return SourceGoPlus }
 func (goPlusToken) API() api     { return apiGoPlus }
 
-func (goPlusToken) Covers(chain string) bool {
-	_, evm := evmChainBySlug(chain)
-	return evm || chain == solanaSlug
-}
+func (goPlusToken) Covers(chain string) bool { return isEVM(chain) || chain == solanaSlug }
 
-func (goPlusToken) Ask(k *known, cfg *Config) ask {
-	if q, ok := k.needChain(); !ok {
-		return q
-	}
-	return ask{Key: k.evm.id + "|" + cacheID(k.addr), TTL: cfg.SecurityTTL}
-}
+func (goPlusToken) Ask(k *known, cfg *Config) ask { return k.onChain(cfg.SecurityTTL) }
 
 // Fetch asks GoPlus about the token on its EVM chain, or on Solana.
 func (goPlusToken) Fetch(ctx context.Context, call caller, k *known) (*part, *failure) {

@@ -35,10 +35,7 @@ type goPlusAddress struct{}
 func (goPlusAddress) Name() string { return SourceGoPlusAddress }
 func (goPlusAddress) API() api     { return apiGoPlus }
 
-func (goPlusAddress) Covers(chain string) bool {
-	_, evm := evmChainBySlug(chain)
-	return evm
-}
+func (goPlusAddress) Covers(chain string) bool { return isEVM(chain) }
 
 func (goPlusAddress) Ask(k *known, cfg *Config) ask {
 	if len(k.wallets) == 0 {

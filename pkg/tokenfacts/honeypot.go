@@ -67,12 +67,7 @@ func (honeypotIs) Covers(chain string) bool {
 	return ok && ch.honeypotPage != ""
 }
 
-func (honeypotIs) Ask(k *known, cfg *Config) ask {
-	if q, ok := k.needChain(); !ok {
-		return q
-	}
-	return ask{Key: k.evm.id + "|" + cacheID(k.addr), TTL: cfg.SecurityTTL}
-}
+func (honeypotIs) Ask(k *known, cfg *Config) ask { return k.onChain(cfg.SecurityTTL) }
 
 func (honeypotIs) Fetch(ctx context.Context, call caller, k *known) (*part, *failure) {
 	addr := k.addr

@@ -161,6 +161,15 @@ func (k *known) needChain() (ask, bool) {
 	return k.after(SourceDexScreener, ReasonChainUnknown), false
 }
 
+// onChain is the ask of a source that asks about the token on its chain: once the chain is
+// known, keyed by the chain and the address.
+func (k *known) onChain(ttl time.Duration) ask {
+	if q, ok := k.needChain(); !ok {
+		return q
+	}
+	return ask{Key: k.evm.id + "|" + cacheID(k.addr), TTL: ttl}
+}
+
 // part is what one source contributes to a token's facts. Parts are cached and shared by
 // every caller: the assembly copies what it hands out.
 type part struct {

@@ -59,10 +59,10 @@ func quietVerdict(f *Facts) *Verdict {
 		if c := s.Contract; c != nil && c.checked() {
 			checked = append(checked, c.Source)
 		}
-		if sim := s.Simulation; sim != nil && (sim.Success == nil || *sim.Success) && (sim.Honeypot != nil || sim.RiskLevel != nil) {
+		if sim := s.Simulation; sim != nil && sim.checked() {
 			checked = append(checked, sim.Source)
 		}
-		if rc := s.RugCheck; rc != nil && (rc.Score != nil || rc.ScoreNormalised != nil || len(rc.Risks) > 0) {
+		if rc := s.RugCheck; rc != nil && rc.checked() {
 			checked = append(checked, rc.Source)
 		}
 	}
@@ -98,4 +98,14 @@ func (c *Contract) checked() bool {
 		}
 	}
 	return false
+}
+
+// checked reports whether the simulation ran and said something.
+func (s *Simulation) checked() bool {
+	return (s.Success == nil || *s.Success) && (s.Honeypot != nil || s.RiskLevel != nil)
+}
+
+// checked reports whether RugCheck's report says anything.
+func (r *RugCheck) checked() bool {
+	return r.Score != nil || r.ScoreNormalised != nil || len(r.Risks) > 0
 }

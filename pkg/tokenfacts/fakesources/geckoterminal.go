@@ -5,7 +5,6 @@ import (
 	"math"
 	"net/http"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 )
@@ -55,7 +54,7 @@ func (s *Server) geckoTerminal(w http.ResponseWriter, r *http.Request) {
 	series, ok := geckoFixtures()[network+"|"+norm(pool)]
 	step := map[string]time.Duration{"day": 24 * time.Hour, "hour": time.Hour}[frame]
 	if !ok || step == 0 || s.fault(GeckoTerminal).Kind == NotFound {
-		s.replyRaw(w, r, GeckoTerminal, http.StatusNotFound, geckoTerminalNotFound)
+		s.reply(w, r, GeckoTerminal, http.StatusNotFound, json.RawMessage(geckoTerminalNotFound))
 		return
 	}
 	closes := series.Day
@@ -110,13 +109,4 @@ func number(v float64) string {
 		return strconv.FormatFloat(v, 'e', -1, 64)
 	}
 	return strconv.FormatFloat(v, 'f', -1, 64)
-}
-
-// replyRaw writes a recorded body as it is, unless api's fault replaces it.
-func (s *Server) replyRaw(w http.ResponseWriter, r *http.Request, api API, status int, body string) {
-	if f := s.fault(api); f.Kind != None && f.Kind != NotFound {
-		s.reply(w, r, api, status, nil)
-		return
-	}
-	writeJSON(w, status, []byte(strings.TrimSpace(body)))
 }
