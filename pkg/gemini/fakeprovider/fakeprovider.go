@@ -196,31 +196,56 @@ func (s *Handler) Canceled() <-chan Request { return s.canceled }
 
 // ServeHTTP implements the provider's streaming endpoint.
 func (s *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	req, ok := s.decode(w, r)
+	if !ok {
+		return
+	}
+	reply := s.replyTo(&req)
+	if !s.wait(r, reply.Delay) {
+		s.cancel(req)
+		return
+	}
+	if reply.Status >= 300 {
+		writeReply(w, reply)
+		return
+	}
+	s.stream(w, r, req, reply.Steps)
+}
+
+// decode reads a streamGenerateContent request, or answers what is wrong with it.
+func (s *Handler) decode(w http.ResponseWriter, r *http.Request) (Request, bool) {
 	model, ok := strings.CutPrefix(r.URL.Path, "/v1beta/models/")
 	model, method, _ := strings.Cut(model, ":")
 	if !ok || method != "streamGenerateContent" || r.Method != http.MethodPost {
 		writeJSON(w, http.StatusNotFound, ErrorBody(404, "NOT_FOUND", "fake: no such method "+r.Method+" "+r.URL.Path))
-		return
+		return Request{}, false
 	}
 	if r.URL.Query().Get("alt") != "sse" {
 		writeJSON(w, http.StatusBadRequest, ErrorBody(400, "INVALID_ARGUMENT", "fake: streaming needs alt=sse"))
-		return
+		return Request{}, false
 	}
 	raw, err := io.ReadAll(r.Body)
 	if err != nil {
-		return
+		return Request{}, false
 	}
 	req := Request{Model: model, APIKey: r.Header.Get("x-goog-api-key"), Raw: raw}
 	if err := json.Unmarshal(raw, &req.Body); err != nil {
 		writeJSON(w, http.StatusBadRequest, ErrorBody(400, "INVALID_ARGUMENT", "fake: body is not JSON"))
-		return
+		return Request{}, false
 	}
-	refused, pm := refusal(model, req.APIKey, req.Body)
+	return req, true
+}
+
+// replyTo records req and returns its reply: the provider's refusal (the model's rules, too
+// many URLs, the quota), noted in req.Refused, or the script's reply as the model that serves
+// it would shape it. req is recorded before the script runs, as a script may look.
+func (s *Handler) replyTo(req *Request) Reply {
+	refused, pm := refusal(req.Model, req.APIKey, req.Body)
 	if refused == nil {
 		refused = tooManyURLs(req.Body)
 	}
 	if refused == nil && s.quota != nil {
-		refused = s.quota.take(req.APIKey, model, s.now())
+		refused = s.quota.take(req.APIKey, req.Model, s.now())
 	}
 	if refused != nil {
 		var e struct {
@@ -228,42 +253,42 @@ func (s *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		_ = json.Unmarshal([]byte(refused.Body), &e)
 		req.Refused = e.Error.Message
+		s.record(*req)
+		return *refused
 	}
-	s.record(req)
+	s.record(*req)
+	reply := s.script(*req)
+	if reply.Status < 300 {
+		sim := newSimulation(pm, *req)
+		reply.Steps = sim.apply(reply.Steps)
+		if s.thinkingRate > 0 && sim.thoughts > 0 && len(reply.Steps) > 0 {
+			reply.Steps[0].Delay += time.Duration(float64(sim.thoughts) / s.thinkingRate * float64(time.Second))
+		}
+	}
+	return reply
+}
 
-	var reply Reply
-	if refused != nil {
-		reply = *refused
-	} else {
-		reply = s.script(req)
-		if reply.Status < 300 {
-			sim := newSimulation(pm, req)
-			reply.Steps = sim.apply(reply.Steps)
-			if s.thinkingRate > 0 && sim.thoughts > 0 && len(reply.Steps) > 0 {
-				reply.Steps[0].Delay += time.Duration(float64(sim.thoughts) / s.thinkingRate * float64(time.Second))
-			}
-		}
+// writeReply writes an error reply: its headers, a JSON content type unless it has one, its
+// status and body.
+func writeReply(w http.ResponseWriter, reply Reply) {
+	for k, v := range reply.Header {
+		w.Header()[k] = v
 	}
-	if !s.wait(r, reply.Delay) {
-		s.cancel(req)
-		return
+	if w.Header().Get("Content-Type") == "" {
+		w.Header().Set("Content-Type", "application/json; charset=UTF-8")
 	}
-	if reply.Status >= 300 {
-		for k, v := range reply.Header {
-			w.Header()[k] = v
-		}
-		if w.Header().Get("Content-Type") == "" {
-			w.Header().Set("Content-Type", "application/json; charset=UTF-8")
-		}
-		w.WriteHeader(reply.Status)
-		_, _ = io.WriteString(w, reply.Body)
-		return
-	}
+	w.WriteHeader(reply.Status)
+	_, _ = io.WriteString(w, reply.Body)
+}
+
+// stream writes the steps as server-sent events, each after its delay, stalling, dropping the
+// connection or writing raw bytes where a step says so.
+func (s *Handler) stream(w http.ResponseWriter, r *http.Request, req Request, steps []Step) {
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.WriteHeader(http.StatusOK)
 	rc := http.NewResponseController(w)
 	_ = rc.Flush()
-	for _, st := range reply.Steps {
+	for _, st := range steps {
 		if !s.wait(r, st.Delay) {
 			s.cancel(req)
 			return
