@@ -185,19 +185,11 @@ func newSimulation(m providerModel, req Request) *simulation {
 	return s
 }
 
-// apply rewrites the reply's steps.
+// apply rewrites the reply's steps as the model would send them: text cut at the output
+// limit that thinking left, the model's version, status and signature, usage and a response id.
 func (s *simulation) apply(steps []Step) []Step {
 	if s.thoughts >= s.maxOutput {
-		// Thinking spent the whole output limit: no text at all.
-		return []Step{{Chunk: Chunk{
-			"candidates": []any{map[string]any{"content": map[string]any{"role": "model"}, "finishReason": "MAX_TOKENS", "index": 0}},
-			"usageMetadata": map[string]any{
-				"promptTokenCount": s.promptTokens, "totalTokenCount": s.promptTokens + s.maxOutput,
-				"promptTokensDetails": []any{map[string]any{"modality": "TEXT", "tokenCount": s.promptTokens}},
-				"thoughtsTokenCount":  s.maxOutput, "serviceTier": "standard",
-			},
-			"modelVersion": s.model.version, "responseId": s.responseID,
-		}}}
+		return []Step{{Chunk: s.exhausted()}}
 	}
 	toolUse := 0
 	for _, st := range steps {
@@ -216,37 +208,12 @@ func (s *simulation) apply(steps []Step) []Step {
 		}
 		c = deepCopy(c)
 		cand := firstCandidate(c)
-		parts := partsOf(cand)
-		cut := false
-		for _, p := range parts {
-			text, _ := p["text"].(string)
-			if text == "" || p["thought"] == true {
-				continue
-			}
-			n := Tokens(text)
-			if answered+n > room {
-				p["text"] = cutBytes(text, 4*(room-answered))
-				answered, cut = room, true
-				break
-			}
-			answered += n
-		}
+		var cut bool
+		answered, cut = fit(partsOf(cand), answered, room)
 		if cut {
 			cand["finishReason"] = "MAX_TOKENS"
 		}
-		if cand["finishReason"] != nil && s.model.kind == levelThinking {
-			s.sign(cand)
-		}
-		if _, scripted := c["usageMetadata"]; !scripted {
-			c["usageMetadata"] = s.usage(answered, toolUse)
-		}
-		if c["modelVersion"] == "fake" {
-			c["modelVersion"] = s.model.version
-			if s.model.status != nil {
-				c["modelStatus"] = s.model.status
-			}
-		}
-		c["responseId"] = s.responseID
+		s.stamp(c, cand, answered, toolUse)
 		st.Chunk = c
 		out = append(out, st)
 		if cut {
@@ -254,6 +221,55 @@ func (s *simulation) apply(steps []Step) []Step {
 		}
 	}
 	return out
+}
+
+// exhausted is the chunk of an answer whose thinking spent the whole output limit: no text.
+func (s *simulation) exhausted() Chunk {
+	return Chunk{
+		"candidates": []any{map[string]any{"content": map[string]any{"role": "model"}, "finishReason": "MAX_TOKENS", "index": 0}},
+		"usageMetadata": map[string]any{
+			"promptTokenCount": s.promptTokens, "totalTokenCount": s.promptTokens + s.maxOutput,
+			"promptTokensDetails": []any{map[string]any{"modality": "TEXT", "tokenCount": s.promptTokens}},
+			"thoughtsTokenCount":  s.maxOutput, "serviceTier": "standard",
+		},
+		"modelVersion": s.model.version, "responseId": s.responseID,
+	}
+}
+
+// fit counts the answer's text parts against room tokens, answered already spent, and cuts
+// the part that crosses it; it returns the tokens spent and whether it cut.
+func fit(parts []map[string]any, answered, room int) (int, bool) {
+	for _, p := range parts {
+		text, _ := p["text"].(string)
+		if text == "" || p["thought"] == true {
+			continue
+		}
+		n := Tokens(text)
+		if answered+n > room {
+			p["text"] = cutBytes(text, 4*(room-answered))
+			return room, true
+		}
+		answered += n
+	}
+	return answered, false
+}
+
+// stamp adds what the provider adds to a chunk: a 3.x model's signature at the finish, usage
+// unless the script gave its own, the serving model's version and status, the response id.
+func (s *simulation) stamp(c Chunk, cand map[string]any, answered, toolUse int) {
+	if cand["finishReason"] != nil && s.model.kind == levelThinking {
+		s.sign(cand)
+	}
+	if _, scripted := c["usageMetadata"]; !scripted {
+		c["usageMetadata"] = s.usage(answered, toolUse)
+	}
+	if c["modelVersion"] == "fake" {
+		c["modelVersion"] = s.model.version
+		if s.model.status != nil {
+			c["modelStatus"] = s.model.status
+		}
+	}
+	c["responseId"] = s.responseID
 }
 
 // sign ends a 3.x answer as the provider does: a part whose text is empty and that holds
