@@ -12,6 +12,7 @@ import (
 	"sync"
 
 	"github.com/chatsvc/chat/pkg/chat"
+	"github.com/chatsvc/chat/pkg/httpapi"
 )
 
 // framingGuard gives the local server's refusals of malformed HTTP the endpoint's shape.
@@ -143,7 +144,7 @@ func (g framingGuard) replace(refusal []byte, remote net.Addr) []byte {
 	code := refusalStatus(refusal)
 	id := chat.NewRequestID()
 	details := framingDetails(code, string(statusText))
-	body, _ := json.Marshal(chat.ErrorBody{Error: chat.MsgInvalidRequest, Details: details})
+	body, _ := json.Marshal(httpapi.ErrorBody{Error: httpapi.MsgInvalidRequest, Details: details})
 	body = append(body, '\n')
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "HTTP/1.1 %d %s\r\n", code, http.StatusText(code))

@@ -31,6 +31,7 @@ import (
 	"github.com/chatsvc/chat/pkg/config"
 	"github.com/chatsvc/chat/pkg/deploy/settings"
 	"github.com/chatsvc/chat/pkg/gemini"
+	"github.com/chatsvc/chat/pkg/httpapi"
 	"github.com/chatsvc/chat/pkg/redact"
 	"github.com/chatsvc/chat/pkg/tokenfacts"
 )
@@ -141,9 +142,9 @@ func newLogger(w io.Writer, level string) *slog.Logger {
 
 // newChatHandler wires the endpoint to the provider adapter. A nil requestID lets the
 // handler make up its own ids.
-func newChatHandler(cfg config.Config, apiKey func() string, requestID func(*http.Request) string, logger *slog.Logger) *chat.Handler {
+func newChatHandler(cfg config.Config, apiKey func() string, requestID func(*http.Request) string, logger *slog.Logger) *httpapi.Handler {
 	model := gemini.New(cfg.Gemini(logger))
-	return chat.NewHandler(chat.Options{
+	return httpapi.NewHandler(httpapi.Options{
 		Model:       model,
 		APIKey:      apiKey,
 		Limits:      cfg.Limits,

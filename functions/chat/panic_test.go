@@ -18,6 +18,7 @@ import (
 	"github.com/chatsvc/chat/pkg/apikey"
 	"github.com/chatsvc/chat/pkg/chat"
 	"github.com/chatsvc/chat/pkg/deploy/settings"
+	"github.com/chatsvc/chat/pkg/httpapi"
 )
 
 func TestAPIKeyVariableNamesAgree(t *testing.T) {
@@ -60,7 +61,7 @@ var panicky = fakeModel{stream: func(_ context.Context, _ string, c chat.Convers
 // request id, and the next invocation is served.
 func TestPanicInLambda(t *testing.T) {
 	var logs bytes.Buffer
-	h := chat.NewHandler(chat.Options{
+	h := httpapi.NewHandler(httpapi.Options{
 		Model:     panicky,
 		APIKey:    func() string { return "key" },
 		RequestID: lambdaRequestID,
@@ -85,7 +86,7 @@ func TestPanicInLambda(t *testing.T) {
 			defer cancel()
 			ctx = lambdacontext.NewContext(ctx, &lambdacontext.LambdaContext{AwsRequestID: id})
 			body, _ := json.Marshal(map[string]any{"messages": []map[string]string{{"role": "user", "content": tc.question}}})
-			req := &events.LambdaFunctionURLRequest{RawPath: chat.Path, Body: string(body),
+			req := &events.LambdaFunctionURLRequest{RawPath: httpapi.Path, Body: string(body),
 				Headers: map[string]string{"content-type": "application/json"}}
 			req.RequestContext.HTTP.Method = "POST"
 			req.RequestContext.DomainName = "fn.lambda-url.us-east-1.on.aws"

@@ -13,9 +13,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/chatsvc/chat/pkg/chat"
 	"github.com/chatsvc/chat/pkg/config"
 	"github.com/chatsvc/chat/pkg/deploy/settings"
+	"github.com/chatsvc/chat/pkg/httpapi"
 )
 
 // localMux routes the local server: the endpoint under /api/ and the OpenAI-compatible API
@@ -99,7 +99,7 @@ func requireContentSHA256(next http.Handler, maxBody int64) http.Handler {
 		}
 		body, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
 		if err != nil {
-			chat.WriteError(w, r, chat.Invalid("", "reading the body failed"))
+			httpapi.WriteError(w, r, httpapi.Invalid("", "reading the body failed"))
 			return
 		}
 		sum := sha256.Sum256(body)
@@ -188,8 +188,8 @@ func refuseCrossOrigin(next http.Handler, origins []string, loopback bool) http.
 
 // forbidden refuses a request with 403, rendered as the chat handler renders its own errors:
 // OpenAI's error body (with code) under /v1, else the endpoint's {"error","details"}.
-func forbidden(w http.ResponseWriter, r *http.Request, code chat.Code, details string) {
-	chat.WriteError(w, r, chat.Forbidden(code, details))
+func forbidden(w http.ResponseWriter, r *http.Request, code httpapi.Code, details string) {
+	httpapi.WriteError(w, r, httpapi.Forbidden(code, details))
 }
 
 // loopbackOrigin reports whether an Origin header names this machine by a loopback name.

@@ -13,10 +13,10 @@ import (
 	"time"
 
 	"github.com/chatsvc/chat/internal/loadtest"
-	"github.com/chatsvc/chat/pkg/chat"
 	"github.com/chatsvc/chat/pkg/config"
 	"github.com/chatsvc/chat/pkg/deploy/settings"
 	"github.com/chatsvc/chat/pkg/gemini"
+	"github.com/chatsvc/chat/pkg/httpapi"
 )
 
 // localServer runs the endpoint in process as the local server does, with its default
@@ -31,7 +31,7 @@ func localServer(t testing.TB, up string) string {
 		t.Fatal(err)
 	}
 	log := slog.New(slog.DiscardHandler)
-	h := chat.NewHandler(chat.Options{
+	h := httpapi.NewHandler(httpapi.Options{
 		Model:       gemini.New(cfg.Gemini(log)),
 		APIKey:      func() string { return "k" },
 		Limits:      cfg.Limits,

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"unicode"
 
-	"github.com/chatsvc/chat/pkg/chat"
+	"github.com/chatsvc/chat/pkg/httpapi"
 )
 
 // The page checks a question before it sends it, with copies of the server's rules in
@@ -38,7 +38,7 @@ func jsConst(t *testing.T, src, name string) int64 {
 
 func TestPageLimitsMatchServer(t *testing.T) {
 	src := readFile(t, pageLimits)
-	l := chat.DefaultLimits
+	l := httpapi.DefaultLimits
 	if got := jsConst(t, src, "MAX_MESSAGES"); got != int64(l.MaxMessages) {
 		t.Errorf("%s: MAX_MESSAGES = %d, the server's DefaultLimits.MaxMessages = %d", pageLimits, got, l.MaxMessages)
 	}
@@ -63,10 +63,10 @@ func TestPageErrorTextsMatchServer(t *testing.T) {
 		got[status] = m[2]
 	}
 	want := map[int]string{
-		400: chat.MsgInvalidRequest,
-		401: chat.MsgAPIKeyMissing,
-		429: chat.MsgRateLimited,
-		500: chat.MsgServiceError,
+		400: httpapi.MsgInvalidRequest,
+		401: httpapi.MsgAPIKeyMissing,
+		429: httpapi.MsgRateLimited,
+		500: httpapi.MsgServiceError,
 	}
 	for status, text := range want {
 		if got[status] != text {
@@ -123,7 +123,7 @@ process.stdout.write(JSON.stringify({ blank, control }));
 	// refused reports whether the server refuses a request whose one message is content.
 	refused := func(content string) bool {
 		body, _ := json.Marshal(map[string]any{"messages": []map[string]string{{"role": "user", "content": content}}})
-		_, err := chat.DecodeRequest(strings.NewReader(string(body)), chat.DefaultLimits)
+		_, err := httpapi.DecodeRequest(strings.NewReader(string(body)), httpapi.DefaultLimits)
 		return err != nil
 	}
 	known := func(r rune) bool {

@@ -21,9 +21,9 @@ import (
 
 	sse "github.com/tmaxmax/go-sse"
 
-	"github.com/chatsvc/chat/pkg/chat"
 	"github.com/chatsvc/chat/pkg/gemini"
 	"github.com/chatsvc/chat/pkg/gemini/fakeprovider"
+	"github.com/chatsvc/chat/pkg/httpapi"
 )
 
 // TestKey is the API key the stack is configured with: a new account's, for which the
@@ -32,7 +32,7 @@ const TestKey = "test-key-SECRET-0123456789"
 
 // Stack is a running endpoint and its fake provider.
 type Stack struct {
-	URL      string // the endpoint's server; POST URL+chat.Path
+	URL      string // the endpoint's server; POST URL+httpapi.Path
 	Upstream *fakeprovider.Server
 	Logs     *Logs
 }
@@ -41,7 +41,7 @@ type Stack struct {
 type Option func(*settings)
 
 type settings struct {
-	opts     chat.Options
+	opts     httpapi.Options
 	gemini   gemini.Config
 	upstream []fakeprovider.Option
 }
@@ -63,7 +63,7 @@ func WithMaxDuration(d time.Duration) Option {
 func WithAPIKey(f func() string) Option { return func(s *settings) { s.opts.APIKey = f } }
 
 // WithOptions changes the handler's options.
-func WithOptions(f func(*chat.Options)) Option { return func(s *settings) { f(&s.opts) } }
+func WithOptions(f func(*httpapi.Options)) Option { return func(s *settings) { f(&s.opts) } }
 
 // WithModel sets the model and tool switches.
 func WithModel(name string, webSearch, urlContext bool) Option {
@@ -82,7 +82,7 @@ func Start(t testing.TB, script fakeprovider.Script, opts ...Option) *Stack {
 	logs := &Logs{}
 	m, _ := gemini.ResolveModel("")
 	s := settings{
-		opts: chat.Options{
+		opts: httpapi.Options{
 			APIKey:      func() string { return TestKey },
 			MaxDuration: 10 * time.Second,
 		},
@@ -96,7 +96,7 @@ func Start(t testing.TB, script fakeprovider.Script, opts ...Option) *Stack {
 	logger := slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	s.gemini.BaseURL, s.gemini.Logger = up.BaseURL(), logger
 	s.opts.Model, s.opts.Logger = gemini.New(s.gemini), logger
-	srv := httptest.NewServer(chat.NewHandler(s.opts))
+	srv := httptest.NewServer(httpapi.NewHandler(s.opts))
 	t.Cleanup(srv.Close)
 	return &Stack{URL: srv.URL, Upstream: up, Logs: logs}
 }
@@ -104,7 +104,7 @@ func Start(t testing.TB, script fakeprovider.Script, opts ...Option) *Stack {
 // Post sends body to the endpoint.
 func (s *Stack) Post(t testing.TB, body string) *http.Response {
 	t.Helper()
-	return s.PostTo(t, chat.Path, body)
+	return s.PostTo(t, httpapi.Path, body)
 }
 
 // PostTo sends body to a path of the server (/v1/chat/completions, ...).
@@ -216,12 +216,12 @@ func (s Stream) Metadata(t testing.TB) map[string]any {
 }
 
 // ErrorBody decodes a JSON error response.
-func ErrorBody(t testing.TB, resp *http.Response) chat.ErrorBody {
+func ErrorBody(t testing.TB, resp *http.Response) httpapi.ErrorBody {
 	t.Helper()
 	if ct := resp.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
 		t.Errorf("error Content-Type = %q, want application/json", ct)
 	}
-	var b chat.ErrorBody
+	var b httpapi.ErrorBody
 	if err := json.NewDecoder(resp.Body).Decode(&b); err != nil {
 		t.Fatalf("error body: %v", err)
 	}

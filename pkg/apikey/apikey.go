@@ -10,7 +10,7 @@
 //
 //	src := apikey.New(apikey.Options{Client: ssm.NewFromConfig(cfg), Parameter: "/chat/api-key"})
 //	_ = src.Load(ctx) // at init; a failure is logged and retried on a later request
-//	handler := chat.NewHandler(chat.Options{APIKey: func() string { return src.Get(ctx) }, ...})
+//	handler := httpapi.NewHandler(httpapi.Options{APIKey: func() string { return src.Get(ctx) }, ...})
 package apikey
 
 import (

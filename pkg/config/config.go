@@ -15,9 +15,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/chatsvc/chat/pkg/chat"
 	"github.com/chatsvc/chat/pkg/deploy/settings"
 	"github.com/chatsvc/chat/pkg/gemini"
+	"github.com/chatsvc/chat/pkg/httpapi"
 )
 
 // TokenFacts are the settings of the token facts the server reads for contract addresses
@@ -57,7 +57,7 @@ type Config struct {
 	// BaseURL is the upstream endpoint; empty means the provider's own.
 	BaseURL     string
 	MaxDuration time.Duration
-	Limits      chat.Limits
+	Limits      httpapi.Limits
 	// APIKeyParameter names the SSM parameter holding the key, for Lambda.
 	APIKeyParameter string
 	APIKeyTTL       time.Duration
@@ -95,10 +95,10 @@ func Load(getenv func(string) string) (Config, error) {
 		WebDir:             p.str(settings.WebDirVar, "web/dist"),
 		LogLevel:           strings.ToLower(p.str(settings.LogLevelVar, "info")),
 		CheckContentSHA256: p.boolean(settings.CheckSHA256Var, false),
-		Limits: chat.Limits{
-			MaxBodyBytes:    int64(p.integer(settings.MaxBodyBytesVar, int(chat.DefaultLimits.MaxBodyBytes), 1024, 64<<20)),
-			MaxMessages:     p.integer(settings.MaxMessagesVar, chat.DefaultLimits.MaxMessages, 1, 10000),
-			MaxContentChars: p.integer(settings.MaxContentVar, chat.DefaultLimits.MaxContentChars, 1, 1<<20),
+		Limits: httpapi.Limits{
+			MaxBodyBytes:    int64(p.integer(settings.MaxBodyBytesVar, int(httpapi.DefaultLimits.MaxBodyBytes), 1024, 64<<20)),
+			MaxMessages:     p.integer(settings.MaxMessagesVar, httpapi.DefaultLimits.MaxMessages, 1, 10000),
+			MaxContentChars: p.integer(settings.MaxContentVar, httpapi.DefaultLimits.MaxContentChars, 1, 1<<20),
 		},
 	}
 	c.Model = p.model()

@@ -10,9 +10,9 @@ import (
 	"time"
 
 	"github.com/chatsvc/chat/internal/teststack"
-	"github.com/chatsvc/chat/pkg/chat"
 	"github.com/chatsvc/chat/pkg/gemini"
 	"github.com/chatsvc/chat/pkg/gemini/fakeprovider"
+	"github.com/chatsvc/chat/pkg/httpapi"
 )
 
 // answer is the script of a provider that answers every accepted request briefly.
@@ -160,7 +160,7 @@ func TestNoModelLeftIsAServiceError(t *testing.T) {
 		t.Fatalf("status %d", resp.StatusCode)
 	}
 	b := teststack.ErrorBody(t, resp)
-	if b.Error != chat.MsgServiceError || strings.Contains(b.Details, "gemini") || strings.Contains(b.Details, "models/") {
+	if b.Error != httpapi.MsgServiceError || strings.Contains(b.Details, "gemini") || strings.Contains(b.Details, "models/") {
 		t.Errorf("body = %+v", b)
 	}
 	if n := len(st.Upstream.Requests()); n != 2 {

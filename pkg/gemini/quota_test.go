@@ -13,10 +13,10 @@ import (
 
 	"github.com/chatsvc/chat/internal/testclock"
 	"github.com/chatsvc/chat/internal/teststack"
-	"github.com/chatsvc/chat/pkg/chat"
 	"github.com/chatsvc/chat/pkg/gemini"
 	"github.com/chatsvc/chat/pkg/gemini/fakeprovider"
 	"github.com/chatsvc/chat/pkg/gemini/pacific"
+	"github.com/chatsvc/chat/pkg/httpapi"
 )
 
 // noonPacific is a time far from the daily reset, so that the fake's day does not turn
@@ -42,13 +42,13 @@ func wantQuotaWarnings(t *testing.T, st *teststack.Stack, n int, want string) {
 }
 
 // refused reads a 429 and its Retry-After in seconds.
-func refused(t *testing.T, resp *http.Response) (chat.ErrorBody, int) {
+func refused(t *testing.T, resp *http.Response) (httpapi.ErrorBody, int) {
 	t.Helper()
 	b, _ := io.ReadAll(resp.Body)
 	if resp.StatusCode != http.StatusTooManyRequests {
 		t.Fatalf("status %d, want 429: %s", resp.StatusCode, b)
 	}
-	var body chat.ErrorBody
+	var body httpapi.ErrorBody
 	if err := json.Unmarshal(b, &body); err != nil {
 		t.Fatalf("body %s: %v", b, err)
 	}
@@ -100,7 +100,7 @@ func TestFreeTierKeyGetsFortyAnswersThenAnHonestDailyWait(t *testing.T) {
 	if math.Abs(float64(secs)-want) > 5 {
 		t.Errorf("Retry-After = %d s, want the %.0f s to midnight Pacific", secs, want)
 	}
-	if body.Error != chat.MsgRateLimited || !strings.Contains(body.Details, "daily allowance") || !strings.Contains(body.Details, "midnight Pacific") {
+	if body.Error != httpapi.MsgRateLimited || !strings.Contains(body.Details, "daily allowance") || !strings.Contains(body.Details, "midnight Pacific") {
 		t.Errorf("body = %+v, want the daily allowance and its reset", body)
 	}
 

@@ -23,9 +23,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/chatsvc/chat/pkg/chat"
 	"github.com/chatsvc/chat/pkg/gemini"
 	"github.com/chatsvc/chat/pkg/gemini/fakeprovider"
+	"github.com/chatsvc/chat/pkg/httpapi"
 	"github.com/chatsvc/chat/pkg/tokenfacts"
 	"github.com/chatsvc/chat/pkg/tokenfacts/fakesources"
 )
@@ -96,13 +96,13 @@ func run(n int) error {
 func stack(up *fakeprovider.Server, dataURL string, off bool) *httptest.Server {
 	m, _ := gemini.ResolveModel("")
 	model := gemini.New(gemini.Config{Model: m, MaxTokens: 1000, WebSearch: true, URLContext: true, BaseURL: up.BaseURL()})
-	opts := chat.Options{Model: model, APIKey: func() string { return "bench-key" }, Logger: slog.New(slog.DiscardHandler)}
+	opts := httpapi.Options{Model: model, APIKey: func() string { return "bench-key" }, Logger: slog.New(slog.DiscardHandler)}
 	if !off {
 		cfg := fakesources.Config(dataURL)
 		cfg.Now = fakesources.Now
 		opts.TokenFacts = tokenfacts.New(cfg)
 	}
-	return httptest.NewServer(chat.NewHandler(opts))
+	return httptest.NewServer(httpapi.NewHandler(opts))
 }
 
 // measure asks n questions and returns each one's time to the first text line. Warm asks
@@ -141,7 +141,7 @@ func question(addr string) string {
 // firstText posts a contract question and returns the time to its first 0: line.
 func firstText(base, addr string) (time.Duration, error) {
 	start := time.Now()
-	resp, err := http.Post(base+chat.Path, "application/json", strings.NewReader(question(addr)))
+	resp, err := http.Post(base+httpapi.Path, "application/json", strings.NewReader(question(addr)))
 	if err != nil {
 		return 0, err
 	}

@@ -1,4 +1,4 @@
-package chat_test
+package httpapi_test
 
 import (
 	"context"
@@ -15,6 +15,7 @@ import (
 	"github.com/chatsvc/chat/pkg/chat"
 	"github.com/chatsvc/chat/pkg/chat/prompt"
 	"github.com/chatsvc/chat/pkg/gemini/fakeprovider"
+	"github.com/chatsvc/chat/pkg/httpapi"
 )
 
 func grounded() fakeprovider.Chunk {
@@ -269,7 +270,7 @@ func TestRoutes(t *testing.T) {
 			if b.Error == "" || b.Details == "" {
 				t.Errorf("error body = %+v", b)
 			}
-			if strings.Contains(b.Details, "gemini") || (tc.path != chat.Path && strings.Contains(b.Details, tc.path)) || strings.Contains(b.Details, "PUT") {
+			if strings.Contains(b.Details, "gemini") || (tc.path != httpapi.Path && strings.Contains(b.Details, tc.path)) || strings.Contains(b.Details, "PUT") {
 				t.Errorf("details repeat the caller's request: %q", b.Details)
 			}
 		})
@@ -407,11 +408,11 @@ func (stallModel) Stream(ctx context.Context, _ string, _ chat.Conversation) ite
 // A platform deadline shorter than the handler's margin (Lambda with little time left) cuts
 // at once, and the e: line names the real limit rather than "0s".
 func TestShortPlatformDeadlineNamesItsLimit(t *testing.T) {
-	h := chat.NewHandler(chat.Options{Model: stallModel{}, APIKey: func() string { return "k" }, MaxDuration: 50 * time.Second})
+	h := httpapi.NewHandler(httpapi.Options{Model: stallModel{}, APIKey: func() string { return "k" }, MaxDuration: 50 * time.Second})
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer cancel()
 	rec := httptest.NewRecorder()
-	req := httptest.NewRequestWithContext(ctx, http.MethodPost, chat.Path, strings.NewReader(`{"messages":[{"role":"user","content":"hi"}]}`))
+	req := httptest.NewRequestWithContext(ctx, http.MethodPost, httpapi.Path, strings.NewReader(`{"messages":[{"role":"user","content":"hi"}]}`))
 	h.ServeHTTP(rec, req)
 	want := "data: e:\"The answer was cut off: the time limit of 0.3s was reached.\"\n\n"
 	if rec.Code != http.StatusOK || rec.Body.String() != want {
@@ -444,12 +445,12 @@ func TestClientAddress(t *testing.T) {
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
-			r := httptest.NewRequest(http.MethodPost, chat.Path, nil)
+			r := httptest.NewRequest(http.MethodPost, httpapi.Path, nil)
 			r.RemoteAddr = tc.remote
 			if tc.header != "" {
-				r.Header.Set(chat.ViewerAddressHeader, tc.header)
+				r.Header.Set(httpapi.ViewerAddressHeader, tc.header)
 			}
-			if got := chat.ClientAddress(r); !strings.HasPrefix(got, tc.want) || len(got) > len(tc.want)+32 {
+			if got := httpapi.ClientAddress(r); !strings.HasPrefix(got, tc.want) || len(got) > len(tc.want)+32 {
 				t.Errorf("ClientAddress = %q, want %q", got, tc.want)
 			}
 		})
@@ -462,7 +463,7 @@ func TestRequestLogNamesTheClientAndClipsFields(t *testing.T) {
 		return fakeprovider.Stream(0, fakeprovider.Text("ok"), fakeprovider.Finish("STOP"))
 	})
 	req, _ := http.NewRequest(http.MethodPost, st.URL+"/"+strings.Repeat("p", 1<<20), strings.NewReader("{}"))
-	req.Header.Set(chat.ViewerAddressHeader, "198.51.100.10:46532")
+	req.Header.Set(httpapi.ViewerAddressHeader, "198.51.100.10:46532")
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)

@@ -1,4 +1,4 @@
-package chat_test
+package httpapi_test
 
 import (
 	"encoding/json"
@@ -7,10 +7,10 @@ import (
 	"testing"
 
 	"github.com/chatsvc/chat/internal/teststack"
-	"github.com/chatsvc/chat/pkg/chat"
 	"github.com/chatsvc/chat/pkg/chat/guard"
 	"github.com/chatsvc/chat/pkg/chat/prompt"
 	"github.com/chatsvc/chat/pkg/gemini/fakeprovider"
+	"github.com/chatsvc/chat/pkg/httpapi"
 )
 
 // A model that names itself, its maker and its model ID, and recites its instructions, split
@@ -58,7 +58,7 @@ func TestGuardInEveryProtocol(t *testing.T) {
 	check(t, "UI message stream", ui.String())
 
 	for _, stream := range []string{"true", "false"} {
-		resp = st.PostTo(t, "/v1/chat/completions", `{"model":"`+chat.ModelID+`","stream":`+stream+`,"messages":[{"role":"user","content":"Who are you?"}]}`)
+		resp = st.PostTo(t, "/v1/chat/completions", `{"model":"`+httpapi.ModelID+`","stream":`+stream+`,"messages":[{"role":"user","content":"Who are you?"}]}`)
 		b, _ = io.ReadAll(resp.Body)
 		var text strings.Builder
 		for line := range strings.Lines(string(b)) {

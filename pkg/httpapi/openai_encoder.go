@@ -1,4 +1,4 @@
-package chat
+package httpapi
 
 // The OpenAI-compatible encoder: an answer as Chat Completions chunks (stream) or one
 // completion (buffered), and errors in OpenAI's error body. Its decoder is openai.go.
@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/chatsvc/chat/pkg/chat"
 
 	"github.com/chatsvc/chat/pkg/wire/openai"
 )
@@ -65,17 +67,17 @@ func ptr[T any](v T) *T { return &v }
 // openAIFinishReason maps the specification's finish reasons to OpenAI's. tool-calls (a
 // malformed call of the model's own search tools) would promise tool calls that never come:
 // stop.
-func openAIFinishReason(r FinishReason) string {
+func openAIFinishReason(r chat.FinishReason) string {
 	switch r {
-	case FinishLength:
+	case chat.FinishLength:
 		return "length"
-	case FinishContentFilter:
+	case chat.FinishContentFilter:
 		return "content_filter"
 	}
 	return "stop"
 }
 
-func openAIUsage(u *Usage) *openai.Usage {
+func openAIUsage(u *chat.Usage) *openai.Usage {
 	if u == nil {
 		return &openai.Usage{CompletionTokensDetails: &openai.CompletionTokensDetails{}}
 	}
@@ -90,7 +92,7 @@ func openAIUsage(u *Usage) *openai.Usage {
 
 // openAIAnnotations cite each source for the whole answer (the service does not track which
 // sentence a source supports): indexes 0 to the answer's length in characters.
-func openAIAnnotations(sources []Source, chars int) []openai.Annotation {
+func openAIAnnotations(sources []chat.Source, chars int) []openai.Annotation {
 	var out []openai.Annotation
 	for _, s := range sources {
 		out = append(out, openai.Citation(s.URL, s.Title, 0, chars))
@@ -108,7 +110,7 @@ func (s *openAIStream) Text(chunk string) error {
 	return s.w.Text(chunk)
 }
 
-func (s *openAIStream) Finish(f *Finish) error {
+func (s *openAIStream) Finish(f *chat.Finish) error {
 	if f.FactChecks != nil {
 		s.w.FactChecks = f.FactChecks
 	}
@@ -141,7 +143,7 @@ func (b *openAIBuffered) Text(chunk string) error {
 	return nil
 }
 
-func (b *openAIBuffered) Finish(f *Finish) error {
+func (b *openAIBuffered) Finish(f *chat.Finish) error {
 	b.terminated = true
 	content := b.text.String()
 	c := openai.NewCompletion(b.id, ModelID, b.created, content, openAIFinishReason(f.Reason),

@@ -1,4 +1,4 @@
-package chat
+package httpapi
 
 import (
 	"bytes"
@@ -7,6 +7,8 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+
+	"github.com/chatsvc/chat/pkg/chat"
 
 	"github.com/chatsvc/chat/pkg/wire/datastream"
 	"github.com/chatsvc/chat/pkg/wire/uistream"
@@ -46,9 +48,9 @@ func isUIRequest(body map[string]json.RawMessage) bool {
 // (files, tool calls and results, anything unknown) are refused by name. An assistant
 // message without any text (an answer that failed before its first word) carries nothing
 // and is left out.
-func decodeUI(body map[string]json.RawMessage, l Limits) (Conversation, error) {
+func decodeUI(body map[string]json.RawMessage, l Limits) (chat.Conversation, error) {
 	if err := uiRefuseContext(body); err != nil {
-		return Conversation{}, err
+		return chat.Conversation{}, err
 	}
 	return decodeMessages(body, l, "parts", readUIMessage)
 }
@@ -65,7 +67,7 @@ func readUIMessage(i int, fields map[string]json.RawMessage) (turn, error) {
 		return turn{}, err
 	}
 	field := fmt.Sprintf("messages[%d].parts", i)
-	if len(texts) == 0 && role == RoleUser {
+	if len(texts) == 0 && role == chat.RoleUser {
 		return turn{}, invalidAt(field, "%s has no text part: send the question as a part {\"type\":\"text\",\"text\":\"...\"}", field)
 	}
 	return turn{role: role, texts: texts, field: field}, nil
@@ -146,7 +148,7 @@ type uiStream struct{ *uistream.Writer }
 
 func (s uiStream) Fail(e *Error) error { return s.Writer.Error(e.InStream) }
 
-func (s uiStream) Finish(f *Finish) error {
+func (s uiStream) Finish(f *chat.Finish) error {
 	m := metadata(f, nil) // the facts went as data parts at the start
 	u := uistream.Finish{Reason: m.FinishReason, Metadata: UIMetadata{
 		FinishReason: m.FinishReason, Usage: m.Usage, SearchQueries: m.SearchQueries, SearchSuggestions: m.SearchSuggestions,

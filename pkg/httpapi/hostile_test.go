@@ -1,4 +1,4 @@
-package chat_test
+package httpapi_test
 
 import (
 	"bytes"
@@ -15,9 +15,9 @@ import (
 	"time"
 
 	"github.com/chatsvc/chat/internal/teststack"
-	"github.com/chatsvc/chat/pkg/chat"
 	"github.com/chatsvc/chat/pkg/gemini"
 	"github.com/chatsvc/chat/pkg/gemini/fakeprovider"
+	"github.com/chatsvc/chat/pkg/httpapi"
 )
 
 // hostileServer is the local server in process: the real handler and genai adapter against
@@ -33,7 +33,7 @@ func hostileServer(t *testing.T, bodyTimeout time.Duration) (url string, logs *t
 	logs = &teststack.Logs{}
 	logger := slog.New(slog.NewJSONHandler(logs, nil))
 	m, _ := gemini.ResolveModel("")
-	h := chat.NewHandler(chat.Options{
+	h := httpapi.NewHandler(httpapi.Options{
 		Model:           gemini.New(gemini.Config{Model: m, BaseURL: up.BaseURL(), Logger: logger}),
 		APIKey:          func() string { return "k" },
 		MaxDuration:     10 * time.Second,
@@ -176,7 +176,7 @@ func TestHostileBodies(t *testing.T) {
 			var ms0, ms1 runtime.MemStats
 			runtime.ReadMemStats(&ms0)
 			start := time.Now()
-			req, _ := http.NewRequest(http.MethodPost, url+chat.Path, body)
+			req, _ := http.NewRequest(http.MethodPost, url+httpapi.Path, body)
 			req.Header.Set("Content-Type", "application/json")
 			if !tc.chunked {
 				req.ContentLength = body.n
@@ -192,9 +192,9 @@ func TestHostileBodies(t *testing.T) {
 			took := time.Since(start)
 			runtime.ReadMemStats(&ms1)
 
-			var eb chat.ErrorBody
-			if resp.StatusCode != http.StatusBadRequest || json.Unmarshal(raw, &eb) != nil || eb.Error != chat.MsgInvalidRequest {
-				t.Fatalf("answer %d %.300q, want 400 %q", resp.StatusCode, raw, chat.MsgInvalidRequest)
+			var eb httpapi.ErrorBody
+			if resp.StatusCode != http.StatusBadRequest || json.Unmarshal(raw, &eb) != nil || eb.Error != httpapi.MsgInvalidRequest {
+				t.Fatalf("answer %d %.300q, want 400 %q", resp.StatusCode, raw, httpapi.MsgInvalidRequest)
 			}
 			if strings.Contains(eb.Details, "127.0.0.1") || strings.Contains(eb.Details, "tcp") {
 				t.Errorf("details name the connection: %q", eb.Details)
@@ -230,7 +230,7 @@ func TestHostileBodies(t *testing.T) {
 
 // ask posts body and checks for a complete answer ending in d:.
 func ask(url, body string) error {
-	resp, err := http.Post(url+chat.Path, "application/json", strings.NewReader(body))
+	resp, err := http.Post(url+httpapi.Path, "application/json", strings.NewReader(body))
 	if err != nil {
 		return err
 	}
@@ -285,8 +285,8 @@ func TestInvisibleAndAmbiguousBodies(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			resp := st.Post(t, tc.body)
 			b := teststack.ErrorBody(t, resp)
-			if resp.StatusCode != http.StatusBadRequest || b.Error != chat.MsgInvalidRequest || !strings.Contains(b.Details, tc.details) {
-				t.Errorf("%d %+v, want 400 %q with details containing %q", resp.StatusCode, b, chat.MsgInvalidRequest, tc.details)
+			if resp.StatusCode != http.StatusBadRequest || b.Error != httpapi.MsgInvalidRequest || !strings.Contains(b.Details, tc.details) {
+				t.Errorf("%d %+v, want 400 %q with details containing %q", resp.StatusCode, b, httpapi.MsgInvalidRequest, tc.details)
 			}
 		})
 	}

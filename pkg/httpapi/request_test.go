@@ -1,4 +1,4 @@
-package chat_test
+package httpapi_test
 
 import (
 	"encoding/json"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/chatsvc/chat/internal/teststack"
 	"github.com/chatsvc/chat/pkg/chat"
+	"github.com/chatsvc/chat/pkg/httpapi"
 )
 
 func msgs(pairs ...string) string {
@@ -67,8 +68,8 @@ func TestValidationRules(t *testing.T) {
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
-			_, err := chat.DecodeRequest(strings.NewReader(tc.body), chat.DefaultLimits)
-			var re *chat.RequestError
+			_, err := httpapi.DecodeRequest(strings.NewReader(tc.body), httpapi.DefaultLimits)
+			var re *httpapi.RequestError
 			if !errors.As(err, &re) {
 				t.Fatalf("err = %v, want *RequestError", err)
 			}
@@ -124,7 +125,7 @@ func TestValidRequests(t *testing.T) {
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
-			c, err := chat.DecodeRequest(strings.NewReader(tc.body), chat.DefaultLimits)
+			c, err := httpapi.DecodeRequest(strings.NewReader(tc.body), httpapi.DefaultLimits)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -167,14 +168,14 @@ func TestValidationOverHTTP(t *testing.T) {
 }
 
 func TestLimitsComeFromConfig(t *testing.T) {
-	l := chat.Limits{MaxBodyBytes: 1 << 20, MaxMessages: 2, MaxContentChars: 5}
+	l := httpapi.Limits{MaxBodyBytes: 1 << 20, MaxMessages: 2, MaxContentChars: 5}
 	tests := map[string]struct{ body, want string }{
 		"messages": {msgs("user", "a", "assistant", "b", "user", "c"), "3 items; the limit is 2"},
 		"content":  {msgs("user", "abcdef"), "6 characters; the limit is 5"},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
-			_, err := chat.DecodeRequest(strings.NewReader(tc.body), l)
+			_, err := httpapi.DecodeRequest(strings.NewReader(tc.body), l)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("err = %v, want %q", err, tc.want)
 			}

@@ -1,4 +1,4 @@
-package chat
+package httpapi
 
 // What the server checks in the answer before any protocol writes it: the guard's removals
 // (package guard) and the figures held against the token facts (package factcheck).

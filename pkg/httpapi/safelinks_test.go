@@ -1,4 +1,4 @@
-package chat_test
+package httpapi_test
 
 import (
 	"encoding/json"
@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/chatsvc/chat/internal/teststack"
-	"github.com/chatsvc/chat/pkg/chat"
 	"github.com/chatsvc/chat/pkg/gemini/fakeprovider"
+	"github.com/chatsvc/chat/pkg/httpapi"
 )
 
 // The provider's search sources pass to no client unless their links are http(s), and their
@@ -52,7 +52,7 @@ func TestOnlySafeLinksReachAnyClient(t *testing.T) {
 	}
 	wantOne(t, "UI message stream", urls, titles)
 
-	resp = st.PostTo(t, "/v1/chat/completions", `{"model":"`+chat.ModelID+`","messages":[{"role":"user","content":"q"}]}`)
+	resp = st.PostTo(t, "/v1/chat/completions", `{"model":"`+httpapi.ModelID+`","messages":[{"role":"user","content":"q"}]}`)
 	b, _ = io.ReadAll(resp.Body)
 	var c struct {
 		Choices []struct {

@@ -1,9 +1,11 @@
-package chat
+package httpapi
 
 import (
 	"encoding/json"
 	"net/http"
 	"time"
+
+	"github.com/chatsvc/chat/pkg/chat"
 
 	"github.com/chatsvc/chat/pkg/deploy/settings"
 	"github.com/chatsvc/chat/pkg/wire/datastream"
@@ -35,14 +37,14 @@ type StreamInfo struct {
 	Created time.Time
 	// Context is the request's server-made context (the facts the answer rests on, known
 	// before its first text), nil when there is none.
-	Context *ServerContext
+	Context *chat.ServerContext
 }
 
 // Stream writes one answer. Exactly one of Finish and Fail ends it; a write error means the
 // caller is gone.
 type Stream interface {
 	Text(chunk string) error
-	Finish(f *Finish) error
+	Finish(f *chat.Finish) error
 	Fail(e *Error) error
 	Terminated() bool
 }
@@ -86,15 +88,15 @@ func (specEncoder) Start(w http.ResponseWriter, info StreamInfo) Stream {
 
 type specStream struct {
 	*datastream.Writer
-	server *ServerContext
+	server *chat.ServerContext
 }
 
-func (s specStream) Finish(f *Finish) error { return s.Writer.Finish(metadata(f, s.server)) }
-func (s specStream) Fail(e *Error) error    { return s.Writer.Error(e.InStream) }
+func (s specStream) Finish(f *chat.Finish) error { return s.Writer.Finish(metadata(f, s.server)) }
+func (s specStream) Fail(e *Error) error         { return s.Writer.Error(e.InStream) }
 
 // metadata is the d: line of an answer: its finish, and the facts of the request's
 // server-made context.
-func metadata(f *Finish, server *ServerContext) datastream.Metadata {
+func metadata(f *chat.Finish, server *chat.ServerContext) datastream.Metadata {
 	m := datastream.Metadata{
 		FinishReason:      string(f.Reason),
 		SearchQueries:     f.SearchQueries,

@@ -1,4 +1,4 @@
-package chat_test
+package httpapi_test
 
 import (
 	"encoding/json"
@@ -9,13 +9,13 @@ import (
 	"time"
 
 	"github.com/chatsvc/chat/internal/teststack"
-	"github.com/chatsvc/chat/pkg/chat"
 	"github.com/chatsvc/chat/pkg/gemini/fakeprovider"
+	"github.com/chatsvc/chat/pkg/httpapi"
 )
 
 // fixed makes the wire deterministic: the request id and the clock.
 func fixed() teststack.Option {
-	return teststack.WithOptions(func(o *chat.Options) {
+	return teststack.WithOptions(func(o *httpapi.Options) {
 		o.RequestID = func(*http.Request) string { return "req1" }
 		o.Now = func() time.Time { return time.Unix(1764000000, 0) }
 	})
@@ -144,7 +144,7 @@ func TestUIRequests(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			resp := st.Post(t, tc.body)
 			b := teststack.ErrorBody(t, resp)
-			if resp.StatusCode != 400 || b.Error != chat.MsgInvalidRequest || !strings.HasPrefix(b.Details, tc.details) {
+			if resp.StatusCode != 400 || b.Error != httpapi.MsgInvalidRequest || !strings.HasPrefix(b.Details, tc.details) {
 				t.Errorf("%d %+v, want 400 with details %q", resp.StatusCode, b, tc.details)
 			}
 		})
@@ -201,7 +201,7 @@ func TestUIErrors(t *testing.T) {
 		st := teststack.Start(t, func(fakeprovider.Request) fakeprovider.Reply { return fakeprovider.RateLimited(7 * time.Second) })
 		resp := st.Post(t, uiQuestion)
 		b := teststack.ErrorBody(t, resp)
-		if resp.StatusCode != 429 || resp.Header.Get("Retry-After") != "7" || b.Error != chat.MsgRateLimited {
+		if resp.StatusCode != 429 || resp.Header.Get("Retry-After") != "7" || b.Error != httpapi.MsgRateLimited {
 			t.Errorf("%d %v %+v", resp.StatusCode, resp.Header, b)
 		}
 	})
@@ -225,10 +225,10 @@ func TestUIErrors(t *testing.T) {
 func TestUIResumeHasNoStream(t *testing.T) {
 	st := teststack.Start(t, func(fakeprovider.Request) fakeprovider.Reply { return answered() })
 	for path, status := range map[string]int{
-		chat.Path + "/chat-1/stream":   http.StatusNoContent,
-		chat.Path + "/a/b/stream":      http.StatusNotFound,
-		chat.Path + "//stream":         http.StatusNotFound,
-		chat.Path + "/chat-1/streamer": http.StatusNotFound,
+		httpapi.Path + "/chat-1/stream":   http.StatusNoContent,
+		httpapi.Path + "/a/b/stream":      http.StatusNotFound,
+		httpapi.Path + "//stream":         http.StatusNotFound,
+		httpapi.Path + "/chat-1/streamer": http.StatusNotFound,
 	} {
 		resp, err := http.Get(st.URL + path)
 		if err != nil {
@@ -323,7 +323,7 @@ func TestChatCompletionWhole(t *testing.T) {
 	if err := json.Unmarshal([]byte(raw), &c); err != nil || resp.StatusCode != 200 {
 		t.Fatalf("%d %q", resp.StatusCode, raw)
 	}
-	if c.ID != "chatcmpl-req1" || c.Object != "chat.completion" || c.Model != chat.ModelID || c.Created != 1764000000 || len(c.Choices) != 1 {
+	if c.ID != "chatcmpl-req1" || c.Object != "chat.completion" || c.Model != httpapi.ModelID || c.Created != 1764000000 || len(c.Choices) != 1 {
 		t.Errorf("completion %q", raw)
 	}
 	m := c.Choices[0]

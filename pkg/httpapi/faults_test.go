@@ -1,4 +1,4 @@
-package chat_test
+package httpapi_test
 
 import (
 	"encoding/json"
@@ -13,9 +13,9 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/chatsvc/chat/internal/teststack"
-	"github.com/chatsvc/chat/pkg/chat"
 	"github.com/chatsvc/chat/pkg/gemini"
 	"github.com/chatsvc/chat/pkg/gemini/fakeprovider"
+	"github.com/chatsvc/chat/pkg/httpapi"
 )
 
 // fault is one upstream failure and what a caller must get for it.
@@ -61,43 +61,43 @@ func TestFaults(t *testing.T) {
 		// the caller is told is that minute.
 		"429 without retry delay": {
 			replies: []fakeprovider.Reply{fakeprovider.RateLimited(0)},
-			status:  http.StatusTooManyRequests, errorText: chat.MsgRateLimited, details: "try again in 60 seconds",
+			status:  http.StatusTooManyRequests, errorText: httpapi.MsgRateLimited, details: "try again in 60 seconds",
 			retryAfter: "60", calls: 2, cause: "Error 429",
 		},
 		"429 with retry delay": {
 			replies: []fakeprovider.Reply{fakeprovider.RateLimited(34400 * time.Millisecond)},
-			status:  http.StatusTooManyRequests, errorText: chat.MsgRateLimited, details: "try again in 35 seconds",
+			status:  http.StatusTooManyRequests, errorText: httpapi.MsgRateLimited, details: "try again in 35 seconds",
 			retryAfter: "35", calls: 2, cause: "Error 429",
 		},
 		"429 for one second": {
 			replies: []fakeprovider.Reply{fakeprovider.RateLimited(800 * time.Millisecond)},
-			status:  http.StatusTooManyRequests, errorText: chat.MsgRateLimited, details: "try again in 1 second",
+			status:  http.StatusTooManyRequests, errorText: httpapi.MsgRateLimited, details: "try again in 1 second",
 			retryAfter: "1", calls: 2, cause: "Error 429",
 		},
 		"429 with only an HTTP Retry-After header": {
 			replies: []fakeprovider.Reply{{Status: 429, Header: http.Header{"Retry-After": {"12"}},
 				Body: fakeprovider.ErrorBody(429, "RESOURCE_EXHAUSTED", "quota exceeded")}},
-			status: http.StatusTooManyRequests, errorText: chat.MsgRateLimited, details: "try again in 12 seconds",
+			status: http.StatusTooManyRequests, errorText: httpapi.MsgRateLimited, details: "try again in 12 seconds",
 			retryAfter: "12", calls: 2, cause: "Error 429",
 		},
 		"500 retried then given up": {
 			replies: []fakeprovider.Reply{fakeprovider.Error(500, "INTERNAL", "internal error")},
-			status:  http.StatusInternalServerError, errorText: chat.MsgServiceError, details: "upstream status 500",
+			status:  http.StatusInternalServerError, errorText: httpapi.MsgServiceError, details: "upstream status 500",
 			calls: 3, cause: "Error 500", log: "retrying",
 		},
 		"502 retried then given up": {
 			replies: []fakeprovider.Reply{fakeprovider.Error(502, "UNAVAILABLE", "bad gateway")},
-			status:  http.StatusInternalServerError, errorText: chat.MsgServiceError, details: "upstream status 502",
+			status:  http.StatusInternalServerError, errorText: httpapi.MsgServiceError, details: "upstream status 502",
 			calls: 3, cause: "Error 502",
 		},
 		"503 retried then given up": {
 			replies: []fakeprovider.Reply{fakeprovider.Error(503, "UNAVAILABLE", "The model is overloaded.")},
-			status:  http.StatusInternalServerError, errorText: chat.MsgServiceError, details: "upstream status 503",
+			status:  http.StatusInternalServerError, errorText: httpapi.MsgServiceError, details: "upstream status 503",
 			calls: 3, cause: "Error 503",
 		},
 		"504 retried then given up": {
 			replies: []fakeprovider.Reply{fakeprovider.Error(504, "DEADLINE_EXCEEDED", "deadline exceeded")},
-			status:  http.StatusInternalServerError, errorText: chat.MsgServiceError, details: "upstream status 504",
+			status:  http.StatusInternalServerError, errorText: httpapi.MsgServiceError, details: "upstream status 504",
 			calls: 3, cause: "Error 504",
 		},
 		"503 once then an answer": {
@@ -111,17 +111,17 @@ func TestFaults(t *testing.T) {
 		"503 too near the deadline is not retried": {
 			replies:     []fakeprovider.Reply{{Status: 503, Delay: 700 * time.Millisecond, Body: fakeprovider.ErrorBody(503, "UNAVAILABLE", "overloaded")}},
 			maxDuration: 2 * time.Second,
-			status:      http.StatusInternalServerError, errorText: chat.MsgServiceError, details: "upstream status 503",
+			status:      http.StatusInternalServerError, errorText: httpapi.MsgServiceError, details: "upstream status 503",
 			calls: 1, cause: "Error 503",
 		},
 		"400 is not retried": {
 			replies: []fakeprovider.Reply{fakeprovider.Error(400, "INVALID_ARGUMENT", "bad request")},
-			status:  http.StatusInternalServerError, errorText: chat.MsgServiceError, details: "upstream status 400",
+			status:  http.StatusInternalServerError, errorText: httpapi.MsgServiceError, details: "upstream status 400",
 			calls: 1, cause: "Error 400",
 		},
 		"non-JSON error body": {
 			replies: []fakeprovider.Reply{{Status: 502, Header: http.Header{"Content-Type": {"text/html"}}, Body: "<html><body>502 Bad Gateway</body></html>"}},
-			status:  http.StatusInternalServerError, errorText: chat.MsgServiceError, details: "upstream status 502",
+			status:  http.StatusInternalServerError, errorText: httpapi.MsgServiceError, details: "upstream status 502",
 			calls: 3, cause: "502 Bad Gateway",
 		},
 		// The time limit ends a stream with e:, also when no text came before it.
@@ -167,7 +167,7 @@ func TestFaults(t *testing.T) {
 		},
 		"garbage before the first chunk": {
 			replies: []fakeprovider.Reply{{Steps: []fakeprovider.Step{{Raw: "data: {\"candidates\": [garbage\r\n\r\n"}}}},
-			status:  http.StatusInternalServerError, errorText: chat.MsgServiceError, details: "malformed",
+			status:  http.StatusInternalServerError, errorText: httpapi.MsgServiceError, details: "malformed",
 			calls: 1, cause: "unmarshalling",
 		},
 		"garbage bytes mid-stream": {
@@ -192,7 +192,7 @@ func TestFaults(t *testing.T) {
 		},
 		"dropped connection before the first chunk": {
 			replies: []fakeprovider.Reply{{Steps: []fakeprovider.Step{{Drop: true}}}},
-			status:  http.StatusInternalServerError, errorText: chat.MsgServiceError, details: "could not be reached",
+			status:  http.StatusInternalServerError, errorText: httpapi.MsgServiceError, details: "could not be reached",
 			calls: 1, cause: "unexpected EOF",
 		},
 		"dropped connection mid-stream": {
@@ -207,7 +207,7 @@ func TestFaults(t *testing.T) {
 		},
 		"clean close without any chunk": {
 			replies: []fakeprovider.Reply{{}},
-			status:  http.StatusInternalServerError, errorText: chat.MsgServiceError, details: "empty answer",
+			status:  http.StatusInternalServerError, errorText: httpapi.MsgServiceError, details: "empty answer",
 			calls: 1, cause: "without any event",
 		},
 		"blocked prompt": {
@@ -222,7 +222,7 @@ func TestFaults(t *testing.T) {
 		},
 		"rate-limit error object before any text": {
 			replies: []fakeprovider.Reply{fakeprovider.Stream(0, fakeprovider.MidStreamError(429, "RESOURCE_EXHAUSTED", "quota"))},
-			status:  http.StatusTooManyRequests, errorText: chat.MsgRateLimited, retryAfter: "60",
+			status:  http.StatusTooManyRequests, errorText: httpapi.MsgRateLimited, retryAfter: "60",
 			calls: 2, cause: "Error 429",
 		},
 	}

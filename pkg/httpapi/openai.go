@@ -1,6 +1,7 @@
-package chat
+package httpapi
 
 import (
+	"github.com/chatsvc/chat/pkg/chat"
 	"github.com/chatsvc/chat/pkg/deploy/settings"
 
 	"encoding/json"
@@ -74,7 +75,7 @@ func modelNotFound(id string) *Error {
 
 // openAIRequest is a decoded Chat Completions request.
 type openAIRequest struct {
-	conv         Conversation
+	conv         chat.Conversation
 	stream       bool
 	includeUsage bool
 }
@@ -301,7 +302,7 @@ func boolField(fields map[string]json.RawMessage, name string) (bool, error) {
 // openAIContent reads messages[i].content: a string, or an array of text parts (an assistant
 // message's refusal parts are left out, as its empty texts are). It returns the texts and the
 // field's name.
-func openAIContent(i int, role Role, raw json.RawMessage) ([]string, string, error) {
+func openAIContent(i int, role chat.Role, raw json.RawMessage) ([]string, string, error) {
 	field := fmt.Sprintf("messages[%d].content", i)
 	switch {
 	case raw == nil || string(raw) == "null":
@@ -325,9 +326,9 @@ func openAIContent(i int, role Role, raw json.RawMessage) ([]string, string, err
 
 // openAIParts are the rules of a Chat Completions message's parts: text only, but for an
 // assistant's refusal, which is what the model declined: the history needs only what it said.
-func openAIParts(role Role) textRules {
+func openAIParts(role chat.Role) textRules {
 	return textRules{object: `an object {"type":"text","text":"..."}`, other: func(field, typ string) error {
-		if typ == "refusal" && role == RoleAssistant {
+		if typ == "refusal" && role == chat.RoleAssistant {
 			return nil
 		}
 		return invalidAt(field, "%s has the type %q, which this service does not read: send text parts", field, clip(typ, 64))

@@ -1,4 +1,4 @@
-package chat
+package httpapi
 
 import (
 	"encoding/json"

@@ -1,4 +1,4 @@
-package chat
+package httpapi
 
 import (
 	"bytes"
@@ -11,6 +11,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/chatsvc/chat/pkg/chat"
 
 	"github.com/chatsvc/chat/pkg/chat/contract"
 )
@@ -45,10 +47,10 @@ func invalidAt(param, format string, args ...any) error {
 // DecodeRequest reads and validates a chat request body in the specification's shape
 // ({"messages":[{"role","content"}]}). Unknown fields are ignored, as chat clients send extra
 // ones (id, createdAt, ...). Every failure is a *RequestError.
-func DecodeRequest(r io.Reader, l Limits) (Conversation, error) {
+func DecodeRequest(r io.Reader, l Limits) (chat.Conversation, error) {
 	body, err := readJSON(r, l)
 	if err != nil {
-		return Conversation{}, err
+		return chat.Conversation{}, err
 	}
 	return decodeSpec(body, l)
 }
@@ -119,7 +121,7 @@ func messageItems(body map[string]json.RawMessage, l Limits, shape string) ([]js
 // who wrote it, its text parts (a content string is one part, even when empty), and the
 // field that holds them, which the error texts name.
 type turn struct {
-	role  Role
+	role  chat.Role
 	texts []string
 	field string
 }
@@ -134,38 +136,38 @@ type messageReader func(i int, fields map[string]json.RawMessage) (turn, error)
 // "parts") is where a protocol's message keeps its text, for the error texts. A turn without
 // text that is not the user's (an answer that failed before its first word, an empty system
 // message) carries nothing and is left out.
-func decodeMessages(body map[string]json.RawMessage, l Limits, textKey string, read messageReader) (Conversation, error) {
+func decodeMessages(body map[string]json.RawMessage, l Limits, textKey string, read messageReader) (chat.Conversation, error) {
 	items, err := messageItems(body, l, "{role, "+textKey+"}")
 	if err != nil {
-		return Conversation{}, err
+		return chat.Conversation{}, err
 	}
-	conv := Conversation{Messages: make([]Message, 0, len(items))}
+	conv := chat.Conversation{Messages: make([]chat.Message, 0, len(items))}
 	for i, item := range items {
 		fields, err := messageObject(i, item, "role and "+textKey)
 		if err != nil {
-			return Conversation{}, err
+			return chat.Conversation{}, err
 		}
 		t, err := read(i, fields)
 		if err != nil {
-			return Conversation{}, err
+			return chat.Conversation{}, err
 		}
-		if len(t.texts) == 0 && t.role != RoleUser {
+		if len(t.texts) == 0 && t.role != chat.RoleUser {
 			continue
 		}
 		m, err := t.message(l)
 		if err != nil {
-			return Conversation{}, err
+			return chat.Conversation{}, err
 		}
 		conv.Messages = append(conv.Messages, m)
 	}
 	if len(conv.Messages) == 0 {
-		return Conversation{}, invalidAt("messages", "messages holds no text: send at least one user message")
+		return chat.Conversation{}, invalidAt("messages", "messages holds no text: send at least one user message")
 	}
 	return conv, lastFromUser(conv)
 }
 
 // decodeSpec decodes the specification's shape.
-func decodeSpec(body map[string]json.RawMessage, l Limits) (Conversation, error) {
+func decodeSpec(body map[string]json.RawMessage, l Limits) (chat.Conversation, error) {
 	return decodeMessages(body, l, "content", readSpecMessage)
 }
 
@@ -187,9 +189,9 @@ func readSpecMessage(i int, fields map[string]json.RawMessage) (turn, error) {
 }
 
 // lastFromUser checks that the conversation ends with a question.
-func lastFromUser(conv Conversation) error {
+func lastFromUser(conv chat.Conversation) error {
 	n := len(conv.Messages)
-	if last := conv.Messages[n-1]; last.Role != RoleUser {
+	if last := conv.Messages[n-1]; last.Role != chat.RoleUser {
 		return invalidAt(fmt.Sprintf("messages[%d].role", n-1), "messages[%d].role is %q: the last message must be from the user", n-1, string(last.Role))
 	}
 	return nil
@@ -205,14 +207,14 @@ func messageObject(i int, raw json.RawMessage, shape string) (map[string]json.Ra
 }
 
 // messageRole reads messages[i].role: user or assistant.
-func messageRole(i int, fields map[string]json.RawMessage) (Role, error) {
+func messageRole(i int, fields map[string]json.RawMessage) (chat.Role, error) {
 	role, err := stringField(i, "role", fields)
 	if err != nil {
 		return "", err
 	}
-	switch Role(role) {
-	case RoleUser, RoleAssistant:
-		return Role(role), nil
+	switch chat.Role(role) {
+	case chat.RoleUser, chat.RoleAssistant:
+		return chat.Role(role), nil
 	case "system", "developer":
 		return "", invalidAt(fmt.Sprintf("messages[%d].role", i), "messages[%d].role %q is not accepted: the system prompt is fixed on the server; use user or assistant", i, role)
 	default:
@@ -222,24 +224,24 @@ func messageRole(i int, fields map[string]json.RawMessage) (Role, error) {
 
 // message validates a turn's text, whatever protocol carried it, and makes it a Message: its
 // parts joined, and a user message's contract-address prefix split off.
-func (t turn) message(l Limits) (Message, error) {
+func (t turn) message(l Limits) (chat.Message, error) {
 	content, l, err := joinTexts(t.field, t.texts, l)
 	if err != nil {
-		return Message{}, err
+		return chat.Message{}, err
 	}
 	if err := checkContent(t.field, content, l); err != nil {
-		return Message{}, err
+		return chat.Message{}, err
 	}
-	m := Message{Role: t.role, Content: content}
-	if m.Role != RoleUser {
+	m := chat.Message{Role: t.role, Content: content}
+	if m.Role != chat.RoleUser {
 		return m, nil
 	}
 	addr, rest, found, err := contract.Split(content)
 	switch {
 	case err != nil:
-		return Message{}, invalidAt(t.field, "%s: %v", t.field, err)
+		return chat.Message{}, invalidAt(t.field, "%s: %v", t.field, err)
 	case found && isBlank(rest):
-		return Message{}, invalidAt(t.field, "%s: the question after the contract-address prefix is empty", t.field)
+		return chat.Message{}, invalidAt(t.field, "%s: the question after the contract-address prefix is empty", t.field)
 	case found:
 		m.Content, m.Contract = rest, &addr
 	}

@@ -1,12 +1,10 @@
-package chat
+package httpapi
 
 // The request's one log line: what it reports (outcome), how it is written, and the caller's
 // address and request id it names.
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"fmt"
 	"log/slog"
 	"math"
@@ -15,17 +13,19 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/chatsvc/chat/pkg/chat"
 )
 
 // outcome is what the request log line reports.
 type outcome struct {
 	protocol     string
 	status       int
-	finish       FinishReason
+	finish       chat.FinishReason
 	terminal     string // "d", "e" or "" (no stream, or the caller left)
 	messages     int
 	contract     bool
-	usage        *Usage
+	usage        *chat.Usage
 	model        string // the provider model that answered, and its reported version
 	modelVersion string
 	costUSD      float64 // the answer's estimated list price
@@ -179,26 +179,4 @@ func clip(s string, n int) string {
 		cut--
 	}
 	return s[:cut] + fmt.Sprintf("... [%d bytes cut]", len(s)-cut)
-}
-
-// NewRequestID is a random request id: 8 random bytes in hex. Every request id the service
-// makes up (the handler's, the local server's framing guard's) comes from here.
-func NewRequestID() string {
-	var b [8]byte
-	_, _ = rand.Read(b[:])
-	return hex.EncodeToString(b[:])
-}
-
-type requestIDKey struct{}
-
-// WithRequestID returns ctx carrying the request id, which the handler passes to the Model so
-// that the model adapter's own log lines name the request.
-func WithRequestID(ctx context.Context, id string) context.Context {
-	return context.WithValue(ctx, requestIDKey{}, id)
-}
-
-// RequestID is the request id ctx carries, or "".
-func RequestID(ctx context.Context) string {
-	id, _ := ctx.Value(requestIDKey{}).(string)
-	return id
 }

@@ -1,4 +1,4 @@
-package chat
+package httpapi
 
 import (
 	"context"
@@ -11,6 +11,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/chatsvc/chat/pkg/chat"
+
 	"github.com/chatsvc/chat/pkg/chat/factcheck"
 	"github.com/chatsvc/chat/pkg/chat/guard"
 	"github.com/chatsvc/chat/pkg/chat/prompt"
@@ -22,7 +24,7 @@ const Path = "/api/chat"
 
 // Options configure a Handler. Model is required; the rest have defaults.
 type Options struct {
-	Model Model
+	Model chat.Model
 	// APIKey returns the provider key; it is called once per request so that a key set or
 	// rotated after start-up takes effect. An empty key answers 401.
 	APIKey func() string
@@ -41,14 +43,14 @@ type Options struct {
 	Now func() time.Time
 	// TokenFacts reads the facts of the conversation's contract addresses before the model is
 	// called; nil turns token facts off.
-	TokenFacts TokenFacts
+	TokenFacts chat.TokenFacts
 }
 
 // Handler serves the endpoint in every protocol it speaks: POST /api/chat (the
 // specification's data stream, or the AI SDK's UI message stream when the messages carry
 // parts) and the OpenAI-compatible /v1/models and /v1/chat/completions.
 type Handler struct {
-	model       Model
+	model       chat.Model
 	apiKey      func() string
 	limits      Limits
 	maxDuration time.Duration
@@ -56,7 +58,7 @@ type Handler struct {
 	requestID   func(*http.Request) string
 	log         *slog.Logger
 	now         func() time.Time
-	facts       TokenFacts
+	facts       chat.TokenFacts
 	// instructions index the system instruction for the guard, which keeps the model from
 	// reciting it (and from naming itself) in every protocol.
 	instructions *guard.Instructions
@@ -70,7 +72,7 @@ func NewHandler(o Options) *Handler {
 		instructions: guard.NewInstructions(prompt.System()),
 	}
 	if h.requestID == nil {
-		h.requestID = func(*http.Request) string { return NewRequestID() }
+		h.requestID = func(*http.Request) string { return chat.NewRequestID() }
 	}
 	if h.apiKey == nil {
 		h.apiKey = func() string { return "" }
@@ -122,8 +124,8 @@ type exchange struct {
 	start  time.Time
 	out    *outcome
 	enc    Encoder
-	stream Stream         // nil until the answer began
-	server *ServerContext // the request's server-made context, once made
+	stream Stream              // nil until the answer began
+	server *chat.ServerContext // the request's server-made context, once made
 	// said is the answer's text as forwarded, kept only when there are facts to check it
 	// against.
 	said strings.Builder
@@ -269,7 +271,7 @@ const statusClientClosed = 499
 // answer runs the model on a decoded conversation and streams its answer through the
 // exchange's encoder. The error it returns is how the answer failed, for fail: before the
 // stream as a response, after it began as its terminal event.
-func (h *Handler) answer(x *exchange, conv Conversation) error {
+func (h *Handler) answer(x *exchange, conv chat.Conversation) error {
 	r, out := x.r, x.out
 	out.messages = len(conv.Messages)
 	for _, m := range conv.Messages {
@@ -293,7 +295,7 @@ func (h *Handler) answer(x *exchange, conv Conversation) error {
 	// failure before any answer becomes a proper HTTP error. The model's sequence runs in
 	// this goroutine, as a range: no second goroutine and stack per stream.
 	var err error
-	for ev, evErr := range h.model.Stream(WithRequestID(ctx, x.id), key, conv) {
+	for ev, evErr := range h.model.Stream(chat.WithRequestID(ctx, x.id), key, conv) {
 		if x.stream == nil {
 			out.firstByte = time.Since(x.start)
 			if evErr != nil {
@@ -339,8 +341,8 @@ func (h *Handler) begin(x *exchange) {
 // serverContext makes the request's server-made context: the conversation's distinct
 // contract addresses, and the facts of the most recent ones read within the token facts' own
 // budget (a source that fails or hangs costs the answer nothing but its facts).
-func (h *Handler) serverContext(ctx context.Context, conv Conversation, out *outcome) *ServerContext {
-	sc := NewServerContext(conv.Messages)
+func (h *Handler) serverContext(ctx context.Context, conv chat.Conversation, out *outcome) *chat.ServerContext {
+	sc := chat.NewServerContext(conv.Messages)
 	addrs := sc.FactAddresses()
 	if h.facts == nil || len(addrs) == 0 {
 		return sc
@@ -391,7 +393,7 @@ func timedOut(r *http.Request, ctx context.Context) bool {
 	return errors.Is(context.Cause(ctx), errTimeLimit)
 }
 
-func (h *Handler) forward(x *exchange, ev Event) error {
+func (h *Handler) forward(x *exchange, ev chat.Event) error {
 	s, out := x.stream, x.out
 	if ev.Text != "" {
 		if err := h.say(x, x.guard.Write(ev.Text)); err != nil {

@@ -1,4 +1,4 @@
-package chat_test
+package httpapi_test
 
 import (
 	"bytes"
@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/chatsvc/chat/pkg/chat"
+	"github.com/chatsvc/chat/pkg/httpapi"
 )
 
 // fuzzModel answers every conversation at once with an empty, finished answer.
@@ -43,24 +44,24 @@ func FuzzDecodeRequest(f *testing.F) {
 	} {
 		f.Add([]byte(s))
 	}
-	limits := chat.Limits{MaxBodyBytes: 8 << 10, MaxMessages: 8, MaxContentChars: 512}
-	h := chat.NewHandler(chat.Options{Model: fuzzModel{}, APIKey: func() string { return "k" }, Limits: limits})
+	limits := httpapi.Limits{MaxBodyBytes: 8 << 10, MaxMessages: 8, MaxContentChars: 512}
+	h := httpapi.NewHandler(httpapi.Options{Model: fuzzModel{}, APIKey: func() string { return "k" }, Limits: limits})
 	f.Fuzz(func(t *testing.T, body []byte) {
-		conv, err := chat.DecodeRequest(bytes.NewReader(body), limits)
+		conv, err := httpapi.DecodeRequest(bytes.NewReader(body), limits)
 
 		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, chat.Path, bytes.NewReader(body)))
+		h.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, httpapi.Path, bytes.NewReader(body)))
 
 		if err != nil {
-			if _, ok := errors.AsType[*chat.RequestError](err); !ok {
+			if _, ok := errors.AsType[*httpapi.RequestError](err); !ok {
 				t.Fatalf("error %v (%T) is not a *RequestError", err, err)
 			}
 			if rec.Header().Get("X-Vercel-Ai-Ui-Message-Stream") != "" {
 				return // UI messages (parts, no content): FuzzProtocols checks those
 			}
-			var eb chat.ErrorBody
-			if rec.Code != http.StatusBadRequest || json.Unmarshal(rec.Body.Bytes(), &eb) != nil || eb.Error != chat.MsgInvalidRequest {
-				t.Fatalf("refused body answered %d %q, want 400 %q", rec.Code, rec.Body.String(), chat.MsgInvalidRequest)
+			var eb httpapi.ErrorBody
+			if rec.Code != http.StatusBadRequest || json.Unmarshal(rec.Body.Bytes(), &eb) != nil || eb.Error != httpapi.MsgInvalidRequest {
+				t.Fatalf("refused body answered %d %q, want 400 %q", rec.Code, rec.Body.String(), httpapi.MsgInvalidRequest)
 			}
 			return
 		}
@@ -107,10 +108,10 @@ func FuzzProtocols(f *testing.F) {
 		f.Add([]byte(s), false)
 		f.Add([]byte(s), true)
 	}
-	limits := chat.Limits{MaxBodyBytes: 8 << 10, MaxMessages: 8, MaxContentChars: 512}
-	h := chat.NewHandler(chat.Options{Model: fuzzModel{}, APIKey: func() string { return "k" }, Limits: limits})
+	limits := httpapi.Limits{MaxBodyBytes: 8 << 10, MaxMessages: 8, MaxContentChars: 512}
+	h := httpapi.NewHandler(httpapi.Options{Model: fuzzModel{}, APIKey: func() string { return "k" }, Limits: limits})
 	f.Fuzz(func(t *testing.T, body []byte, openAI bool) {
-		path := chat.Path
+		path := httpapi.Path
 		if openAI {
 			path = "/v1/chat/completions"
 		}
@@ -140,7 +141,7 @@ func FuzzProtocols(f *testing.F) {
 			if e, ok := eb["error"].(map[string]any); openAI && (!ok || e["message"] == "") {
 				t.Fatalf("refusal %q is not OpenAI's error body", out)
 			}
-			if !openAI && eb["error"] != chat.MsgInvalidRequest {
+			if !openAI && eb["error"] != httpapi.MsgInvalidRequest {
 				t.Fatalf("refusal %q is not the spec's error body", out)
 			}
 		default:

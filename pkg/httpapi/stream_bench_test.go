@@ -1,4 +1,4 @@
-package chat_test
+package httpapi_test
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/chatsvc/chat/pkg/chat"
+	"github.com/chatsvc/chat/pkg/httpapi"
 )
 
 // chunkModel answers with n text chunks and a finish.
@@ -41,12 +42,12 @@ func (w *discardWriter) Flush()                      {}
 // request of b.N chunks. ns/op and allocs/op are per chunk.
 func BenchmarkHandlerChunk(b *testing.B) {
 	for _, p := range []struct{ name, path, body string }{
-		{"datastream", chat.Path, `{"messages":[{"role":"user","content":"hi"}]}`},
-		{"ui-message-stream", chat.Path, `{"messages":[{"role":"user","parts":[{"type":"text","text":"hi"}]}]}`},
+		{"datastream", httpapi.Path, `{"messages":[{"role":"user","content":"hi"}]}`},
+		{"ui-message-stream", httpapi.Path, `{"messages":[{"role":"user","parts":[{"type":"text","text":"hi"}]}]}`},
 		{"chat-completions", "/v1/chat/completions", `{"model":"crypto-analyst","stream":true,"messages":[{"role":"user","content":"hi"}]}`},
 	} {
 		b.Run(p.name, func(b *testing.B) {
-			h := chat.NewHandler(chat.Options{
+			h := httpapi.NewHandler(httpapi.Options{
 				Model:  chunkModel{n: b.N, text: "**ETH** trades near $3,000 today.\nSources say \"volatile\"."},
 				APIKey: func() string { return "k" },
 			})

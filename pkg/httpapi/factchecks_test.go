@@ -1,4 +1,4 @@
-package chat_test
+package httpapi_test
 
 import (
 	"encoding/json"
@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"github.com/chatsvc/chat/internal/teststack"
-	"github.com/chatsvc/chat/pkg/chat"
 	"github.com/chatsvc/chat/pkg/gemini/fakeprovider"
+	"github.com/chatsvc/chat/pkg/httpapi"
 	"github.com/chatsvc/chat/pkg/tokenfacts/fakesources"
 )
 
@@ -108,7 +108,7 @@ func TestFactChecksInEveryProtocol(t *testing.T) {
 	for _, stream := range []bool{true, false} {
 		name := map[bool]string{true: "Chat Completions stream", false: "Chat Completions"}[stream]
 		t.Run(name, func(t *testing.T) {
-			body, _ := json.Marshal(map[string]any{"model": chat.ModelID, "stream": stream,
+			body, _ := json.Marshal(map[string]any{"model": httpapi.ModelID, "stream": stream,
 				"messages": []any{map[string]string{"role": "user", "content": question}}})
 			resp := st.PostTo(t, "/v1/chat/completions", string(body))
 			if resp.StatusCode != http.StatusOK {

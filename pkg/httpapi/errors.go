@@ -1,6 +1,7 @@
-package chat
+package httpapi
 
 import (
+	"github.com/chatsvc/chat/pkg/chat"
 	"github.com/chatsvc/chat/pkg/wire/retryafter"
 
 	"context"
@@ -149,7 +150,7 @@ func AsError(err error, limit time.Duration) *Error {
 		return &Error{Code: CodeBroken, Status: http.StatusInternalServerError, Message: MsgServiceError,
 			Details: "the answer ended unexpectedly", InStream: streamMsgBroken, Cause: err}
 	}
-	if ue, ok := errors.AsType[*UpstreamError](err); ok {
+	if ue, ok := errors.AsType[*chat.UpstreamError](err); ok {
 		if ue.RateLimited {
 			return rateLimited(ue, err)
 		}
@@ -176,12 +177,12 @@ func notConfigured() *Error {
 // rateLimited is the 429 of a provider quota. A daily allowance says that it is used up and
 // when it resets, so that nobody retries every few seconds until then; the words name
 // neither the provider nor a model.
-func rateLimited(ue *UpstreamError, err error) *Error {
+func rateLimited(ue *chat.UpstreamError, err error) *Error {
 	e := &Error{Code: CodeRateLimited, Status: http.StatusTooManyRequests, Message: MsgRateLimited,
 		Details: "too many requests to the AI service; try again later", RetryAfter: ue.RetryAfter,
 		InStream: MsgRateLimited + ". Please try again later.", Cause: err}
 	switch {
-	case ue.Quota == QuotaDaily && ue.RetryAfter > 0:
+	case ue.Quota == chat.QuotaDaily && ue.RetryAfter > 0:
 		reset := time.Now().Add(ue.RetryAfter).UTC().Round(time.Minute)
 		e.Details = fmt.Sprintf("the service's daily allowance of answers is used up; it resets at midnight Pacific time (%s UTC), in %s",
 			reset.Format("15:04"), humanWait(ue.RetryAfter))
@@ -212,7 +213,7 @@ func humanWait(d time.Duration) string {
 	return unit(h, "hour") + " " + unit(m, "minute")
 }
 
-func upstreamDetails(ue *UpstreamError) string {
+func upstreamDetails(ue *chat.UpstreamError) string {
 	switch {
 	case ue.Status == 0:
 		return "the AI service could not be reached or sent a malformed response"

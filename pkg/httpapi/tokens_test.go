@@ -1,4 +1,4 @@
-package chat_test
+package httpapi_test
 
 import (
 	"bufio"
@@ -12,9 +12,9 @@ import (
 	"time"
 
 	"github.com/chatsvc/chat/internal/teststack"
-	"github.com/chatsvc/chat/pkg/chat"
 	"github.com/chatsvc/chat/pkg/chat/prompt"
 	"github.com/chatsvc/chat/pkg/gemini/fakeprovider"
+	"github.com/chatsvc/chat/pkg/httpapi"
 	"github.com/chatsvc/chat/pkg/tokenfacts"
 	"github.com/chatsvc/chat/pkg/tokenfacts/fakesources"
 )
@@ -36,7 +36,7 @@ func tokenStackAnswering(t *testing.T, budget time.Duration, script fakeprovider
 	cfg := fakesources.Config(srv.URL)
 	cfg.Budget, cfg.Now = budget, fakesources.Now
 	facts := tokenfacts.New(cfg)
-	st := teststack.Start(t, script, teststack.WithOptions(func(o *chat.Options) { o.TokenFacts = facts }))
+	st := teststack.Start(t, script, teststack.WithOptions(func(o *httpapi.Options) { o.TokenFacts = facts }))
 	return st, fake
 }
 
