@@ -12,7 +12,7 @@ import (
 
 	"github.com/chatsvc/chat/pkg/chat/contract"
 	"github.com/chatsvc/chat/pkg/chat/factcheck"
-	"github.com/chatsvc/chat/pkg/tokenfacts"
+	"github.com/chatsvc/chat/pkg/chat/token"
 )
 
 // Role is who wrote a message.
@@ -50,7 +50,7 @@ type Conversation struct {
 // its own (package tokenfacts). It never fails: what a source did not answer is marked
 // unavailable in the facts.
 type TokenFacts interface {
-	Lookup(ctx context.Context, addrs []contract.Address) []tokenfacts.Facts
+	Lookup(ctx context.Context, addrs []contract.Address) []token.Facts
 }
 
 // FinishReason says why an answer ended. It takes only the specification's four values.

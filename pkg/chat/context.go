@@ -9,7 +9,7 @@ import (
 	"unicode"
 
 	"github.com/chatsvc/chat/pkg/chat/contract"
-	"github.com/chatsvc/chat/pkg/tokenfacts"
+	"github.com/chatsvc/chat/pkg/chat/token"
 )
 
 // ServerContext is what the server makes for one request, once, before the model is called:
@@ -21,7 +21,7 @@ type ServerContext struct {
 	Contracts []ContractRef
 	// Facts are the market and security facts the server read for the most recent
 	// MaxFactAddresses of them, for the model as data and for the caller's metadata.
-	Facts []tokenfacts.Facts
+	Facts []token.Facts
 }
 
 // ContractRef is one distinct address of a conversation, and the latest message that
@@ -34,7 +34,7 @@ type ContractRef struct {
 
 // MaxFactAddresses is how many distinct addresses of a conversation get facts: the most
 // recent ones.
-const MaxFactAddresses = tokenfacts.MaxAddresses
+const MaxFactAddresses = token.MaxAddresses
 
 // NewServerContext is the context of a conversation before its facts are read: its
 // distinct contract addresses (the one place that tells them apart: by contract.Address's
@@ -68,7 +68,7 @@ func (s *ServerContext) FactAddresses() []contract.Address {
 }
 
 // FactsOf is the facts read for a, or nil.
-func (s *ServerContext) FactsOf(a contract.Address) *tokenfacts.Facts {
+func (s *ServerContext) FactsOf(a contract.Address) *token.Facts {
 	if s == nil {
 		return nil
 	}
@@ -81,7 +81,7 @@ func (s *ServerContext) FactsOf(a contract.Address) *tokenfacts.Facts {
 }
 
 // FactsList is the facts, or nil for no context.
-func (s *ServerContext) FactsList() []tokenfacts.Facts {
+func (s *ServerContext) FactsList() []token.Facts {
 	if s == nil {
 		return nil
 	}
@@ -111,7 +111,7 @@ func (s *ServerContext) Sources(model []Source) []Source {
 }
 
 // tokenTitle names a token in a source title: its symbol, else its address.
-func tokenTitle(t tokenfacts.Token) string {
+func tokenTitle(t token.Token) string {
 	if t.Symbol != "" {
 		return t.Symbol
 	}

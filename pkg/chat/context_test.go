@@ -5,7 +5,7 @@ import (
 
 	"github.com/chatsvc/chat/pkg/chat"
 	"github.com/chatsvc/chat/pkg/chat/contract"
-	"github.com/chatsvc/chat/pkg/tokenfacts"
+	"github.com/chatsvc/chat/pkg/chat/token"
 )
 
 func addr(t *testing.T, s string) *contract.Address {
@@ -43,8 +43,8 @@ func TestServerContext(t *testing.T) {
 	if fa := sc.FactAddresses(); len(fa) != chat.MaxFactAddresses || !fa[2].Equal(*addr(t, usdc)) {
 		t.Errorf("fact addresses = %v, want the three most recent", fa)
 	}
-	sc.Facts = []tokenfacts.Facts{{Token: tokenfacts.Token{Address: usdc, Symbol: "USDC"},
-		Sources: []tokenfacts.Source{{Name: "DexScreener", URL: "https://dexscreener.com/ethereum/x"}, {Name: "GoPlus", URL: "https://model.example/a"}}}}
+	sc.Facts = []token.Facts{{Token: token.Token{Address: usdc, Symbol: "USDC"},
+		Sources: []token.Source{{Name: "DexScreener", URL: "https://dexscreener.com/ethereum/x"}, {Name: "GoPlus", URL: "https://model.example/a"}}}}
 	if f := sc.FactsOf(*addr(t, "0xA0B86991C6218B36C1D19D4A2E9EB0CE3606EB48")); f == nil || f.Token.Symbol != "USDC" {
 		t.Errorf("facts of USDC in capitals = %v", f)
 	}

@@ -10,7 +10,7 @@ import (
 	"github.com/chatsvc/chat/internal/testclock"
 	"github.com/chatsvc/chat/pkg/chat"
 	"github.com/chatsvc/chat/pkg/chat/prompt"
-	"github.com/chatsvc/chat/pkg/tokenfacts"
+	"github.com/chatsvc/chat/pkg/chat/token"
 )
 
 // Requests refused by the same bucket at once log it once; a later reopening they report is
@@ -50,7 +50,7 @@ func TestFitDropsTheFactsPagesThatDoNotFit(t *testing.T) {
 	block := func() contractBlock {
 		return contractBlock{
 			cc: prompt.ContractContext{Pages: []string{"https://etherscan.io/token/x", "https://dexscreener.com/x", "https://honeypot.is/x"}},
-			facts: &tokenfacts.Facts{Sources: []tokenfacts.Source{
+			facts: &token.Facts{Sources: []token.Source{
 				{Name: "GoPlus", URL: "https://gopluslabs.io/x"}, {Name: "honeypot.is", URL: "https://honeypot.is/x"}}},
 		}
 	}

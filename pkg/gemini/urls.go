@@ -6,7 +6,7 @@ import (
 
 	"github.com/chatsvc/chat/pkg/chat"
 	"github.com/chatsvc/chat/pkg/chat/prompt"
-	"github.com/chatsvc/chat/pkg/tokenfacts"
+	"github.com/chatsvc/chat/pkg/chat/token"
 )
 
 // MaxURLs is the most URLs the provider's URL tool takes in one request. It fetches every
@@ -103,7 +103,7 @@ func systemInstruction(system string, conv chat.Conversation, room int) string {
 // contractBlock is one address's server-made context in the making.
 type contractBlock struct {
 	cc    prompt.ContractContext
-	facts *tokenfacts.Facts // nil without facts
+	facts *token.Facts // nil without facts
 }
 
 // contractBlocks are the conversation's distinct addresses (its server-made context), in
@@ -126,7 +126,7 @@ func contractBlocks(conv chat.Conversation) []contractBlock {
 
 // withFacts adds the facts and leaves room for their source pages within prompt.MaxPages:
 // the pages to read are the chain's explorer page first, when the facts name the chain.
-func (b *contractBlock) withFacts(f tokenfacts.Facts) {
+func (b *contractBlock) withFacts(f token.Facts) {
 	f.Sources = slices.Clone(f.Sources)
 	b.facts = &f
 	pages := b.cc.Pages

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/chatsvc/chat/pkg/chat/contract"
+	"github.com/chatsvc/chat/pkg/chat/token"
 )
 
 // assembly gathers one token's parts for one caller and merges them into Facts, without
@@ -17,7 +18,7 @@ type assembly struct {
 	known *known
 	parts []stamped
 
-	unavailable []Unavailable
+	unavailable []token.Unavailable
 }
 
 // stamped is a part with the source that gave it and when it was fetched.
@@ -36,7 +37,7 @@ func (b *assembly) wait(ctx context.Context, s source, f *flight) {
 	out, ok := f.wait(ctx)
 	switch {
 	case !ok:
-		b.miss(s.Name(), ReasonTimedOut)
+		b.miss(s.Name(), token.ReasonTimedOut)
 	case out.fail != nil:
 		b.miss(s.Name(), out.fail.Reason)
 	default:
@@ -48,15 +49,15 @@ func (b *assembly) wait(ctx context.Context, s source, f *flight) {
 }
 
 func (b *assembly) miss(source, reason string) {
-	b.unavailable = append(b.unavailable, Unavailable{Source: source, Reason: reason})
+	b.unavailable = append(b.unavailable, token.Unavailable{Source: source, Reason: reason})
 	b.known.settled[source] = reason
 }
 
-func (b *assembly) facts() Facts {
+func (b *assembly) facts() token.Facts {
 	// The parts in the order of sources, whatever order they answered in.
 	slices.SortStableFunc(b.parts, func(x, y stamped) int { return sourceRank(x.source) - sourceRank(y.source) })
-	f := Facts{Token: b.token(), Unavailable: b.unavailable}
-	s := &Security{}
+	f := token.Facts{Token: b.token(), Unavailable: b.unavailable}
+	s := &token.Security{}
 	for _, p := range b.parts {
 		b.merge(&f, s, p)
 	}
@@ -79,23 +80,23 @@ func sourceRank(name string) int {
 }
 
 // merge copies p's blocks into f and s. A block two parts give is taken from the first.
-func (b *assembly) merge(f *Facts, s *Security, p stamped) {
+func (b *assembly) merge(f *token.Facts, s *token.Security, p stamped) {
 	if p.market != nil && f.Market == nil {
 		f.Market = b.market(p)
 	}
 	b.mergeSecurity(s, p)
 	if p.history != nil && f.History == nil {
-		f.History = p.history.clone(p.source, p.at)
+		f.History = p.history.Stamped(p.source, p.at)
 	}
 	if p.page != "" {
-		f.Sources = append(f.Sources, Source{Name: p.source, URL: p.page})
+		f.Sources = append(f.Sources, token.Source{Name: p.source, URL: p.page})
 	}
 }
 
 // mergeSecurity copies p's security blocks into s.
-func (b *assembly) mergeSecurity(s *Security, p stamped) {
+func (b *assembly) mergeSecurity(s *token.Security, p stamped) {
 	if p.contract != nil && s.Contract == nil {
-		s.Contract = p.contract.clone(p.source, p.at)
+		s.Contract = p.contract.Stamped(p.source, p.at)
 	}
 	if p.taxes != nil {
 		s.Taxes = append(s.Taxes, *p.taxes)
@@ -111,13 +112,13 @@ func (b *assembly) mergeSecurity(s *Security, p stamped) {
 		s.RugCheck = &rc
 	}
 	if p.deployer != nil && s.Deployer == nil {
-		s.Deployer = p.deployer.clone(p.source, p.at)
+		s.Deployer = p.deployer.Stamped(p.source, p.at)
 	}
 }
 
-func (b *assembly) token() Token {
+func (b *assembly) token() token.Token {
 	k := b.known
-	t := Token{Address: k.addr.Value, Chain: string(k.addr.Chain)}
+	t := token.Token{Address: k.addr.Value, Chain: string(k.addr.Chain)}
 	if k.evm.slug != "" {
 		t.Chain, t.ChainID = k.evm.slug, k.evm.id
 	}
@@ -139,7 +140,7 @@ func firstNonEmpty(list []string) string {
 }
 
 // market copies p's market, with the pair's age as of now.
-func (b *assembly) market(p stamped) *Market {
+func (b *assembly) market(p stamped) *token.Market {
 	m := *p.market
 	m.Source, m.AsOf = p.source, p.at
 	m.OtherChains = slices.Clone(m.OtherChains)
@@ -149,17 +150,4 @@ func (b *assembly) market(p stamped) *Market {
 		m.PairAgeHours = ptr(round(max(b.now.Sub(t).Hours(), 0), 1))
 	}
 	return &m
-}
-
-func (c *Contract) clone(source string, at time.Time) *Contract {
-	ct := *c
-	ct.Source, ct.AsOf = source, at
-	ct.MintAuthorities = slices.Clone(ct.MintAuthorities)
-	ct.FreezeAuthorities = slices.Clone(ct.FreezeAuthorities)
-	ct.CEXs = slices.Clone(ct.CEXs)
-	if ct.Owner != nil {
-		o := *ct.Owner
-		ct.Owner = &o
-	}
-	return &ct
 }

@@ -5,6 +5,8 @@ import (
 	"context"
 	"sync"
 	"time"
+
+	"github.com/chatsvc/chat/pkg/chat/token"
 )
 
 // outcome is what one fetch produced: a value, or the failure that stands for it.
@@ -114,7 +116,7 @@ func (c *cache) fetch(fetch fetchFunc) (out outcome) {
 	defer cancel()
 	defer func() {
 		if r := recover(); r != nil {
-			out = outcome{fail: fail(ReasonInvalidResponse, "panic: %v", r), at: c.now()}
+			out = outcome{fail: fail(token.ReasonInvalidResponse, "panic: %v", r), at: c.now()}
 		}
 	}()
 	v, fl := fetch(ctx)
@@ -125,7 +127,7 @@ func (c *cache) fetch(fetch fetchFunc) (out outcome) {
 // failure for failureTTL at most, so that a rate-limited source is not asked again at once but
 // is retried soon.
 func lifetime(f *failure, ttl time.Duration) time.Duration {
-	if f == nil || f.Reason == ReasonNotFound {
+	if f == nil || f.Reason == token.ReasonNotFound {
 		return ttl
 	}
 	return min(ttl, failureTTL)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/chatsvc/chat/internal/testclock"
 	"github.com/chatsvc/chat/pkg/chat/contract"
+	"github.com/chatsvc/chat/pkg/chat/token"
 	"github.com/chatsvc/chat/pkg/tokenfacts"
 	"github.com/chatsvc/chat/pkg/tokenfacts/fakesources"
 )
@@ -99,7 +100,7 @@ func TestFailureRetried(t *testing.T) {
 	lookupOne(t, c, fakesources.SolanaPumpFun)
 	fake.SetFault(fakesources.RugCheck, fakesources.Fault{})
 	f := lookupOne(t, c, fakesources.SolanaPumpFun)
-	if got := unavailable(f, tokenfacts.SourceRugCheck); got != tokenfacts.ReasonServerError || fake.Requests(fakesources.RugCheck) != 1 {
+	if got := unavailable(f, token.SourceRugCheck); got != token.ReasonServerError || fake.Requests(fakesources.RugCheck) != 1 {
 		t.Errorf("RugCheck asked again at once (%d requests, %q)", fake.Requests(fakesources.RugCheck), got)
 	}
 	clk.Advance(20 * time.Second)
@@ -111,16 +112,16 @@ func TestFailureRetried(t *testing.T) {
 
 // Twenty questions about one token at once cost one request per source.
 func TestInFlightCollapse(t *testing.T) {
-	for _, token := range []string{fakesources.EVMHoneypot, fakesources.SolanaPumpFun} {
-		t.Run(token, func(t *testing.T) {
+	for _, tok := range []string{fakesources.EVMHoneypot, fakesources.SolanaPumpFun} {
+		t.Run(tok, func(t *testing.T) {
 			fake, url := newFake(t)
 			for _, api := range apis {
 				fake.SetFault(api, fakesources.Fault{Kind: fakesources.Slow, Delay: 100 * time.Millisecond})
 			}
 			c := newClient(t, url)
-			addrs := []contract.Address{address(t, token)}
+			addrs := []contract.Address{address(t, tok)}
 			var wg sync.WaitGroup
-			facts := make([]tokenfacts.Facts, 20)
+			facts := make([]token.Facts, 20)
 			for i := range facts {
 				wg.Go(func() { facts[i] = c.Lookup(context.Background(), addrs)[0] })
 			}
@@ -131,7 +132,7 @@ func TestInFlightCollapse(t *testing.T) {
 				}
 			}
 			want := map[fakesources.API]int64{dex: 1, gp: 1, hp: 1, gt: 1, gpa: 1}
-			if !strings.HasPrefix(token, "0x") {
+			if !strings.HasPrefix(tok, "0x") {
 				want = map[fakesources.API]int64{dex: 1, gp: 1, rc: 1, gt: 1}
 			}
 			wantRequests(t, fake, want)
@@ -146,7 +147,7 @@ func TestBackgroundFill(t *testing.T) {
 	fake.SetFault(fakesources.DexScreener, fakesources.Fault{Kind: fakesources.Slow, Delay: 400 * time.Millisecond})
 	c := newClient(t, url, func(c *tokenfacts.Config) { c.Budget = 150 * time.Millisecond })
 	first := lookupOne(t, c, fakesources.EVMMultiChain)
-	if got := unavailable(first, tokenfacts.SourceDexScreener); got != tokenfacts.ReasonTimedOut {
+	if got := unavailable(first, token.SourceDexScreener); got != token.ReasonTimedOut {
 		t.Fatalf("first lookup: DexScreener %q, want timed out", got)
 	}
 	deadline := time.Now().Add(5 * time.Second)
@@ -213,8 +214,8 @@ func TestGoPlusAppKey(t *testing.T) {
 		tokens      int64
 	}{
 		{"with the key", fakesources.AppKey, fakesources.AppSecret, "", 1},
-		{"keyless", "", "", tokenfacts.ReasonRefused, 0},
-		{"wrong secret falls back to keyless", fakesources.AppKey, "wrong", tokenfacts.ReasonRefused, 1},
+		{"keyless", "", "", token.ReasonRefused, 0},
+		{"wrong secret falls back to keyless", fakesources.AppKey, "wrong", token.ReasonRefused, 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -225,7 +226,7 @@ func TestGoPlusAppKey(t *testing.T) {
 				address(t, fakesources.EVMMultiChain), address(t, fakesources.SolanaPumpFun),
 			})
 			for _, f := range facts {
-				if got := unavailable(f, tokenfacts.SourceGoPlus); got != tt.want {
+				if got := unavailable(f, token.SourceGoPlus); got != tt.want {
 					t.Errorf("%s: GoPlus %q, want %q", f.Token.Address, got, tt.want)
 				}
 			}
@@ -245,10 +246,10 @@ func TestGoPlusExpiredTokenIsRenewed(t *testing.T) {
 	})
 	lookupOne(t, c, fakesources.EVMMultiChain)
 	fake.ExpireToken()
-	if got := unavailable(lookupOne(t, c, fakesources.EVMHoneypot), tokenfacts.SourceGoPlus); got != tokenfacts.ReasonRefused {
-		t.Errorf("GoPlus with the expired token: %q, want %q", got, tokenfacts.ReasonRefused)
+	if got := unavailable(lookupOne(t, c, fakesources.EVMHoneypot), token.SourceGoPlus); got != token.ReasonRefused {
+		t.Errorf("GoPlus with the expired token: %q, want %q", got, token.ReasonRefused)
 	}
-	if got := unavailable(lookupOne(t, c, fakesources.SolanaPumpFun), tokenfacts.SourceGoPlus); got != "" {
+	if got := unavailable(lookupOne(t, c, fakesources.SolanaPumpFun), token.SourceGoPlus); got != "" {
 		t.Errorf("GoPlus after renewing: %q, want facts", got)
 	}
 	if n := fake.RequestsFor(fakesources.GoPlus, "token"); n != 2 {

@@ -7,7 +7,7 @@ import (
 
 // evmChain is one EVM chain the sources cover, under each source's own name for it.
 type evmChain struct {
-	slug         string // DexScreener's chainId, also Token.Chain
+	slug         string // DexScreener's chainId, also token.Token.Chain
 	id           string // the chain ID GoPlus and honeypot.is take
 	honeypotPage string // honeypot.is's page path, empty where it does not simulate
 }

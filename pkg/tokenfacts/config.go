@@ -21,9 +21,6 @@ const (
 	DefaultCacheEntries = 1024
 )
 
-// MaxAddresses is how many distinct addresses one Lookup looks up; the rest are ignored.
-const MaxAddresses = 3
-
 // failureTTL is how long a failed fetch is remembered: long enough that a burst of questions
 // does not hammer a source that is rate limiting or down, short enough to retry soon.
 const failureTTL = 15 * time.Second

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/chatsvc/chat/pkg/chat/contract"
+	"github.com/chatsvc/chat/pkg/chat/token"
 )
 
 // DexScreener (300 requests a minute, keyless). For an EVM address, the cross-chain search
@@ -46,7 +47,7 @@ type dexToken struct {
 // trades and which pool is its most liquid: the other sources wait for it.
 type dexScreener struct{}
 
-func (dexScreener) Name() string { return SourceDexScreener }
+func (dexScreener) Name() string { return token.SourceDexScreener }
 func (dexScreener) API() api     { return apiDexScreener }
 
 func (dexScreener) Covers(chain string) bool { return isEVM(chain) || chain == solanaSlug }
@@ -96,7 +97,7 @@ func pickPair(pairs []dexPair, addr contract.Address, now time.Time) (*part, *fa
 		}
 	}
 	if best == nil {
-		return nil, fail(ReasonNotFound, "%s: no pair with this base token", SourceDexScreener)
+		return nil, fail(token.ReasonNotFound, "%s: no pair with this base token", token.SourceDexScreener)
 	}
 	m := marketOf(best, now)
 	r := &part{
@@ -141,8 +142,8 @@ func liquidity(p *dexPair) float64 {
 
 // marketOf normalises a pair. Amounts must be non-negative to count; the creation time must
 // fall between DexScreener's first year and tomorrow.
-func marketOf(p *dexPair, now time.Time) Market {
-	m := Market{
+func marketOf(p *dexPair, now time.Time) token.Market {
+	m := token.Market{
 		PriceUSD:     nonNegative(p.PriceUSD),
 		LiquidityUSD: nonNegative(p.Liquidity.v.USD),
 		Volume24hUSD: nonNegative(p.Volume.v.H24),

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/chatsvc/chat/pkg/chat/contract"
+	"github.com/chatsvc/chat/pkg/chat/token"
 	"github.com/chatsvc/chat/pkg/tokenfacts"
 	"github.com/chatsvc/chat/pkg/tokenfacts/fakesources"
 )
@@ -26,59 +27,59 @@ func TestFaults(t *testing.T) {
 		api   fakesources.API
 		fault fault
 		token string
-		want  []tokenfacts.Unavailable
-		kept  func(tokenfacts.Facts) bool // what must still be there
+		want  []token.Unavailable
+		kept  func(token.Facts) bool // what must still be there
 	}{
 		{"DexScreener slow past the budget", fakesources.DexScreener, fault{Kind: fakesources.Slow, Delay: 3 * time.Second}, fakesources.EVMMultiChain,
-			[]tokenfacts.Unavailable{u("DexScreener", "timed out"), u("GoPlus", "timed out"), u("honeypot.is", "timed out"), u("GeckoTerminal", "timed out")}, nil},
+			[]token.Unavailable{u("DexScreener", "timed out"), u("GoPlus", "timed out"), u("honeypot.is", "timed out"), u("GeckoTerminal", "timed out")}, nil},
 		{"DexScreener hangs", fakesources.DexScreener, fault{Kind: fakesources.Hang}, fakesources.SolanaPumpFun,
-			[]tokenfacts.Unavailable{u("DexScreener", "timed out"), u("GeckoTerminal", "timed out")}, hasSecurity},
+			[]token.Unavailable{u("DexScreener", "timed out"), u("GeckoTerminal", "timed out")}, hasSecurity},
 		{"DexScreener 429", fakesources.DexScreener, fault{Kind: fakesources.RateLimited}, fakesources.EVMMultiChain,
-			[]tokenfacts.Unavailable{u("DexScreener", "rate limited"), u("GoPlus", "chain unknown"), u("honeypot.is", "chain unknown"), u("GeckoTerminal", "chain unknown")}, nil},
+			[]token.Unavailable{u("DexScreener", "rate limited"), u("GoPlus", "chain unknown"), u("honeypot.is", "chain unknown"), u("GeckoTerminal", "chain unknown")}, nil},
 		{"DexScreener 500", fakesources.DexScreener, fault{Kind: fakesources.ServerError}, fakesources.SolanaPumpFun,
-			[]tokenfacts.Unavailable{u("DexScreener", "server error"), u("GeckoTerminal", "no pool known")}, hasSecurity},
+			[]token.Unavailable{u("DexScreener", "server error"), u("GeckoTerminal", "no pool known")}, hasSecurity},
 		{"DexScreener truncated JSON", fakesources.DexScreener, fault{Kind: fakesources.Truncated}, fakesources.SolanaQuiet,
-			[]tokenfacts.Unavailable{u("DexScreener", "invalid response"), u("RugCheck", "not found"), u("GeckoTerminal", "no pool known")}, hasSecurity},
+			[]token.Unavailable{u("DexScreener", "invalid response"), u("RugCheck", "not found"), u("GeckoTerminal", "no pool known")}, hasSecurity},
 		{"DexScreener oversized body", fakesources.DexScreener, fault{Kind: fakesources.Oversized}, fakesources.EVMHoneypot,
-			[]tokenfacts.Unavailable{u("DexScreener", "response too large"), u("GoPlus", "chain unknown"), u("honeypot.is", "chain unknown"), u("GeckoTerminal", "chain unknown")}, nil},
+			[]token.Unavailable{u("DexScreener", "response too large"), u("GoPlus", "chain unknown"), u("honeypot.is", "chain unknown"), u("GeckoTerminal", "chain unknown")}, nil},
 		{"GoPlus 4029", fakesources.GoPlus, fault{Kind: fakesources.RateLimited}, fakesources.EVMHoneypot,
-			[]tokenfacts.Unavailable{u("GoPlus", "rate limited")}, hasMarketAndSimulation},
+			[]token.Unavailable{u("GoPlus", "rate limited")}, hasMarketAndSimulation},
 		{"GoPlus code 2", fakesources.GoPlus, fault{Kind: fakesources.Preparing}, fakesources.EVMMultiChain,
-			[]tokenfacts.Unavailable{u("GoPlus", "data being prepared")}, hasMarketAndSimulation},
+			[]token.Unavailable{u("GoPlus", "data being prepared")}, hasMarketAndSimulation},
 		{"GoPlus 500", fakesources.GoPlus, fault{Kind: fakesources.ServerError}, fakesources.SolanaPumpFun,
-			[]tokenfacts.Unavailable{u("GoPlus", "server error")}, hasMarket},
+			[]token.Unavailable{u("GoPlus", "server error")}, hasMarket},
 		{"GoPlus hangs", fakesources.GoPlus, fault{Kind: fakesources.Hang}, fakesources.EVMRugged,
-			[]tokenfacts.Unavailable{u("GoPlus", "timed out")}, hasMarketAndSimulation},
+			[]token.Unavailable{u("GoPlus", "timed out")}, hasMarketAndSimulation},
 		{"GoPlus truncated JSON", fakesources.GoPlus, fault{Kind: fakesources.Truncated}, fakesources.EVMMultiChain,
-			[]tokenfacts.Unavailable{u("GoPlus", "invalid response")}, hasMarketAndSimulation},
+			[]token.Unavailable{u("GoPlus", "invalid response")}, hasMarketAndSimulation},
 		{"GoPlus oversized body", fakesources.GoPlus, fault{Kind: fakesources.Oversized}, fakesources.SolanaPumpFun,
-			[]tokenfacts.Unavailable{u("GoPlus", "response too large")}, hasMarket},
+			[]token.Unavailable{u("GoPlus", "response too large")}, hasMarket},
 		{"honeypot.is slow past the budget", fakesources.Honeypot, fault{Kind: fakesources.Slow, Delay: 3 * time.Second}, fakesources.EVMMultiChain,
-			[]tokenfacts.Unavailable{u("honeypot.is", "timed out")}, hasMarketAndContract},
+			[]token.Unavailable{u("honeypot.is", "timed out")}, hasMarketAndContract},
 		{"honeypot.is 429", fakesources.Honeypot, fault{Kind: fakesources.RateLimited}, fakesources.EVMHoneypot,
-			[]tokenfacts.Unavailable{u("honeypot.is", "rate limited")}, hasMarketAndContract},
+			[]token.Unavailable{u("honeypot.is", "rate limited")}, hasMarketAndContract},
 		{"honeypot.is 500", fakesources.Honeypot, fault{Kind: fakesources.ServerError}, fakesources.EVMRugged,
-			[]tokenfacts.Unavailable{u("honeypot.is", "server error")}, hasMarketAndContract},
+			[]token.Unavailable{u("honeypot.is", "server error")}, hasMarketAndContract},
 		{"honeypot.is unknown token", fakesources.Honeypot, fault{Kind: fakesources.NotFound}, fakesources.EVMMultiChain,
-			[]tokenfacts.Unavailable{u("honeypot.is", "not found")}, hasMarketAndContract},
+			[]token.Unavailable{u("honeypot.is", "not found")}, hasMarketAndContract},
 		{"RugCheck 400 not found", fakesources.RugCheck, fault{Kind: fakesources.NotFound}, fakesources.SolanaPumpFun,
-			[]tokenfacts.Unavailable{u("RugCheck", "not found")}, hasSecurity},
+			[]token.Unavailable{u("RugCheck", "not found")}, hasSecurity},
 		{"RugCheck hangs", fakesources.RugCheck, fault{Kind: fakesources.Hang}, fakesources.SolanaPumpFun,
-			[]tokenfacts.Unavailable{u("RugCheck", "timed out")}, hasSecurity},
+			[]token.Unavailable{u("RugCheck", "timed out")}, hasSecurity},
 		{"RugCheck truncated JSON", fakesources.RugCheck, fault{Kind: fakesources.Truncated}, fakesources.SolanaPumpFun,
-			[]tokenfacts.Unavailable{u("RugCheck", "invalid response")}, hasSecurity},
+			[]token.Unavailable{u("RugCheck", "invalid response")}, hasSecurity},
 		{"GeckoTerminal 429", fakesources.GeckoTerminal, fault{Kind: fakesources.RateLimited}, fakesources.EVMMultiChain,
-			[]tokenfacts.Unavailable{u("GeckoTerminal", "rate limited")}, hasMarketAndContract},
+			[]token.Unavailable{u("GeckoTerminal", "rate limited")}, hasMarketAndContract},
 		{"GeckoTerminal unknown pool (404)", fakesources.GeckoTerminal, fault{Kind: fakesources.NotFound}, fakesources.SolanaQuiet,
-			[]tokenfacts.Unavailable{u("RugCheck", "not found"), u("GeckoTerminal", "not found")}, hasMarket},
+			[]token.Unavailable{u("RugCheck", "not found"), u("GeckoTerminal", "not found")}, hasMarket},
 		{"GeckoTerminal hangs", fakesources.GeckoTerminal, fault{Kind: fakesources.Hang}, fakesources.EVMRugged,
-			[]tokenfacts.Unavailable{u("GeckoTerminal", "timed out")}, hasMarketAndContract},
+			[]token.Unavailable{u("GeckoTerminal", "timed out")}, hasMarketAndContract},
 		{"GeckoTerminal truncated JSON", fakesources.GeckoTerminal, fault{Kind: fakesources.Truncated}, fakesources.SolanaPumpFun,
-			[]tokenfacts.Unavailable{u("GeckoTerminal", "invalid response")}, hasSecurity},
+			[]token.Unavailable{u("GeckoTerminal", "invalid response")}, hasSecurity},
 		{"GoPlus address lookup rate limited (4029)", fakesources.GoPlus, fault{Kind: fakesources.RateLimited}, fakesources.EVMMultiChain,
-			[]tokenfacts.Unavailable{u("GoPlus", "rate limited")}, hasMarketAndSimulation},
+			[]token.Unavailable{u("GoPlus", "rate limited")}, hasMarketAndSimulation},
 		{"RugCheck 429", fakesources.RugCheck, fault{Kind: fakesources.RateLimited}, fakesources.SolanaPumpFun,
-			[]tokenfacts.Unavailable{u("RugCheck", "rate limited")}, hasSecurity},
+			[]token.Unavailable{u("RugCheck", "rate limited")}, hasSecurity},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -103,19 +104,19 @@ func TestFaults(t *testing.T) {
 	}
 }
 
-func u(source, reason string) tokenfacts.Unavailable {
-	return tokenfacts.Unavailable{Source: source, Reason: reason}
+func u(source, reason string) token.Unavailable {
+	return token.Unavailable{Source: source, Reason: reason}
 }
 
-func hasMarket(f tokenfacts.Facts) bool { return f.Market != nil }
+func hasMarket(f token.Facts) bool { return f.Market != nil }
 
-func hasSecurity(f tokenfacts.Facts) bool { return f.Security != nil && f.Security.Contract != nil }
+func hasSecurity(f token.Facts) bool { return f.Security != nil && f.Security.Contract != nil }
 
-func hasMarketAndSimulation(f tokenfacts.Facts) bool {
+func hasMarketAndSimulation(f token.Facts) bool {
 	return f.Market != nil && f.Security != nil && f.Security.Simulation != nil
 }
 
-func hasMarketAndContract(f tokenfacts.Facts) bool {
+func hasMarketAndContract(f token.Facts) bool {
 	return f.Market != nil && f.Security != nil && f.Security.Contract != nil
 }
 
@@ -131,7 +132,7 @@ func TestLookupHonoursContext(t *testing.T) {
 	if elapsed := time.Since(start); elapsed > 200*time.Millisecond+margin {
 		t.Errorf("Lookup took %v past a 200ms context", elapsed)
 	}
-	if got := unavailable(f, tokenfacts.SourceDexScreener); got != tokenfacts.ReasonTimedOut {
+	if got := unavailable(f, token.SourceDexScreener); got != token.ReasonTimedOut {
 		t.Errorf("DexScreener = %q, want timed out", got)
 	}
 }
@@ -149,7 +150,7 @@ func TestLookupOddInput(t *testing.T) {
 		{Value: fakesources.EVMMultiChain, Chain: "tron"},
 	} {
 		f := c.Lookup(context.Background(), []contract.Address{a})[0]
-		want := []tokenfacts.Unavailable{{Source: "lookup", Reason: "invalid address"}}
+		want := []token.Unavailable{{Source: "lookup", Reason: "invalid address"}}
 		if !slices.Equal(f.Unavailable, want) || f.Market != nil {
 			t.Errorf("%+v: %+v", a, f)
 		}

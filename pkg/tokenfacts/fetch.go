@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/chatsvc/chat/pkg/chat/token"
 	"github.com/chatsvc/chat/pkg/wire/retryafter"
 )
 
@@ -40,7 +41,7 @@ type request struct {
 func (c *Client) getJSON(ctx context.Context, r request, v any) *failure {
 	source := r.api.name
 	if until, paused := c.pauses.until(r.api.id, c.cfg.Now()); paused {
-		return fail(ReasonRateLimited, "%s: paused until %s", source, until.Format(time.RFC3339))
+		return fail(token.ReasonRateLimited, "%s: paused until %s", source, until.Format(time.RFC3339))
 	}
 	method := r.method
 	if method == "" {
@@ -48,7 +49,7 @@ func (c *Client) getJSON(ctx context.Context, r request, v any) *failure {
 	}
 	req, err := http.NewRequestWithContext(ctx, method, r.url, r.body)
 	if err != nil {
-		return fail(ReasonInvalidResponse, "%s: build request: %w", source, err)
+		return fail(token.ReasonInvalidResponse, "%s: build request: %w", source, err)
 	}
 	req.Header.Set("Accept", "application/json")
 	for k, vs := range r.header {
@@ -62,30 +63,30 @@ func (c *Client) getJSON(ctx context.Context, r request, v any) *failure {
 	body, err := io.ReadAll(io.LimitReader(resp.Body, c.cfg.MaxBodyBytes+1))
 	if err != nil {
 		if ctx.Err() != nil {
-			return fail(ReasonTimedOut, "%s: read body: %w", source, err)
+			return fail(token.ReasonTimedOut, "%s: read body: %w", source, err)
 		}
-		return fail(ReasonInvalidResponse, "%s: read body: %w", source, err)
+		return fail(token.ReasonInvalidResponse, "%s: read body: %w", source, err)
 	}
 	if int64(len(body)) > c.cfg.MaxBodyBytes {
-		return fail(ReasonTooLarge, "%s: body over %d bytes", source, c.cfg.MaxBodyBytes)
+		return fail(token.ReasonTooLarge, "%s: body over %d bytes", source, c.cfg.MaxBodyBytes)
 	}
 	if f := statusFailure(source, resp.StatusCode); f != nil {
-		if f.Reason == ReasonRateLimited {
+		if f.Reason == token.ReasonRateLimited {
 			c.pause(r.api, retryafter.Parse(resp.Header.Get("Retry-After"), c.cfg.Now()))
 		}
 		return f
 	}
 	if err := json.Unmarshal(body, v); err != nil {
-		return fail(ReasonInvalidResponse, "%s: decode: %w", source, err)
+		return fail(token.ReasonInvalidResponse, "%s: decode: %w", source, err)
 	}
 	return nil
 }
 
 func transportFailure(ctx context.Context, source string, err error) *failure {
 	if ctx.Err() != nil || errors.Is(err, context.DeadlineExceeded) {
-		return fail(ReasonTimedOut, "%s: %w", source, err)
+		return fail(token.ReasonTimedOut, "%s: %w", source, err)
 	}
-	return fail(ReasonUnreachable, "%s: %w", source, err)
+	return fail(token.ReasonUnreachable, "%s: %w", source, err)
 }
 
 // statusFailure maps a non-2xx status. 400 counts as "not found": for a valid address these
@@ -95,13 +96,13 @@ func statusFailure(source string, status int) *failure {
 	case status >= 200 && status < 300:
 		return nil
 	case status == http.StatusTooManyRequests:
-		return fail(ReasonRateLimited, "%s: status %d", source, status)
+		return fail(token.ReasonRateLimited, "%s: status %d", source, status)
 	case status == http.StatusNotFound, status == http.StatusBadRequest:
-		return fail(ReasonNotFound, "%s: status %d", source, status)
+		return fail(token.ReasonNotFound, "%s: status %d", source, status)
 	case status >= 500:
-		return fail(ReasonServerError, "%s: status %d", source, status)
+		return fail(token.ReasonServerError, "%s: status %d", source, status)
 	case status == http.StatusUnauthorized, status == http.StatusForbidden:
-		return fail(ReasonRefused, "%s: status %d", source, status)
+		return fail(token.ReasonRefused, "%s: status %d", source, status)
 	}
-	return fail(ReasonInvalidResponse, "%s: status %d", source, status)
+	return fail(token.ReasonInvalidResponse, "%s: status %d", source, status)
 }

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"time"
+
+	"github.com/chatsvc/chat/pkg/chat/token"
 )
 
 // GeckoTerminal (keyless; 30 calls a minute per IP for the whole API, data cached about a
@@ -52,7 +54,7 @@ func (geckoTerminal) Ask(k *known, cfg *Config) ask {
 		return q
 	}
 	if k.pool == "" {
-		return k.after(SourceDexScreener, ReasonNoPool)
+		return k.after(token.SourceDexScreener, token.ReasonNoPool)
 	}
 	return ask{Key: geckoTerminalNetworks[k.chain] + "|" + k.poolID() + "|" + interval(k, cfg.Now()), TTL: cfg.HistoryTTL}
 }
@@ -89,7 +91,7 @@ func (geckoTerminal) Fetch(ctx context.Context, call caller, k *known) (*part, *
 	}
 	points, volumes := candles(body.Data.v.Attributes.v.OHLCV.v, call.c.cfg.Now())
 	if len(points) == 0 {
-		return nil, fail(ReasonNotFound, "%s: no candles", SourceGeckoTerminal)
+		return nil, fail(token.ReasonNotFound, "%s: no candles", SourceGeckoTerminal)
 	}
 	h := historyOf(points, volumes, iv, call.c.cfg.Now())
 	// The pool's page is in the history for the card, not in Facts.Sources: the model's
@@ -101,9 +103,9 @@ func (geckoTerminal) Fetch(ctx context.Context, call caller, k *known) (*part, *
 // candles reads the rows into points, oldest first: a row needs a time between 2019 and
 // tomorrow and a finite, non-negative close; a row that repeats a time is dropped. volumes
 // are the rows' volumes (-1 when unknown), in the points' order.
-func candles(rows []lenient[[]num], now time.Time) ([]Point, []float64) {
+func candles(rows []lenient[[]num], now time.Time) ([]token.Point, []float64) {
 	type row struct {
-		p Point
+		p token.Point
 		v float64
 	}
 	var list []row
@@ -121,11 +123,11 @@ func candles(rows []lenient[[]num], now time.Time) ([]Point, []float64) {
 		if len(c) > 5 && c[5].ok && c[5].v >= 0 {
 			v = c[5].v
 		}
-		list = append(list, row{Point{Time: t, Close: USD(c[4].v)}, v})
+		list = append(list, row{token.Point{Time: t, Close: token.USD(c[4].v)}, v})
 	}
 	slices.SortStableFunc(list, func(a, b row) int { return int(a.p.Time - b.p.Time) })
 	list = slices.CompactFunc(list, func(a, b row) bool { return a.p.Time == b.p.Time })
-	points, volumes := make([]Point, len(list)), make([]float64, len(list))
+	points, volumes := make([]token.Point, len(list)), make([]float64, len(list))
 	for i, r := range list {
 		points[i], volumes[i] = r.p, r.v
 	}
@@ -133,9 +135,9 @@ func candles(rows []lenient[[]num], now time.Time) ([]Point, []float64) {
 }
 
 // historyOf computes the figures of a series (oldest first, at least one point) read at now.
-func historyOf(points []Point, volumes []float64, iv string, now time.Time) *History {
+func historyOf(points []token.Point, volumes []float64, iv string, now time.Time) *token.History {
 	last := points[len(points)-1]
-	h := &History{Interval: iv, Points: points}
+	h := &token.History{Interval: iv, Points: points}
 	if first := points[0]; len(points) > 1 && first.Close > 0 {
 		h.ChangePercent = ptr(round((float64(last.Close)/float64(first.Close)-1)*100, 2))
 	}
@@ -167,10 +169,10 @@ func historyOf(points []Point, volumes []float64, iv string, now time.Time) *His
 
 // changeSince is the change in percent from the latest close at or before d before the last
 // point to the last point, or nil when the series does not reach that far back.
-func changeSince(points []Point, d time.Duration) *float64 {
+func changeSince(points []token.Point, d time.Duration) *float64 {
 	last := points[len(points)-1]
 	target := last.Time - int64(d/time.Second)
-	i, found := slices.BinarySearchFunc(points, target, func(p Point, t int64) int { return int(p.Time - t) })
+	i, found := slices.BinarySearchFunc(points, target, func(p token.Point, t int64) int { return int(p.Time - t) })
 	if !found {
 		i--
 	}
@@ -205,7 +207,7 @@ func volumeRatio(volumes []float64) *float64 {
 const steepDrawdown = 80
 
 // historyFindings warns of a price far below its high.
-func historyFindings(h *History, add addFunc) {
+func historyFindings(h *token.History, add addFunc) {
 	if h == nil || h.DrawdownPercent == nil || *h.DrawdownPercent < steepDrawdown {
 		return
 	}
@@ -213,6 +215,6 @@ func historyFindings(h *History, add addFunc) {
 	if h.Interval == "hour" {
 		span = "its first days"
 	}
-	add(SeverityWarning, h.Source, "Down "+pct(*h.DrawdownPercent)+"% from its high",
+	add(token.SeverityWarning, h.Source, "Down "+pct(*h.DrawdownPercent)+"% from its high",
 		"The price is %s%% below its highest close of the last %s.", pct(*h.DrawdownPercent), span)
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/chatsvc/chat/pkg/chat/contract"
+	"github.com/chatsvc/chat/pkg/chat/token"
 )
 
 // GoPlus Security (about 30 requests a minute per IP without a key):
@@ -128,7 +129,7 @@ type holder struct {
 // the wallets behind it (creator, owner), which goPlusAddress then looks up.
 type goPlusToken struct{}
 
-func (goPlusToken) Name() string { return SourceGoPlus }
+func (goPlusToken) Name() string { return token.SourceGoPlus }
 func (goPlusToken) API() api     { return apiGoPlus }
 
 func (goPlusToken) Covers(chain string) bool { return isEVM(chain) || chain == solanaSlug }
@@ -151,7 +152,7 @@ func (goPlusToken) Fetch(ctx context.Context, call caller, k *known) (*part, *fa
 	}
 	raw, ok := goPlusEntry(body.Result.v, addr)
 	if !ok {
-		return nil, fail(ReasonNotFound, "%s: address not in result", SourceGoPlus)
+		return nil, fail(token.ReasonNotFound, "%s: address not in result", token.SourceGoPlus)
 	}
 	decode := decodeGoPlusEVM
 	if addr.Chain == contract.ChainSolana {
@@ -181,25 +182,25 @@ func (c *Client) goPlusGet(ctx context.Context, call caller, path string, body *
 // goPlusCode maps GoPlus's own code, which arrives with HTTP 200.
 func (c *Client) goPlusCode(code num) *failure {
 	if !code.ok {
-		return fail(ReasonInvalidResponse, "%s: no code", SourceGoPlus)
+		return fail(token.ReasonInvalidResponse, "%s: no code", token.SourceGoPlus)
 	}
 	switch int(code.v) {
 	case goPlusOK:
 		return nil
 	case goPlusPreparing:
-		return fail(ReasonPreparing, "%s: code 2", SourceGoPlus)
+		return fail(token.ReasonPreparing, "%s: code 2", token.SourceGoPlus)
 	case goPlusRateLimited:
 		c.pause(apiGoPlus, 0) // GoPlus says it on HTTP 200, with no Retry-After
-		return fail(ReasonRateLimited, "%s: code 4029", SourceGoPlus)
+		return fail(token.ReasonRateLimited, "%s: code 4029", token.SourceGoPlus)
 	case goPlusBadAddress, goPlusChainUnknown, goPlusNotContract, goPlusNoContract:
-		return fail(ReasonNotFound, "%s: code %v", SourceGoPlus, code.v)
+		return fail(token.ReasonNotFound, "%s: code %v", token.SourceGoPlus, code.v)
 	case goPlusInvalidToken, goPlusTokenNotFound, goPlusAppKeyUnknown, goPlusSignatureExpiry, goPlusSignatureWrong:
 		c.dropGoPlusToken()
-		return fail(ReasonRefused, "%s: code %v", SourceGoPlus, code.v)
+		return fail(token.ReasonRefused, "%s: code %v", token.SourceGoPlus, code.v)
 	case goPlusServerError:
-		return fail(ReasonServerError, "%s: code 5000", SourceGoPlus)
+		return fail(token.ReasonServerError, "%s: code 5000", token.SourceGoPlus)
 	}
-	return fail(ReasonInvalidResponse, "%s: code %v", SourceGoPlus, code.v)
+	return fail(token.ReasonInvalidResponse, "%s: code %v", token.SourceGoPlus, code.v)
 }
 
 // goPlusEntry finds addr's entry: GoPlus keys EVM results by the lowercased address.
@@ -217,12 +218,12 @@ func goPlusEntry(result map[string]json.RawMessage, addr contract.Address) (json
 func decodeGoPlusEVM(raw json.RawMessage) (*part, *failure) {
 	var g gpEVM
 	if err := json.Unmarshal(raw, &g); err != nil {
-		return nil, fail(ReasonInvalidResponse, "%s: entry: %w", SourceGoPlus, err)
+		return nil, fail(token.ReasonInvalidResponse, "%s: entry: %w", token.SourceGoPlus, err)
 	}
 	r := &part{
 		name:   cleanText(string(g.TokenName), maxNameRunes),
 		symbol: cleanText(string(g.TokenSymbol), maxSymbolRunes),
-		contract: &Contract{
+		contract: &token.Contract{
 			Honeypot:         g.IsHoneypot.ptr(),
 			OpenSource:       g.IsOpenSource.ptr(),
 			Proxy:            g.IsProxy.ptr(),
@@ -237,7 +238,7 @@ func decodeGoPlusEVM(raw json.RawMessage) (*part, *failure) {
 			InDEX:            g.IsInDex.ptr(),
 			Trusted:          onlyTrue(g.TrustList),
 		},
-		taxes:       taxOf(SourceGoPlus, 100, g.BuyTax, g.SellTax, g.TransferTax),
+		taxes:       taxOf(token.SourceGoPlus, 100, g.BuyTax, g.SellTax, g.TransferTax),
 		holderCount: count(g.HolderCount),
 		holders:     holdersOf(g.Holders.v, contract.ChainEVM),
 		lpHolders:   holdersOf(g.LPHolders.v, contract.ChainEVM),
@@ -254,7 +255,7 @@ func decodeGoPlusEVM(raw json.RawMessage) (*part, *failure) {
 func decodeGoPlusSolana(raw json.RawMessage) (*part, *failure) {
 	var g gpSolana
 	if err := json.Unmarshal(raw, &g); err != nil {
-		return nil, fail(ReasonInvalidResponse, "%s: entry: %w", SourceGoPlus, err)
+		return nil, fail(token.ReasonInvalidResponse, "%s: entry: %w", token.SourceGoPlus, err)
 	}
 	mintable, mintBy := authority(g.Mintable)
 	freezable, freezeBy := authority(g.Freezable)
@@ -264,7 +265,7 @@ func decodeGoPlusSolana(raw json.RawMessage) (*part, *failure) {
 	return &part{
 		name:   cleanText(string(g.Metadata.v.Name), maxNameRunes),
 		symbol: cleanText(string(g.Metadata.v.Symbol), maxSymbolRunes),
-		contract: &Contract{
+		contract: &token.Contract{
 			Mintable: mintable, MintAuthorities: mintBy,
 			Freezable: freezable, FreezeAuthorities: freezeBy,
 			Closable: closable, MetadataMutable: mutable, BalanceMutable: balance,
@@ -296,8 +297,8 @@ func authority(a lenient[gpAuthority]) (*bool, []string) {
 // ownerOf reads the owner: owner_address missing means unknown; the zero or a burn address
 // means renounced; an empty string means GoPlus found no owner, which it says can also mean it
 // could not find one, so it is left unknown.
-func ownerOf(g *gpEVM) *Owner {
-	o := Owner{
+func ownerOf(g *gpEVM) *token.Owner {
+	o := token.Owner{
 		CanTakeBackOwnership: g.CanTakeBackOwnership.ptr(),
 		CanChangeBalances:    g.OwnerChangeBalance.ptr(),
 	}
@@ -311,7 +312,7 @@ func ownerOf(g *gpEVM) *Owner {
 			}
 		}
 	}
-	if o == (Owner{}) {
+	if o == (token.Owner{}) {
 		return nil
 	}
 	return &o
@@ -319,8 +320,8 @@ func ownerOf(g *gpEVM) *Owner {
 
 // walletsOf lists the wallets behind an EVM contract worth looking up: its creator, and its
 // owner unless ownership is renounced. An address used twice gets both roles.
-func walletsOf(creator string, owner *Owner) []Wallet {
-	var out []Wallet
+func walletsOf(creator string, owner *token.Owner) []token.Wallet {
+	var out []token.Wallet
 	add := func(addr, role string) {
 		if addr = cleanAddress(addr, contract.ChainEVM); addr == "" || isBurn(addr) {
 			return
@@ -332,11 +333,11 @@ func walletsOf(creator string, owner *Owner) []Wallet {
 				return
 			}
 		}
-		out = append(out, Wallet{Address: addr, Roles: []string{role}})
+		out = append(out, token.Wallet{Address: addr, Roles: []string{role}})
 	}
-	add(creator, RoleCreator)
+	add(creator, token.RoleCreator)
 	if owner != nil {
-		add(owner.Address, RoleOwner)
+		add(owner.Address, token.RoleOwner)
 	}
 	return out
 }

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/chatsvc/chat/pkg/chat/token"
 )
 
 // GoPlus's malicious-address lookup (keyless), asked about the wallets GoPlus's token
@@ -32,7 +34,7 @@ var (
 // goPlusAddress looks up the contract's creator and owner.
 type goPlusAddress struct{}
 
-func (goPlusAddress) Name() string { return SourceGoPlusAddress }
+func (goPlusAddress) Name() string { return token.SourceGoPlusAddress }
 func (goPlusAddress) API() api     { return apiGoPlus }
 
 func (goPlusAddress) Covers(chain string) bool { return isEVM(chain) }
@@ -41,7 +43,7 @@ func (goPlusAddress) Ask(k *known, cfg *Config) ask {
 	if len(k.wallets) == 0 {
 		// Wait for GoPlus's token security to name the wallets. No wallet to look up is not
 		// worth a word, and neither is a GoPlus that gave none: its own reason is listed.
-		_, settled := k.settled[SourceGoPlus]
+		_, settled := k.settled[token.SourceGoPlus]
 		return ask{Wait: !settled && !k.final}
 	}
 	// The roles are part of the answer (the finding names them), so they are part of the key:
@@ -66,18 +68,18 @@ func (goPlusAddress) Fetch(ctx context.Context, call caller, k *known) (*part, *
 	if !slices.Contains(fails, nil) {
 		return nil, fails[0]
 	}
-	return &part{deployer: &Deployer{Wallets: wallets}}, nil
+	return &part{deployer: &token.Deployer{Wallets: wallets}}, nil
 }
 
 // lookUpWallet asks GoPlus about w and fills in its record.
-func lookUpWallet(ctx context.Context, call caller, chainID string, w *Wallet) *failure {
+func lookUpWallet(ctx context.Context, call caller, chainID string, w *token.Wallet) *failure {
 	var body goPlusBody
 	path := "/api/v1/address_security/" + url.PathEscape(w.Address) + "?chain_id=" + url.QueryEscape(chainID)
 	if f := call.c.goPlusGet(ctx, call, path, &body); f != nil {
 		return f
 	}
 	if !body.Result.ok {
-		return fail(ReasonInvalidResponse, "%s: no result", SourceGoPlusAddress)
+		return fail(token.ReasonInvalidResponse, "%s: no result", token.SourceGoPlusAddress)
 	}
 	result := body.Result.v
 	flagged := false
@@ -103,7 +105,7 @@ func lookUpWallet(ctx context.Context, call caller, chainID string, w *Wallet) *
 
 // deployerFindings turns a flagged wallet into a finding: danger for a danger flag or a
 // malicious contract created, a warning for the rest. A clean record is no finding.
-func deployerFindings(d *Deployer, add addFunc) {
+func deployerFindings(d *token.Deployer, add addFunc) {
 	if d == nil {
 		return
 	}
@@ -111,10 +113,10 @@ func deployerFindings(d *Deployer, add addFunc) {
 		if w.Flagged == nil || !*w.Flagged {
 			continue
 		}
-		severity := SeverityWarning
+		severity := token.SeverityWarning
 		if slices.ContainsFunc(w.Flags, func(f string) bool { return slices.Contains(walletDangerFlags, f) }) ||
 			(w.MaliciousContractsCreated != nil && *w.MaliciousContractsCreated > 0) {
-			severity = SeverityDanger
+			severity = token.SeverityDanger
 		}
 		words := make([]string, len(w.Flags))
 		for i, f := range w.Flags {
@@ -129,6 +131,6 @@ func deployerFindings(d *Deployer, add addFunc) {
 		if w.DataSource != "" {
 			text += " (data: " + strings.ReplaceAll(w.DataSource, ",", ", ") + ")"
 		}
-		add(severity, SourceGoPlus, "The "+role+"'s wallet is flagged: "+what, "%s.", text)
+		add(severity, token.SourceGoPlus, "The "+role+"'s wallet is flagged: "+what, "%s.", text)
 	}
 }

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"sync"
 	"time"
+
+	"github.com/chatsvc/chat/pkg/chat/token"
 )
 
 // GoPlus's optional app key, as its SDKs use it: POST /api/v1/token with
@@ -69,7 +71,7 @@ func (c *Client) requestGoPlusToken(ctx context.Context, now time.Time) (string,
 		"sign":    goPlusSign(c.cfg.GoPlusAppKey, c.cfg.GoPlusAppSecret, t),
 	})
 	if err != nil {
-		return "", 0, fail(ReasonInvalidResponse, "%s: token payload: %w", SourceGoPlus, err)
+		return "", 0, fail(token.ReasonInvalidResponse, "%s: token payload: %w", token.SourceGoPlus, err)
 	}
 	var body struct {
 		Code   num `json:"code"`
@@ -86,7 +88,7 @@ func (c *Client) requestGoPlusToken(ctx context.Context, now time.Time) (string,
 		return "", 0, f
 	}
 	if !body.Code.ok || int(body.Code.v) != goPlusOK || body.Result.v.AccessToken == "" {
-		return "", 0, fail(ReasonRefused, "%s: token code %v", SourceGoPlus, body.Code.v)
+		return "", 0, fail(token.ReasonRefused, "%s: token code %v", token.SourceGoPlus, body.Code.v)
 	}
 	// Renew a minute early, so that no request carries a token about to expire.
 	ttl := time.Duration(body.Result.v.ExpiresIn.v)*time.Second - time.Minute

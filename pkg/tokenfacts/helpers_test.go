@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/chatsvc/chat/pkg/chat/contract"
+	"github.com/chatsvc/chat/pkg/chat/token"
 	"github.com/chatsvc/chat/pkg/tokenfacts"
 	"github.com/chatsvc/chat/pkg/tokenfacts/fakesources"
 )
@@ -47,7 +48,7 @@ func address(t testing.TB, s string) contract.Address {
 }
 
 // lookupOne looks up one fixture token.
-func lookupOne(t testing.TB, c *tokenfacts.Client, s string) tokenfacts.Facts {
+func lookupOne(t testing.TB, c *tokenfacts.Client, s string) token.Facts {
 	t.Helper()
 	facts := c.Lookup(context.Background(), []contract.Address{address(t, s)})
 	if len(facts) != 1 {
@@ -90,7 +91,7 @@ func unknownBool(t *testing.T, what string, got *bool) {
 	}
 }
 
-func taxOf(f tokenfacts.Facts, source string) *tokenfacts.Tax {
+func taxOf(f token.Facts, source string) *token.Tax {
 	if f.Security == nil {
 		return nil
 	}
@@ -102,7 +103,7 @@ func taxOf(f tokenfacts.Facts, source string) *tokenfacts.Tax {
 	return nil
 }
 
-func hasFinding(f tokenfacts.Facts, severity, text string) bool {
+func hasFinding(f token.Facts, severity, text string) bool {
 	for _, x := range f.Findings {
 		if x.Severity == severity && x.Text == text {
 			return true
@@ -111,7 +112,7 @@ func hasFinding(f tokenfacts.Facts, severity, text string) bool {
 	return false
 }
 
-func unavailable(f tokenfacts.Facts, source string) string {
+func unavailable(f token.Facts, source string) string {
 	for _, u := range f.Unavailable {
 		if u.Source == source {
 			return u.Reason

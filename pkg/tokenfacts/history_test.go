@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/chatsvc/chat/internal/testclock"
+	"github.com/chatsvc/chat/pkg/chat/token"
 	"github.com/chatsvc/chat/pkg/deploy/settings"
 	"github.com/chatsvc/chat/pkg/tokenfacts"
 	"github.com/chatsvc/chat/pkg/tokenfacts/fakesources"
@@ -84,7 +85,7 @@ func TestPriceHistory(t *testing.T) {
 		h.URL != "https://www.geckoterminal.com/eth/pools/0x1F2e3D4c5B6a79880716253443526170A9b8C7d6" {
 		t.Errorf("history header = %+v", h)
 	}
-	if len(h.Points) != 30 || !slices.IsSortedFunc(h.Points, func(a, b tokenfacts.Point) int { return int(a.Time - b.Time) }) {
+	if len(h.Points) != 30 || !slices.IsSortedFunc(h.Points, func(a, b token.Point) int { return int(a.Time - b.Time) }) {
 		t.Fatalf("want 30 points oldest first, got %d: %v", len(h.Points), h.Points)
 	}
 	last := h.Points[len(h.Points)-1]
@@ -147,10 +148,10 @@ func TestRugCliff(t *testing.T) {
 	if f.History == nil || f.History.DrawdownPercent == nil || *f.History.DrawdownPercent < 99 {
 		t.Fatalf("history = %+v", f.History)
 	}
-	if !hasFinding(f, tokenfacts.SeverityWarning, "The price is 99.88% below its highest close of the last 30 days.") {
+	if !hasFinding(f, token.SeverityWarning, "The price is 99.88% below its highest close of the last 30 days.") {
 		t.Errorf("no drawdown finding: %+v", f.Findings)
 	}
-	if f.Verdict == nil || f.Verdict.Severity != tokenfacts.SeverityDanger || !strings.HasPrefix(f.Verdict.Summary, "Liquidity pulled") {
+	if f.Verdict == nil || f.Verdict.Severity != token.SeverityDanger || !strings.HasPrefix(f.Verdict.Summary, "Liquidity pulled") {
 		t.Errorf("verdict = %+v", f.Verdict)
 	}
 }
@@ -172,14 +173,14 @@ func TestRateLimitedAPIIsPaused(t *testing.T) {
 			clk := testclock.New(fakesources.Now())
 			c := newClient(t, url, func(c *tokenfacts.Config) { c.Now = clk.Now; c.Budget = 5 * time.Second })
 			fake.SetFault(gt, fakesources.Fault{Kind: fakesources.RateLimited, RetryAfter: tt.retryAfter})
-			if got := unavailable(lookupOne(t, c, fakesources.EVMMultiChain), tokenfacts.SourceGeckoTerminal); got != tokenfacts.ReasonRateLimited {
+			if got := unavailable(lookupOne(t, c, fakesources.EVMMultiChain), tokenfacts.SourceGeckoTerminal); got != token.ReasonRateLimited {
 				t.Fatalf("GeckoTerminal %q, want rate limited", got)
 			}
 			fake.SetFault(gt, fakesources.Fault{Kind: fakesources.Hang})
-			for _, token := range []string{fakesources.EVMRugged, fakesources.SolanaQuiet} {
-				f := lookupOne(t, c, token)
-				if got := unavailable(f, tokenfacts.SourceGeckoTerminal); got != tokenfacts.ReasonRateLimited || f.Market == nil {
-					t.Errorf("%s: GeckoTerminal %q, market %v; want rate limited beside the market", token, got, f.Market != nil)
+			for _, tok := range []string{fakesources.EVMRugged, fakesources.SolanaQuiet} {
+				f := lookupOne(t, c, tok)
+				if got := unavailable(f, tokenfacts.SourceGeckoTerminal); got != token.ReasonRateLimited || f.Market == nil {
+					t.Errorf("%s: GeckoTerminal %q, market %v; want rate limited beside the market", tok, got, f.Market != nil)
 				}
 			}
 			if n := fake.Requests(gt); n != 1 {
@@ -208,7 +209,7 @@ func TestGoPlus4029PausesGoPlus(t *testing.T) {
 	lookupOne(t, c, fakesources.EVMHoneypot)
 	fake.SetFault(gp, fakesources.Fault{Kind: fakesources.Hang})
 	f := lookupOne(t, c, fakesources.EVMMultiChain)
-	if got := unavailable(f, tokenfacts.SourceGoPlus); got != tokenfacts.ReasonRateLimited || f.Security == nil || f.Security.Simulation == nil {
+	if got := unavailable(f, token.SourceGoPlus); got != token.ReasonRateLimited || f.Security == nil || f.Security.Simulation == nil {
 		t.Errorf("GoPlus %q; honeypot.is's simulation must stay: %s", got, f.ModelJSON())
 	}
 	if n, a := fake.Requests(gp), fake.Requests(gpa); n != 1 || a != 0 {
@@ -236,7 +237,7 @@ func TestDeployerRecord(t *testing.T) {
 	}
 	want := "GoPlus flags the token's creator and owner 0x5c49eb7b812d679656ecfe14fcb986f67cfeed05: stealing attack, phishing activities, " +
 		"honeypot related address, 4 malicious contracts created (data: SlowMist, BlockSec)."
-	if !hasFinding(f, tokenfacts.SeverityDanger, want) {
+	if !hasFinding(f, token.SeverityDanger, want) {
 		t.Errorf("no danger finding %q in %+v", want, f.Findings)
 	}
 
@@ -257,22 +258,22 @@ func TestVerdict(t *testing.T) {
 	fake, url := newFake(t)
 	c := newClient(t, url)
 	hp := lookupOne(t, c, fakesources.EVMHoneypot)
-	if v := hp.Verdict; v == nil || v.Severity != tokenfacts.SeverityDanger ||
+	if v := hp.Verdict; v == nil || v.Severity != token.SeverityDanger ||
 		!strings.HasPrefix(v.Summary, "Honeypot: it cannot be sold (GoPlus, honeypot.is)") {
 		t.Errorf("honeypot verdict = %+v", hp.Verdict)
 	}
 	clean := lookupOne(t, c, fakesources.EVMMultiChain)
-	if v := clean.Verdict; v == nil || v.Severity != tokenfacts.SeverityInfo || !strings.Contains(v.Summary, "GoPlus, honeypot.is") {
+	if v := clean.Verdict; v == nil || v.Severity != token.SeverityInfo || !strings.Contains(v.Summary, "GoPlus, honeypot.is") {
 		t.Errorf("clean verdict = %+v", clean.Verdict)
 	}
 	fake.SetFault(fakesources.Honeypot, fakesources.Fault{Kind: fakesources.ServerError})
-	if v := lookupOne(t, newClient(t, url), fakesources.EVMMultiChain).Verdict; v == nil || v.Severity != tokenfacts.SeverityInfo ||
+	if v := lookupOne(t, newClient(t, url), fakesources.EVMMultiChain).Verdict; v == nil || v.Severity != token.SeverityInfo ||
 		!strings.HasSuffix(v.Summary, "(GoPlus); not read: honeypot.is: server error") {
 		t.Errorf("a quiet verdict must name what was not read: %+v", v)
 	}
 	fake.SetFault(fakesources.Honeypot, fakesources.Fault{})
 	unlisted := lookupOne(t, c, fakesources.EVMUnlisted)
-	if v := unlisted.Verdict; v == nil || v.Severity != tokenfacts.SeverityWarning || !strings.HasPrefix(v.Summary, "Not checked") {
+	if v := unlisted.Verdict; v == nil || v.Severity != token.SeverityWarning || !strings.HasPrefix(v.Summary, "Not checked") {
 		t.Errorf("unlisted verdict = %+v", unlisted.Verdict)
 	}
 	if js := string(hp.ModelJSON()); !strings.Contains(js, `"verdict":{"severity":"danger","summary":"Honeypot`) {
@@ -300,11 +301,11 @@ func TestChainSourceOff(t *testing.T) {
 		c.Sources["dexscreener"] = tokenfacts.SourceConfig{BaseURL: url, Off: true}
 	})
 	f := lookupOne(t, c, fakesources.EVMMultiChain)
-	want := []tokenfacts.Unavailable{u("GoPlus", "chain unknown"), u("honeypot.is", "chain unknown"), u("GeckoTerminal", "chain unknown")}
+	want := []token.Unavailable{u("GoPlus", "chain unknown"), u("honeypot.is", "chain unknown"), u("GeckoTerminal", "chain unknown")}
 	if !slices.Equal(f.Unavailable, want) || fake.Requests(dex) != 0 {
 		t.Errorf("Unavailable = %v, want %v (%d DexScreener calls)", f.Unavailable, want, fake.Requests(dex))
 	}
-	if f.Verdict == nil || f.Verdict.Severity != tokenfacts.SeverityWarning {
+	if f.Verdict == nil || f.Verdict.Severity != token.SeverityWarning {
 		t.Errorf("verdict = %+v, want a warning: nothing was checked", f.Verdict)
 	}
 }

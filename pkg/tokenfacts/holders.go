@@ -4,13 +4,14 @@ import (
 	"slices"
 
 	"github.com/chatsvc/chat/pkg/chat/contract"
+	"github.com/chatsvc/chat/pkg/chat/token"
 )
 
 // holders turns the first holder list a part gave (GoPlus's top holders) into the
 // distribution a reader needs: how much the top ten hold once pools, burn addresses and
 // lockers are left out (they hold supply for nobody), and how much of the LP is locked or
 // burnt. Every part's pools count, whichever source named them.
-func (b *assembly) holders() *Holders {
+func (b *assembly) holders() *token.Holders {
 	i := slices.IndexFunc(b.parts, func(p stamped) bool {
 		return p.holderCount != nil || len(p.holders) > 0 || len(p.lpHolders) > 0
 	})
@@ -18,7 +19,7 @@ func (b *assembly) holders() *Holders {
 		return nil
 	}
 	g := b.parts[i]
-	h := Holders{Source: g.source, AsOf: g.at, Count: g.holderCount}
+	h := token.Holders{Source: g.source, AsOf: g.at, Count: g.holderCount}
 	h.Top10Percent, h.Excluded, h.Discarded = top10(g.holders, b.pools(), b.key)
 	h.LPLockedPercent = lpLocked(g.lpHolders)
 	if h.Count == nil && h.Top10Percent == nil && h.LPLockedPercent == nil && h.Excluded+h.Discarded == 0 {

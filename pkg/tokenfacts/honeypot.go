@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"net/url"
+
+	"github.com/chatsvc/chat/pkg/chat/token"
 )
 
 // honeypot.is (/v2/IsHoneypot?address=&chainID=, Ethereum, BSC and Base only) simulates a buy
@@ -59,7 +61,7 @@ var honeypotRisks = map[string]bool{
 // honeypotIs is honeypot.is's buy/sell simulation, on the chains it simulates.
 type honeypotIs struct{}
 
-func (honeypotIs) Name() string { return SourceHoneypot }
+func (honeypotIs) Name() string { return token.SourceHoneypot }
 func (honeypotIs) API() api     { return apiHoneypot }
 
 func (honeypotIs) Covers(chain string) bool {
@@ -85,14 +87,14 @@ func (honeypotIs) Fetch(ctx context.Context, call caller, k *known) (*part, *fai
 	}
 	if body.SimulationResult.ok && (!body.SimulationSuccess.ok || body.SimulationSuccess.v) {
 		s := body.SimulationResult.v
-		r.taxes = taxOf(SourceHoneypot, 1, s.BuyTax, s.SellTax, s.TransferTax)
+		r.taxes = taxOf(token.SourceHoneypot, 1, s.BuyTax, s.SellTax, s.TransferTax)
 	}
 	return r, nil
 }
 
 // simulationOf reads the verdict: each field only if it has a value honeypot.is documents.
-func simulationOf(body *hpBody) Simulation {
-	var sim Simulation
+func simulationOf(body *hpBody) token.Simulation {
+	var sim token.Simulation
 	if body.SimulationSuccess.ok {
 		sim.Success = ptr(body.SimulationSuccess.v)
 	}
@@ -117,8 +119,8 @@ func simulationOf(body *hpBody) Simulation {
 // taxOf reads a source's buy, sell and transfer taxes into percent: scale is what makes
 // them percent (100 for GoPlus's fractions, 1 for honeypot.is's percent). A tax outside
 // 0..100 % is discarded, never clamped; nil when the source gave none.
-func taxOf(source string, scale float64, buy, sell, transfer num) *Tax {
-	t := Tax{Source: source, BuyPercent: scaled(buy, scale), SellPercent: scaled(sell, scale), TransferPercent: scaled(transfer, scale)}
+func taxOf(source string, scale float64, buy, sell, transfer num) *token.Tax {
+	t := token.Tax{Source: source, BuyPercent: scaled(buy, scale), SellPercent: scaled(sell, scale), TransferPercent: scaled(transfer, scale)}
 	if t.BuyPercent == nil && t.SellPercent == nil && t.TransferPercent == nil {
 		return nil
 	}

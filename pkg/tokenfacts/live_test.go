@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/chatsvc/chat/pkg/chat/contract"
+	"github.com/chatsvc/chat/pkg/chat/token"
 	"github.com/chatsvc/chat/pkg/tokenfacts"
 	"github.com/chatsvc/chat/pkg/tokenfacts/fakesources"
 )
@@ -29,11 +30,11 @@ func TestLiveFakeAgesWithTheClock(t *testing.T) {
 // A meme token's price of 1.2e-08 reads as DexScreener wrote it, in plain decimals.
 func TestTinyPriceInPlainDecimals(t *testing.T) {
 	price := 0.000000012
-	b, err := json.Marshal(tokenfacts.Facts{Market: &tokenfacts.Market{PriceUSD: &price}})
+	b, err := json.Marshal(token.Facts{Market: &token.Market{PriceUSD: &price}})
 	if err != nil || !strings.Contains(string(b), `"price_usd":0.000000012`) {
 		t.Errorf("%s, %v", b, err)
 	}
-	if b, _ := json.Marshal(tokenfacts.Facts{Market: &tokenfacts.Market{}}); strings.Contains(string(b), "price_usd") {
+	if b, _ := json.Marshal(token.Facts{Market: &token.Market{}}); strings.Contains(string(b), "price_usd") {
 		t.Errorf("an unknown price is written: %s", b)
 	}
 }

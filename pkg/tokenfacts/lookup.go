@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/chatsvc/chat/pkg/chat/contract"
+	"github.com/chatsvc/chat/pkg/chat/token"
 )
 
 // Client looks up token facts. It is safe for concurrent use; its cache and its pauses are
@@ -28,9 +29,9 @@ func New(cfg Config) *Client {
 // parallel and within one budget: Config.Budget, or less if ctx ends sooner. It never returns
 // an error and never waits past the budget: what has not answered by then is named in each
 // Facts.Unavailable, and goes on in the background to fill the cache.
-func (c *Client) Lookup(ctx context.Context, addrs []contract.Address) []Facts {
-	list := distinct(addrs, MaxAddresses)
-	out := make([]Facts, len(list))
+func (c *Client) Lookup(ctx context.Context, addrs []contract.Address) []token.Facts {
+	list := distinct(addrs, token.MaxAddresses)
+	out := make([]token.Facts, len(list))
 	if len(list) == 0 {
 		return out
 	}
@@ -68,17 +69,17 @@ func cacheID(a contract.Address) string {
 
 // lookupOne gathers one token's facts. It waits only on flights, each bounded by ctx, so it
 // returns by ctx's deadline. A panic (a bug) costs this token its facts, not the process.
-func (c *Client) lookupOne(ctx context.Context, a contract.Address) (f Facts) {
+func (c *Client) lookupOne(ctx context.Context, a contract.Address) (f token.Facts) {
 	b := newAssembly(c.cfg.Now(), a)
 	defer func() {
 		if r := recover(); r != nil {
 			c.cfg.Logger.Error("tokenfacts: lookup panicked", "panic", r)
-			f = Facts{Token: Token{Address: a.Value, Chain: string(a.Chain)},
-				Unavailable: []Unavailable{{Source: SourceLookup, Reason: ReasonInvalidResponse}}}
+			f = token.Facts{Token: token.Token{Address: a.Value, Chain: string(a.Chain)},
+				Unavailable: []token.Unavailable{{Source: token.SourceLookup, Reason: token.ReasonInvalidResponse}}}
 		}
 	}()
 	if v, err := contract.Parse(a.Value); err != nil || v.Chain != a.Chain {
-		b.miss(SourceLookup, ReasonInvalidAddress)
+		b.miss(token.SourceLookup, token.ReasonInvalidAddress)
 		return b.facts()
 	}
 	c.ask(ctx, b)
@@ -137,7 +138,7 @@ func (c *Client) question(s source, k *known) (ask, bool) {
 		return ask{}, false
 	}
 	if k.chain != "" && !s.Covers(k.chain) {
-		return ask{Reason: ReasonChainNotCovered}, true
+		return ask{Reason: token.ReasonChainNotCovered}, true
 	}
 	q := s.Ask(k, &c.cfg)
 	return q, q != ask{}
@@ -162,7 +163,7 @@ func (c *Client) flight(s source, q ask, k *known) *flight {
 	return c.cache.get(s.Name()+"|"+q.Key, q.TTL, func(ctx context.Context) (any, *failure) {
 		p, f := s.Fetch(ctx, call, k)
 		if f != nil {
-			if f.Reason != ReasonNotFound {
+			if f.Reason != token.ReasonNotFound {
 				c.cfg.Logger.Warn("tokenfacts: source unavailable", "source", s.Name(), "reason", f.Reason, "err", f.Err)
 			}
 			return nil, f

@@ -9,7 +9,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/chatsvc/chat/pkg/tokenfacts"
+	"github.com/chatsvc/chat/pkg/chat/token"
 	"github.com/chatsvc/chat/pkg/tokenfacts/fakesources"
 )
 
@@ -20,7 +20,7 @@ func TestNormalise(t *testing.T) {
 	tests := []struct {
 		name  string
 		token string
-		check func(t *testing.T, f tokenfacts.Facts)
+		check func(t *testing.T, f token.Facts)
 	}{
 		{"EVM on two chains: the most liquid base pair decides", fakesources.EVMMultiChain, checkMultiChain},
 		{"EVM honeypot: taxes in percent from both sources", fakesources.EVMHoneypot, checkHoneypot},
@@ -37,7 +37,7 @@ func TestNormalise(t *testing.T) {
 	}
 }
 
-func checkMultiChain(t *testing.T, f tokenfacts.Facts) {
+func checkMultiChain(t *testing.T, f token.Facts) {
 	if f.Token.Chain != "ethereum" || f.Token.ChainID != "1" || f.Token.Name != "Lattice Protocol" || f.Token.Symbol != "LTC3" {
 		t.Errorf("Token = %+v", f.Token)
 	}
@@ -82,12 +82,12 @@ func checkMultiChain(t *testing.T, f tokenfacts.Facts) {
 		t.Errorf("excluded %d, discarded %d; want 3, 0", h.Excluded, h.Discarded)
 	}
 	eqFloat(t, "LP locked", h.LPLockedPercent, 92.13)
-	eqFloat(t, "GoPlus sell tax", taxOf(f, tokenfacts.SourceGoPlus).SellPercent, 0.5)
-	eqFloat(t, "honeypot.is sell tax", taxOf(f, tokenfacts.SourceHoneypot).SellPercent, 0.48)
+	eqFloat(t, "GoPlus sell tax", taxOf(f, token.SourceGoPlus).SellPercent, 0.5)
+	eqFloat(t, "honeypot.is sell tax", taxOf(f, token.SourceHoneypot).SellPercent, 0.48)
 	if s := f.Security.Simulation; s.Risk != "low" || s.RiskLevel == nil || *s.RiskLevel != 1 {
 		t.Errorf("simulation = %+v", s)
 	}
-	wantSources := []tokenfacts.Source{
+	wantSources := []token.Source{
 		{Name: "DexScreener", URL: "https://dexscreener.com/ethereum/0x1f2e3d4c5b6a79880716253443526170a9b8c7d6"},
 		{Name: "GoPlus", URL: "https://gopluslabs.io/token-security/1/" + fakesources.EVMMultiChain},
 		{Name: "honeypot.is", URL: "https://honeypot.is/ethereum?address=" + fakesources.EVMMultiChain},
@@ -98,18 +98,18 @@ func checkMultiChain(t *testing.T, f tokenfacts.Facts) {
 	if len(f.Unavailable) != 0 {
 		t.Errorf("Unavailable = %v", f.Unavailable)
 	}
-	if !hasFinding(f, tokenfacts.SeverityInfo, "Listed on centralized exchanges: Binance, OKX.") {
+	if !hasFinding(f, token.SeverityInfo, "Listed on centralized exchanges: Binance, OKX.") {
 		t.Errorf("Findings = %v", f.Findings)
 	}
 	for _, x := range f.Findings {
-		if x.Severity != tokenfacts.SeverityInfo {
+		if x.Severity != token.SeverityInfo {
 			t.Errorf("clean token has finding %+v", x)
 		}
 	}
 }
 
-func checkHoneypot(t *testing.T, f tokenfacts.Facts) {
-	gp, hp := taxOf(f, tokenfacts.SourceGoPlus), taxOf(f, tokenfacts.SourceHoneypot)
+func checkHoneypot(t *testing.T, f token.Facts) {
+	gp, hp := taxOf(f, token.SourceGoPlus), taxOf(f, token.SourceHoneypot)
 	if gp == nil || hp == nil {
 		t.Fatalf("taxes = %+v", f.Security)
 	}
@@ -137,7 +137,7 @@ func checkHoneypot(t *testing.T, f tokenfacts.Facts) {
 	}
 	eqFloat(t, "top 10", h.Top10Percent, 50.07)
 	eqFloat(t, "LP locked", h.LPLockedPercent, 0)
-	for _, want := range []tokenfacts.Finding{
+	for _, want := range []token.Finding{
 		{Severity: "danger", Text: "GoPlus flags the token as a honeypot: it may be impossible to sell.", Source: "GoPlus"},
 		{Severity: "danger", Text: "honeypot.is's simulation could not sell the token: it is a honeypot.", Source: "honeypot.is"},
 		{Severity: "danger", Text: "Sell tax of 99% (GoPlus).", Source: "GoPlus"},
@@ -152,7 +152,7 @@ func checkHoneypot(t *testing.T, f tokenfacts.Facts) {
 			t.Errorf("missing finding %+v", want)
 		}
 	}
-	if f.Findings[0].Severity != tokenfacts.SeverityDanger {
+	if f.Findings[0].Severity != token.SeverityDanger {
 		t.Errorf("first finding %+v is not a danger", f.Findings[0])
 	}
 	// priceChange was {} and marketCap missing: unknown, the FDV still there.
@@ -161,9 +161,9 @@ func checkHoneypot(t *testing.T, f tokenfacts.Facts) {
 	eqFloat(t, "fdv", f.Market.FDVUSD, 731000)
 }
 
-func checkRugged(t *testing.T, f tokenfacts.Facts) {
+func checkRugged(t *testing.T, f token.Facts) {
 	eqFloat(t, "liquidity", f.Market.LiquidityUSD, 0) // zero, not unknown
-	if !hasFinding(f, tokenfacts.SeverityDanger, "Liquidity is $0 while the market cap is $5.2M: the pool has been drained or pulled, the pattern of a rug pull.") {
+	if !hasFinding(f, token.SeverityDanger, "Liquidity is $0 while the market cap is $5.2M: the pool has been drained or pulled, the pattern of a rug pull.") {
 		t.Errorf("Findings = %v", f.Findings)
 	}
 	ct := f.Security.Contract
@@ -202,7 +202,7 @@ func forbidden(r rune) bool {
 		r == 0x200e || r == 0x200f || r == 0x061c || r == 0x200b || r == 0xfeff
 }
 
-func checkHostile(t *testing.T, f tokenfacts.Facts) {
+func checkHostile(t *testing.T, f token.Facts) {
 	for what, s := range map[string]string{"name": f.Token.Name, "symbol": f.Token.Symbol} {
 		if strings.ContainsFunc(s, forbidden) || strings.Contains(s, "://") {
 			t.Errorf("%s %q keeps a control, bidi or format character or a URL", what, s)
@@ -225,8 +225,8 @@ func checkHostile(t *testing.T, f tokenfacts.Facts) {
 	if f.Security.Holders.Count != nil {
 		t.Errorf("holder count %v from \"not a number\"", *f.Security.Holders.Count)
 	}
-	if got := unavailable(f, tokenfacts.SourceHoneypot); got != tokenfacts.ReasonChainNotCovered {
-		t.Errorf("honeypot.is on Arbitrum: %q, want %q", got, tokenfacts.ReasonChainNotCovered)
+	if got := unavailable(f, token.SourceHoneypot); got != token.ReasonChainNotCovered {
+		t.Errorf("honeypot.is on Arbitrum: %q, want %q", got, token.ReasonChainNotCovered)
 	}
 	js := string(f.ModelJSON())
 	for _, leak := range []string{"javascript:", "evil.example/claim", "t.me", "Ignore previous", "\\u202e", "\\u0000"} {
@@ -236,11 +236,11 @@ func checkHostile(t *testing.T, f tokenfacts.Facts) {
 	}
 }
 
-func checkUnlisted(t *testing.T, f tokenfacts.Facts) {
+func checkUnlisted(t *testing.T, f token.Facts) {
 	if f.Market != nil || f.Security != nil || len(f.Sources) != 0 {
 		t.Errorf("facts from nowhere: %+v", f)
 	}
-	want := []tokenfacts.Unavailable{
+	want := []token.Unavailable{
 		{Source: "DexScreener", Reason: "not found"},
 		{Source: "GoPlus", Reason: "chain unknown"},
 		{Source: "honeypot.is", Reason: "chain unknown"},
@@ -254,14 +254,14 @@ func checkUnlisted(t *testing.T, f tokenfacts.Facts) {
 	}
 }
 
-func checkPumpFun(t *testing.T, f tokenfacts.Facts) {
+func checkPumpFun(t *testing.T, f token.Facts) {
 	m := f.Market
 	unknownFloat(t, "liquidity", m.LiquidityUSD) // absent upstream: unknown, not 0
 	unknownFloat(t, "24h change", m.Change24hPercent)
 	eqFloat(t, "1h change", m.Change1hPercent, 38.1)
 	eqFloat(t, "market cap", m.MarketCapUSD, 9120)
 	eqFloat(t, "pair age", m.PairAgeHours, 2)
-	if !hasFinding(f, tokenfacts.SeverityInfo, "No pool liquidity is reported: the pair still trades on a pump.fun bonding curve.") {
+	if !hasFinding(f, token.SeverityInfo, "No pool liquidity is reported: the pair still trades on a pump.fun bonding curve.") {
 		t.Errorf("Findings = %v", f.Findings)
 	}
 	for _, x := range f.Findings {
@@ -276,16 +276,16 @@ func checkPumpFun(t *testing.T, f tokenfacts.Facts) {
 	eqBool(t, "balance mutable", ct.BalanceMutable, false)
 	eqFloat(t, "top 10 without the bonding curve", f.Security.Holders.Top10Percent, 6.3)
 	rc := f.Security.RugCheck
-	wantRisks := []tokenfacts.Risk{{Name: "Low Liquidity", Level: "danger", Value: "$0.41"}, {Name: "Mutable metadata", Level: "warn"}}
+	wantRisks := []token.Risk{{Name: "Low Liquidity", Level: "danger", Value: "$0.41"}, {Name: "Mutable metadata", Level: "warn"}}
 	if rc == nil || !slices.Equal(rc.Risks, wantRisks) {
 		t.Fatalf("RugCheck = %+v", rc)
 	}
 	eqFloat(t, "RugCheck score", rc.ScoreNormalised, 29)
 	eqFloat(t, "RugCheck LP locked", rc.LPLockedPercent, 0)
-	if !hasFinding(f, tokenfacts.SeverityDanger, "RugCheck: Low Liquidity ($0.41).") {
+	if !hasFinding(f, token.SeverityDanger, "RugCheck: Low Liquidity ($0.41).") {
 		t.Errorf("Findings = %v", f.Findings)
 	}
-	wantSources := []tokenfacts.Source{
+	wantSources := []token.Source{
 		{Name: "DexScreener", URL: "https://dexscreener.com/solana/ee2mj4eu3gvsodkgae5t6aypz2fkswmv2p8kszlnjax4"},
 		{Name: "GoPlus", URL: "https://gopluslabs.io/token-security/solana/" + fakesources.SolanaPumpFun},
 		{Name: "RugCheck", URL: "https://rugcheck.xyz/tokens/" + fakesources.SolanaPumpFun},
@@ -295,7 +295,7 @@ func checkPumpFun(t *testing.T, f tokenfacts.Facts) {
 	}
 }
 
-func checkQuiet(t *testing.T, f tokenfacts.Facts) {
+func checkQuiet(t *testing.T, f token.Facts) {
 	ct := f.Security.Contract
 	eqBool(t, "mint authority", ct.Mintable, true)
 	eqBool(t, "freeze authority", ct.Freezable, true)
@@ -303,13 +303,13 @@ func checkQuiet(t *testing.T, f tokenfacts.Facts) {
 	if !slices.Equal(ct.MintAuthorities, []string{"6CmyeMBZ9AJ7PxZEHZs4i9qnh9qahMBg3s3FnVVWBNVw"}) {
 		t.Errorf("mint authorities = %v", ct.MintAuthorities)
 	}
-	if got := unavailable(f, tokenfacts.SourceRugCheck); got != tokenfacts.ReasonNotFound {
+	if got := unavailable(f, token.SourceRugCheck); got != token.ReasonNotFound {
 		t.Errorf("RugCheck = %q, want not found", got)
 	}
 	if f.Security.Holders.Top10Percent != nil {
 		t.Errorf("top 10 from no holder list: %v", *f.Security.Holders.Top10Percent)
 	}
-	if !hasFinding(f, tokenfacts.SeverityWarning, "New tokens can be minted (the mint authority is still active).") {
+	if !hasFinding(f, token.SeverityWarning, "New tokens can be minted (the mint authority is still active).") {
 		t.Errorf("Findings = %v", f.Findings)
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"net/url"
 	"slices"
+
+	"github.com/chatsvc/chat/pkg/chat/token"
 )
 
 // RugCheck (/v1/tokens/{mint}/report/summary, Solana only) answers a score, a normalised score,
@@ -31,7 +33,7 @@ var rugCheckLevels = map[string]bool{"danger": true, "warn": true, "info": true}
 // rugCheck is RugCheck's report on a Solana mint.
 type rugCheck struct{}
 
-func (rugCheck) Name() string             { return SourceRugCheck }
+func (rugCheck) Name() string             { return token.SourceRugCheck }
 func (rugCheck) API() api                 { return apiRugCheck }
 func (rugCheck) Covers(chain string) bool { return chain == solanaSlug }
 
@@ -44,7 +46,7 @@ func (rugCheck) Fetch(ctx context.Context, call caller, k *known) (*part, *failu
 	if f := call.get(ctx, "/v1/tokens/"+url.PathEscape(k.addr.Value)+"/report/summary", &body); f != nil {
 		return nil, f
 	}
-	r := &part{page: rugCheckPage(k.addr.Value), rugCheck: &RugCheck{
+	r := &part{page: rugCheckPage(k.addr.Value), rugCheck: &token.RugCheck{
 		Score:           nonNegative(body.Score),
 		ScoreNormalised: nonNegative(body.ScoreNormalised),
 		LPLockedPercent: percent(body.LPLockedPct),
@@ -58,10 +60,10 @@ func (rugCheck) Fetch(ctx context.Context, call caller, k *known) (*part, *failu
 		if !rugCheckLevels[level] {
 			level = ""
 		}
-		r.rugCheck.Risks = append(r.rugCheck.Risks, Risk{Name: name, Level: level, Value: cleanText(string(risk.Value), maxSymbolRunes)})
+		r.rugCheck.Risks = append(r.rugCheck.Risks, token.Risk{Name: name, Level: level, Value: cleanText(string(risk.Value), maxSymbolRunes)})
 	}
 	// Dangers first, so that the cap never drops one for a warning.
-	slices.SortStableFunc(r.rugCheck.Risks, func(a, b Risk) int { return riskRank(a.Level) - riskRank(b.Level) })
+	slices.SortStableFunc(r.rugCheck.Risks, func(a, b token.Risk) int { return riskRank(a.Level) - riskRank(b.Level) })
 	r.rugCheck.Risks = r.rugCheck.Risks[:min(len(r.rugCheck.Risks), maxListItems)]
 	return r, nil
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/chatsvc/chat/pkg/chat/contract"
+	"github.com/chatsvc/chat/pkg/chat/token"
 )
 
 // source is one token-data source. Adding one is a file with a type that implements it, a
@@ -43,10 +44,10 @@ type api struct {
 
 // The APIs.
 var (
-	apiDexScreener = api{"dexscreener", SourceDexScreener, "https://api.dexscreener.com"}
-	apiGoPlus      = api{"goplus", SourceGoPlus, "https://api.gopluslabs.io"}
-	apiHoneypot    = api{"honeypot", SourceHoneypot, "https://api.honeypot.is"}
-	apiRugCheck    = api{"rugcheck", SourceRugCheck, "https://api.rugcheck.xyz"}
+	apiDexScreener = api{"dexscreener", token.SourceDexScreener, "https://api.dexscreener.com"}
+	apiGoPlus      = api{"goplus", token.SourceGoPlus, "https://api.gopluslabs.io"}
+	apiHoneypot    = api{"honeypot", token.SourceHoneypot, "https://api.honeypot.is"}
+	apiRugCheck    = api{"rugcheck", token.SourceRugCheck, "https://api.rugcheck.xyz"}
 )
 
 // APIs lists the ids of the APIs the sources call, each once, in the order of sources.
@@ -76,11 +77,11 @@ type ask struct {
 // sources have settled, with their failure reasons.
 type known struct {
 	addr          contract.Address
-	chain         string   // a Token.Chain slug, "" for EVM until a source names it
+	chain         string   // a token.Token.Chain slug, "" for EVM until a source names it
 	evm           evmChain // the EVM chain, once known
 	pool          string   // the most liquid pool's address
 	pairCreatedAt *time.Time
-	wallets       []Wallet // the contract's creator and owner
+	wallets       []token.Wallet // the contract's creator and owner
 	settled       map[string]string
 	// final is set when no source is left to ask: a source still waiting for a fact gets
 	// the reason it will not come.
@@ -117,9 +118,9 @@ func (k *known) learn(p *part) {
 		k.pool, k.pairCreatedAt = p.pool, p.pairCreatedAt
 	}
 	for _, w := range p.wallets {
-		i := slices.IndexFunc(k.wallets, func(x Wallet) bool { return x.Address == w.Address })
+		i := slices.IndexFunc(k.wallets, func(x token.Wallet) bool { return x.Address == w.Address })
 		if i < 0 {
-			k.wallets = append(k.wallets, Wallet{Address: w.Address, Roles: slices.Clone(w.Roles)})
+			k.wallets = append(k.wallets, token.Wallet{Address: w.Address, Roles: slices.Clone(w.Roles)})
 			continue
 		}
 		for _, r := range w.Roles {
@@ -146,8 +147,8 @@ func (k *known) after(by, reason string) ask {
 	switch {
 	case !ok && !k.final:
 		return ask{Wait: true}
-	case r == ReasonTimedOut:
-		return ask{Reason: ReasonTimedOut}
+	case r == token.ReasonTimedOut:
+		return ask{Reason: token.ReasonTimedOut}
 	}
 	return ask{Reason: reason}
 }
@@ -158,7 +159,7 @@ func (k *known) needChain() (ask, bool) {
 	if k.chain != "" {
 		return ask{}, true
 	}
-	return k.after(SourceDexScreener, ReasonChainUnknown), false
+	return k.after(token.SourceDexScreener, token.ReasonChainUnknown), false
 }
 
 // onChain is the ask of a source that asks about the token on its chain: once the chain is
@@ -179,15 +180,15 @@ type part struct {
 	chain         string
 	pool          string
 	pairCreatedAt *time.Time
-	wallets       []Wallet
+	wallets       []token.Wallet
 
-	market     *Market
-	contract   *Contract
-	taxes      *Tax
-	simulation *Simulation
-	rugCheck   *RugCheck
-	history    *History
-	deployer   *Deployer
+	market     *token.Market
+	contract   *token.Contract
+	taxes      *token.Tax
+	simulation *token.Simulation
+	rugCheck   *token.RugCheck
+	history    *token.History
+	deployer   *token.Deployer
 
 	// The raw holder lists, and the addresses that hold supply for nobody (pools, pairs):
 	// the assembly reads the distribution from every part's pools together.

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/chatsvc/chat/pkg/tokenfacts"
+	"github.com/chatsvc/chat/pkg/chat/token"
 )
 
 // skip is the fact a keyword names when its figure is no claim to check (a change, a
@@ -122,12 +122,12 @@ func firstWords(s string, n int) string {
 // Verify finds the figures an answer states about the tokens it was given facts for and
 // holds each against the facts. It never changes the text. Figures of history, hypotheses,
 // other assets and tokens without facts are left out, as are facts the data does not hold.
-func Verify(text string, facts []tokenfacts.Facts) []Check {
+func Verify(text string, facts []token.Facts) []Check {
 	if len(facts) == 0 {
 		return nil
 	}
 	l := words()
-	tokens := make([]token, len(facts))
+	tokens := make([]tokenData, len(facts))
 	for i := range facts {
 		tokens[i] = newToken(&facts[i])
 	}
@@ -176,14 +176,14 @@ func appendOnce(out []Check, c Check) []Check {
 	return append(out, c)
 }
 
-// token is one token's facts, with the words an answer names it by.
-type token struct {
+// tokenData is one token's facts, with the words an answer names it by.
+type tokenData struct {
 	names []string // lower case: symbol, name, address
 	data  map[string][]datum
 }
 
-func newToken(f *tokenfacts.Facts) token {
-	t := token{data: data(f)}
+func newToken(f *token.Facts) tokenData {
+	t := tokenData{data: data(f)}
 	for _, n := range []string{f.Token.Symbol, f.Token.Name, f.Token.Address} {
 		if n = strings.ToLower(strings.TrimSpace(n)); len(n) >= 2 && len(n) <= 64 {
 			t.names = append(t.names, n)
@@ -193,7 +193,7 @@ func newToken(f *tokenfacts.Facts) token {
 }
 
 // mentioned is the token named last in s, or -1.
-func mentioned(tokens []token, s string) int {
+func mentioned(tokens []tokenData, s string) int {
 	s = strings.ToLower(s)
 	best, at := -1, -1
 	for i, t := range tokens {

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/chatsvc/chat/pkg/chat/factcheck"
-	"github.com/chatsvc/chat/pkg/tokenfacts"
+	"github.com/chatsvc/chat/pkg/chat/token"
 )
 
 func ptr[T any](v T) *T { return &v }
@@ -19,17 +19,17 @@ var asOf = time.Date(2026, 12, 2, 14, 2, 0, 0, time.UTC)
 
 // panda is the facts of the corpus's token: DexScreener's market data, GoPlus's and
 // honeypot.is's taxes (which differ), GoPlus's holders.
-func panda() []tokenfacts.Facts {
-	return []tokenfacts.Facts{{
-		Token: tokenfacts.Token{Address: "0x7e2a1b8c9d0f4e3a6b5c8d7e0f1a2b3c4d5e6f70", Chain: "bsc", Name: "Golden Panda", Symbol: "GPANDA"},
-		Market: &tokenfacts.Market{Source: "DexScreener", AsOf: asOf, PriceUSD: ptr(2.417), LiquidityUSD: ptr(1523055.0),
+func panda() []token.Facts {
+	return []token.Facts{{
+		Token: token.Token{Address: "0x7e2a1b8c9d0f4e3a6b5c8d7e0f1a2b3c4d5e6f70", Chain: "bsc", Name: "Golden Panda", Symbol: "GPANDA"},
+		Market: &token.Market{Source: "DexScreener", AsOf: asOf, PriceUSD: ptr(2.417), LiquidityUSD: ptr(1523055.0),
 			MarketCapUSD: ptr(12345678.9), FDVUSD: ptr(14000000.0), Volume24hUSD: ptr(2200400.0), PairAgeHours: ptr(6.0)},
-		Security: &tokenfacts.Security{
-			Taxes: []tokenfacts.Tax{{Source: "GoPlus", BuyPercent: ptr(10.0), SellPercent: ptr(99.0)},
+		Security: &token.Security{
+			Taxes: []token.Tax{{Source: "GoPlus", BuyPercent: ptr(10.0), SellPercent: ptr(99.0)},
 				{Source: "honeypot.is", BuyPercent: ptr(10.5), SellPercent: ptr(100.0)}},
-			Contract:   &tokenfacts.Contract{Source: "GoPlus", AsOf: asOf},
-			Simulation: &tokenfacts.Simulation{Source: "honeypot.is", AsOf: asOf},
-			Holders:    &tokenfacts.Holders{Source: "GoPlus", AsOf: asOf, Top10Percent: ptr(50.07), LPLockedPercent: ptr(0.0)},
+			Contract:   &token.Contract{Source: "GoPlus", AsOf: asOf},
+			Simulation: &token.Simulation{Source: "honeypot.is", AsOf: asOf},
+			Holders:    &token.Holders{Source: "GoPlus", AsOf: asOf, Top10Percent: ptr(50.07), LPLockedPercent: ptr(0.0)},
 		},
 	}}
 }
@@ -127,8 +127,8 @@ func TestNoFactsNoChecks(t *testing.T) {
 	if c := factcheck.Verify("It trades at $0.52.", nil); c != nil {
 		t.Errorf("checks without facts: %+v", c)
 	}
-	two := append(panda(), tokenfacts.Facts{Token: tokenfacts.Token{Address: "0x5a3e6a77ba2f983ec0d371ea3b475f8bc0811ad5", Symbol: "LATT"},
-		Market: &tokenfacts.Market{Source: "DexScreener", AsOf: asOf, PriceUSD: ptr(0.4215)}})
+	two := append(panda(), token.Facts{Token: token.Token{Address: "0x5a3e6a77ba2f983ec0d371ea3b475f8bc0811ad5", Symbol: "LATT"},
+		Market: &token.Market{Source: "DexScreener", AsOf: asOf, PriceUSD: ptr(0.4215)}})
 	c := factcheck.Verify("LATT trades at $0.42. GPANDA trades at $0.52.", two)
 	if got := contradicted(c); !slices.Equal(got, []string{factcheck.FactPrice}) || len(c) != 2 || c[0].Verdict != factcheck.Agrees || c[1].Value != 2.417 {
 		t.Errorf("two tokens: %+v", c)

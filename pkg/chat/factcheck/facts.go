@@ -9,7 +9,7 @@ package factcheck
 import (
 	"time"
 
-	"github.com/chatsvc/chat/pkg/tokenfacts"
+	"github.com/chatsvc/chat/pkg/chat/token"
 )
 
 // The facts a figure is checked against: tokenfacts' JSON field names.
@@ -55,7 +55,7 @@ type datum struct {
 
 // data are the values a token's facts hold for each fact; a fact two sources report (taxes:
 // GoPlus and honeypot.is; LP locked: GoPlus and RugCheck) has a value from each.
-func data(f *tokenfacts.Facts) map[string][]datum {
+func data(f *token.Facts) map[string][]datum {
 	out := map[string][]datum{}
 	add := func(fact string, v *float64, source string, asOf time.Time) {
 		if v != nil {
@@ -89,7 +89,7 @@ func data(f *tokenfacts.Facts) map[string][]datum {
 
 // taxTime is when a source's taxes were read: the simulation's time for honeypot.is, the
 // contract reading's for GoPlus.
-func taxTime(s *tokenfacts.Security, source string) time.Time {
+func taxTime(s *token.Security, source string) time.Time {
 	switch {
 	case s.Simulation != nil && s.Simulation.Source == source:
 		return s.Simulation.AsOf

@@ -1,4 +1,8 @@
-package tokenfacts
+// Package token is the domain's vocabulary of a token's facts: its market, price history,
+// security, deployer, findings, verdict and sources, in the one shape used for the model, the
+// stream and the page. The adapters that read the token-data APIs (package tokenfacts) fill
+// these types; the domain (package chat) and its checks read them.
+package token
 
 import (
 	"encoding/json"
@@ -149,7 +153,8 @@ func (u USD) MarshalJSON() ([]byte, error) {
 	return strconv.AppendFloat(nil, float64(u), 'f', -1, 64), nil
 }
 
-func (h *History) clone(source string, at time.Time) *History {
+// Stamped is a copy of the history as read from source at at, sharing nothing with h.
+func (h *History) Stamped(source string, at time.Time) *History {
 	c := *h
 	c.Source, c.AsOf, c.Points = source, at, slices.Clone(h.Points)
 	return &c
@@ -194,7 +199,8 @@ type Wallet struct {
 	DataSource string `json:"data_source,omitempty"`
 }
 
-func (d *Deployer) clone(source string, at time.Time) *Deployer {
+// Stamped is a copy of the deployer block as read from source at at, sharing nothing with d.
+func (d *Deployer) Stamped(source string, at time.Time) *Deployer {
 	c := *d
 	c.Source, c.AsOf = source, at
 	c.Wallets = make([]Wallet, len(d.Wallets))
@@ -363,4 +369,44 @@ func (f Facts) ModelJSON() []byte {
 		return []byte("{}")
 	}
 	return b
+}
+
+// MaxAddresses is how many distinct addresses a conversation gets facts for: the most recent ones.
+const MaxAddresses = 3
+
+// Stamped is a copy of the contract's reading from source at at, sharing nothing with c.
+func (c *Contract) Stamped(source string, at time.Time) *Contract {
+	ct := *c
+	ct.Source, ct.AsOf = source, at
+	ct.MintAuthorities = slices.Clone(ct.MintAuthorities)
+	ct.FreezeAuthorities = slices.Clone(ct.FreezeAuthorities)
+	ct.CEXs = slices.Clone(ct.CEXs)
+	if ct.Owner != nil {
+		o := *ct.Owner
+		ct.Owner = &o
+	}
+	return &ct
+}
+
+// Checked reports whether the contract's reading says anything of its risks: an entry without
+// a single known flag is no check (a missing flag is unknown, not safe).
+func (c *Contract) Checked() bool {
+	for _, v := range []*bool{c.Honeypot, c.OpenSource, c.Proxy, c.Mintable, c.Freezable, c.MetadataMutable, c.Closable,
+		c.BalanceMutable, c.NonTransferable, c.HiddenOwner, c.SelfDestruct, c.Blacklist, c.TransferPausable,
+		c.TaxModifiable, c.CannotSellAll} {
+		if v != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// Checked reports whether the simulation ran and said something.
+func (s *Simulation) Checked() bool {
+	return (s.Success == nil || *s.Success) && (s.Honeypot != nil || s.RiskLevel != nil)
+}
+
+// Checked reports whether RugCheck's report says anything.
+func (r *RugCheck) Checked() bool {
+	return r.Score != nil || r.ScoreNormalised != nil || len(r.Risks) > 0
 }
