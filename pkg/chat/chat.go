@@ -44,6 +44,9 @@ type Conversation struct {
 	// Context is the server-made context of the request (its contract addresses and their
 	// token facts), nil when the conversation carries no contract address.
 	Context *ServerContext
+	// Instructions is what the model is told, assembled by Assistant.Prepare: the model
+	// adapter sends it as it is.
+	Instructions Instructions
 }
 
 // TokenFacts reads the market and security facts of contract addresses within a budget of

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 	"unicode"
 
 	"github.com/chatsvc/chat/pkg/chat/contract"
@@ -22,6 +23,8 @@ type ServerContext struct {
 	// Facts are the market and security facts the server read for the most recent
 	// MaxFactAddresses of them, for the model as data and for the caller's metadata.
 	Facts []token.Facts
+	// LookupTime is how long reading the facts took, for the log.
+	LookupTime time.Duration
 }
 
 // ContractRef is one distinct address of a conversation, and the latest message that

@@ -14,7 +14,6 @@ import (
 	"google.golang.org/genai"
 
 	"github.com/chatsvc/chat/pkg/chat"
-	"github.com/chatsvc/chat/pkg/chat/prompt"
 )
 
 // DefaultBaseURL is the provider's public endpoint.
@@ -42,8 +41,6 @@ type Config struct {
 	// HTTPClient carries the requests; nil means a client without an overall timeout (the
 	// request context bounds each call).
 	HTTPClient *http.Client
-	// SystemPrompt is the fixed system instruction; empty means prompt.System().
-	SystemPrompt string
 	// Unavailable is how long a model the provider answered 404 for (or one that refused
 	// the thinking setting) is remembered before it is tried again; zero means an hour.
 	Unavailable time.Duration
@@ -87,9 +84,6 @@ func New(cfg Config) *Client {
 	hc := *cfg.HTTPClient
 	if hc.Transport == nil {
 		hc.Transport = http.DefaultTransport
-	}
-	if cfg.SystemPrompt == "" {
-		cfg.SystemPrompt = prompt.System()
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
@@ -144,8 +138,8 @@ func (c *Client) session(ctx context.Context, key string) (*genai.Models, *accou
 // nothing request-specific. The system prompt is not in its SystemInstruction: withSystem
 // puts it into the request body, through the config's HTTPOptions.
 func (c *Client) GenerateConfig(modelID string) *genai.GenerateContentConfig {
-	r := request{Client: c, system: c.cfg.SystemPrompt, maxTokens: c.cfg.MaxTokens, urls: urlPlan{tool: c.cfg.URLContext}}
-	return r.config(call{model: modelID, served: modelID, urlTool: r.urls.tool})
+	r := request{Client: c, maxTokens: c.cfg.MaxTokens, urlTool: c.cfg.URLContext}
+	return r.config(call{model: modelID, served: modelID, urlTool: r.urlTool})
 }
 
 // call is one provider call of a request: the model, and what its request carries.

@@ -9,8 +9,6 @@ import (
 
 	"github.com/chatsvc/chat/internal/testclock"
 	"github.com/chatsvc/chat/pkg/chat"
-	"github.com/chatsvc/chat/pkg/chat/prompt"
-	"github.com/chatsvc/chat/pkg/chat/token"
 )
 
 // Requests refused by the same bucket at once log it once; a later reopening they report is
@@ -41,25 +39,5 @@ func TestExhaustLogsEachBucketOnce(t *testing.T) {
 	q.exhaust(log, "gemini-2.5-flash", refusal(30*time.Second))
 	if n := strings.Count(logs.String(), "quota exhausted"); n != 2 {
 		t.Errorf("%d warnings, want a second one once the bucket had reopened", n)
-	}
-}
-
-// A block whose facts' pages do not fit in the room left gives up those pages (the facts
-// stay), and its explorer and DEX pages take what room there is.
-func TestFitDropsTheFactsPagesThatDoNotFit(t *testing.T) {
-	block := func() contractBlock {
-		return contractBlock{
-			cc: prompt.ContractContext{Pages: []string{"https://etherscan.io/token/x", "https://dexscreener.com/x", "https://honeypot.is/x"}},
-			facts: &token.Facts{Sources: []token.Source{
-				{Name: "GoPlus", URL: "https://gopluslabs.io/x"}, {Name: "honeypot.is", URL: "https://honeypot.is/x"}}},
-		}
-	}
-	b := block()
-	if room := b.fit(6); room != 1 || b.factsURLs() != 2 || len(b.cc.Pages) != 3 {
-		t.Errorf("fit(6) = %d with %d facts pages and %d pages, want 1, 2, 3", room, b.factsURLs(), len(b.cc.Pages))
-	}
-	b = block()
-	if room := b.fit(1); room != 0 || b.factsURLs() != 0 || len(b.cc.Pages) != 1 || b.facts.Sources[0].Name != "GoPlus" {
-		t.Errorf("fit(1) = %d with %d facts pages and pages %v, want 0, none, the first page", room, b.factsURLs(), b.cc.Pages)
 	}
 }

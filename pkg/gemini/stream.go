@@ -39,7 +39,7 @@ type request struct {
 	contents  []*genai.Content
 	system    string
 	maxTokens int32
-	urls      urlPlan
+	urlTool   bool // the URL tool is offered
 	yield     func(chat.Event, error) bool
 }
 
@@ -58,12 +58,14 @@ func (c *Client) Stream(ctx context.Context, key string, conv chat.Conversation)
 		if conv.MaxTokens > 0 && int64(conv.MaxTokens) < int64(r.maxTokens) {
 			r.maxTokens = int32(conv.MaxTokens)
 		}
-		r.urls = planURLs(c.cfg.URLContext, c.cfg.SystemPrompt, conv)
-		if c.cfg.URLContext && !r.urls.tool {
+		// The instructions come finished from the domain, which also decided whether the
+		// conversation leaves room for the URL tool (Traits.MaxURLs).
+		r.urlTool = c.cfg.URLContext && !conv.Instructions.TooManyURLs
+		if c.cfg.URLContext && !r.urlTool {
 			r.logger().Info("the conversation holds more URLs than the URL tool takes; answering without it",
-				slog.Int("urls", r.urls.conv), slog.Int("limit", MaxURLs))
+				slog.Int("urls", conv.Instructions.ConversationURLs), slog.Int("limit", MaxURLs))
 		}
-		r.system = systemInstruction(c.cfg.SystemPrompt, conv, r.urls.pages)
+		r.system = conv.Instructions.System
 		r.run(ctx)
 	}
 }
@@ -126,7 +128,7 @@ func orNone(err *chat.UpstreamError) error {
 // it failed before any text; nil means the sequence is over (answered, broke off, or the
 // failure after text was already reported).
 func (r *request) tryModel(ctx context.Context, model string) *chat.UpstreamError {
-	k := call{model: model, served: r.account.served(model), thinking: r.account.thinkingMode(model), urlTool: r.urls.tool}
+	k := call{model: model, served: r.account.served(model), thinking: r.account.thinkingMode(model), urlTool: r.urlTool}
 	for try := 1; ; try++ {
 		failed, answered := r.attempt(ctx, k)
 		switch {

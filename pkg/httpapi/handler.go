@@ -13,9 +13,6 @@ import (
 
 	"github.com/chatsvc/chat/pkg/chat"
 
-	"github.com/chatsvc/chat/pkg/chat/factcheck"
-	"github.com/chatsvc/chat/pkg/chat/guard"
-	"github.com/chatsvc/chat/pkg/chat/prompt"
 	"github.com/chatsvc/chat/pkg/deploy/settings"
 )
 
@@ -44,13 +41,16 @@ type Options struct {
 	// TokenFacts reads the facts of the conversation's contract addresses before the model is
 	// called; nil turns token facts off.
 	TokenFacts chat.TokenFacts
+	// Traits are what the domain must know of the model (its vocabulary, its page reader);
+	// the zero value takes them from the Model when it declares them (a Traits method).
+	Traits chat.Traits
 }
 
 // Handler serves the endpoint in every protocol it speaks: POST /api/chat (the
 // specification's data stream, or the AI SDK's UI message stream when the messages carry
 // parts) and the OpenAI-compatible /v1/models and /v1/chat/completions.
 type Handler struct {
-	model       chat.Model
+	assistant   *chat.Assistant
 	apiKey      func() string
 	limits      Limits
 	maxDuration time.Duration
@@ -58,18 +58,18 @@ type Handler struct {
 	requestID   func(*http.Request) string
 	log         *slog.Logger
 	now         func() time.Time
-	facts       chat.TokenFacts
-	// instructions index the system instruction for the guard, which keeps the model from
-	// reciting it (and from naming itself) in every protocol.
-	instructions *guard.Instructions
 }
 
 // NewHandler returns the endpoint's handler.
 func NewHandler(o Options) *Handler {
+	traits := o.Traits
+	if t, ok := o.Model.(interface{ Traits() chat.Traits }); ok && traits.Vocabulary.Names == nil && traits.MaxURLs == 0 {
+		traits = t.Traits()
+	}
 	h := &Handler{
-		model: o.Model, apiKey: o.APIKey, limits: o.Limits, maxDuration: o.MaxDuration,
-		bodyTimeout: o.BodyReadTimeout, requestID: o.RequestID, log: o.Logger, now: o.Now, facts: o.TokenFacts,
-		instructions: guard.NewInstructions(prompt.System()),
+		assistant: chat.NewAssistant(o.Model, o.TokenFacts, traits),
+		apiKey:    o.APIKey, limits: o.Limits, maxDuration: o.MaxDuration,
+		bodyTimeout: o.BodyReadTimeout, requestID: o.RequestID, log: o.Logger, now: o.Now,
 	}
 	if h.requestID == nil {
 		h.requestID = func(*http.Request) string { return chat.NewRequestID() }
@@ -126,11 +126,9 @@ type exchange struct {
 	enc    Encoder
 	stream Stream              // nil until the answer began
 	server *chat.ServerContext // the request's server-made context, once made
-	// said is the answer's text as forwarded, kept only when there are facts to check it
-	// against.
-	said strings.Builder
-	// guard filters the answer's text before any protocol writes it.
-	guard *guard.Guard
+	// review checks the answer's text (the guard, the fact checks) before any protocol
+	// writes it.
+	review *chat.Review
 }
 
 // fail reports e to the caller, in the exchange's protocol: as the response when nothing
@@ -289,13 +287,14 @@ func (h *Handler) answer(x *exchange, conv chat.Conversation) error {
 	}
 	ctx, cancel := context.WithDeadlineCause(r.Context(), cut, errTimeLimit)
 	defer cancel()
-	conv.Context = h.serverContext(ctx, conv, out)
+	conv = h.assistant.Prepare(ctx, conv)
 	x.server = conv.Context
+	out.noteFacts(conv.Context)
 	// The status goes out with the first byte, so the first event decides it: an upstream
 	// failure before any answer becomes a proper HTTP error. The model's sequence runs in
 	// this goroutine, as a range: no second goroutine and stack per stream.
 	var err error
-	for ev, evErr := range h.model.Stream(chat.WithRequestID(ctx, x.id), key, conv) {
+	for ev, evErr := range h.assistant.Stream(chat.WithRequestID(ctx, x.id), key, conv) {
 		if x.stream == nil {
 			out.firstByte = time.Since(x.start)
 			if evErr != nil {
@@ -334,26 +333,8 @@ func (h *Handler) answer(x *exchange, conv chat.Conversation) error {
 
 // begin starts the answer in the exchange's protocol.
 func (h *Handler) begin(x *exchange) {
-	x.guard = guard.New(h.instructions)
+	x.review = h.assistant.Review(x.server)
 	x.stream = x.enc.Start(x.w, StreamInfo{ID: x.id, Created: h.now(), Context: x.server})
-}
-
-// serverContext makes the request's server-made context: the conversation's distinct
-// contract addresses, and the facts of the most recent ones read within the token facts' own
-// budget (a source that fails or hangs costs the answer nothing but its facts).
-func (h *Handler) serverContext(ctx context.Context, conv chat.Conversation, out *outcome) *chat.ServerContext {
-	sc := chat.NewServerContext(conv.Messages)
-	addrs := sc.FactAddresses()
-	if h.facts == nil || len(addrs) == 0 {
-		return sc
-	}
-	start := time.Now()
-	sc.Facts = h.facts.Lookup(ctx, addrs)
-	out.tokens, out.tokensTime = len(sc.Facts), time.Since(start)
-	for _, f := range sc.Facts {
-		out.unavailable += len(f.Unavailable)
-	}
-	return sc
 }
 
 // failure maps how the model's sequence ended without a finish to the caller's error;
@@ -396,26 +377,20 @@ func timedOut(r *http.Request, ctx context.Context) bool {
 func (h *Handler) forward(x *exchange, ev chat.Event) error {
 	s, out := x.stream, x.out
 	if ev.Text != "" {
-		if err := h.say(x, x.guard.Write(ev.Text)); err != nil {
+		if err := h.say(x, x.review.Text(ev.Text)); err != nil {
 			return err
 		}
 	}
 	if ev.Finish != nil {
 		// What the guard still held goes out (or is replaced) before the finish.
-		if err := h.say(x, x.guard.Flush()); err != nil {
+		if err := h.say(x, x.review.Flush()); err != nil {
 			return err
 		}
-		// The answer's sources are the model's, then the facts' pages: in a copy of the
-		// model's finish, which stays as the model made it.
-		fin := *ev.Finish
-		f := &fin
-		f.Sources = x.server.Sources(f.Sources)
-		if facts := x.server.FactsList(); len(facts) > 0 {
-			f.FactChecks = factcheck.Verify(x.said.String(), facts)
-			if f.FactChecks == nil {
-				f.FactChecks = []factcheck.Check{}
-			}
-			out.factChecks, out.contradictions = len(f.FactChecks), contradictions(f.FactChecks)
+		// The answer's sources and fact checks, in a copy of the model's finish, which stays
+		// as the model made it.
+		f := x.review.Finish(*ev.Finish)
+		if f.FactChecks != nil {
+			out.factChecks, out.contradictions = len(f.FactChecks), chat.Contradictions(f.FactChecks)
 		}
 		out.finish, out.usage, out.sources, out.terminal = f.Reason, f.Usage, len(f.Sources), "d"
 		out.model, out.modelVersion, out.costUSD = f.Model, f.ModelVersion, f.CostUSD

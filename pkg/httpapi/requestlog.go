@@ -180,3 +180,15 @@ func clip(s string, n int) string {
 	}
 	return s[:cut] + fmt.Sprintf("... [%d bytes cut]", len(s)-cut)
 }
+
+// noteFacts records what the server read of the token facts, for the log line.
+func (o *outcome) noteFacts(sc *chat.ServerContext) {
+	facts := sc.FactsList()
+	if len(facts) == 0 {
+		return
+	}
+	o.tokens, o.tokensTime = len(facts), sc.LookupTime
+	for _, f := range facts {
+		o.unavailable += len(f.Unavailable)
+	}
+}

@@ -5,14 +5,12 @@ package httpapi
 
 import (
 	"log/slog"
-
-	"github.com/chatsvc/chat/pkg/chat/factcheck"
 )
 
 // say writes text the guard let through, and keeps it for the fact checks when there are
 // facts to check it against.
 func (h *Handler) say(x *exchange, text string) error {
-	if removed := x.guard.Removed(); len(removed) > len(x.out.removed) {
+	if removed := x.review.Removed(); len(removed) > len(x.out.removed) {
 		for _, kind := range removed[len(x.out.removed):] {
 			// The kind only: what was removed is the model's, and may be what must not leak.
 			h.log.Warn("removed from the answer", slog.String("request_id", x.id), slog.String("kind", kind))
@@ -22,19 +20,5 @@ func (h *Handler) say(x *exchange, text string) error {
 	if text == "" {
 		return nil
 	}
-	if len(x.server.FactsList()) > 0 {
-		x.said.WriteString(text)
-	}
 	return x.stream.Text(text)
-}
-
-// contradictions counts the checks whose figure contradicts the facts.
-func contradictions(checks []factcheck.Check) int {
-	n := 0
-	for _, c := range checks {
-		if c.Verdict == factcheck.Contradicts {
-			n++
-		}
-	}
-	return n
 }

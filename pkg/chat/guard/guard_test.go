@@ -6,9 +6,10 @@ import (
 
 	"github.com/chatsvc/chat/pkg/chat/guard"
 	"github.com/chatsvc/chat/pkg/chat/prompt"
+	"github.com/chatsvc/chat/pkg/gemini"
 )
 
-var system = guard.NewInstructions(prompt.System())
+var system = guard.NewInstructions(prompt.System(), gemini.Vocabulary)
 
 // feed sends text to a guard in chunks of size n (all at once when n is 0) and returns what
 // the caller received.

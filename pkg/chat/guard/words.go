@@ -15,11 +15,14 @@ type Instructions struct {
 	// first ngram-1 words of each.
 	starts   map[[ngram]string][]int
 	prefixes map[[ngram - 1]string]bool
+	// vocab is what the model goes by, which the answer never says of itself.
+	vocab *vocabulary
 }
 
-// NewInstructions indexes the system instruction text.
-func NewInstructions(system string) *Instructions {
-	in := &Instructions{words: words(system), starts: map[[ngram]string][]int{}, prefixes: map[[ngram - 1]string]bool{}}
+// NewInstructions indexes the system instruction text, for answers of a model that goes by
+// the words of v.
+func NewInstructions(system string, v Vocabulary) *Instructions {
+	in := &Instructions{words: words(system), vocab: v.compile(), starts: map[[ngram]string][]int{}, prefixes: map[[ngram - 1]string]bool{}}
 	for i := 0; i+ngram <= len(in.words); i++ {
 		k := [ngram]string(in.words[i : i+ngram])
 		in.starts[k] = append(in.starts[k], i)

@@ -1,19 +1,45 @@
-package gemini
+package chat
 
 import (
 	"slices"
 	"strings"
 
-	"github.com/chatsvc/chat/pkg/chat"
 	"github.com/chatsvc/chat/pkg/chat/prompt"
 	"github.com/chatsvc/chat/pkg/chat/token"
 )
 
-// MaxURLs is the most URLs the provider's URL tool takes in one request. It fetches every
-// URL it finds in the request (the system instruction and every message) before it
-// generates, and refuses the whole request past this many: 400 INVALID_ARGUMENT "Number of
-// urls to lookup exceeds the limit (21 > 20)".
-const MaxURLs = 20
+// Instructions is what the model is told for one request, assembled here, in the domain, and
+// handed to the Model finished: the adapter adds nothing to it and reads nothing else of the
+// server's context.
+type Instructions struct {
+	// System is the fixed system prompt, unchanged, followed by the request's server-made
+	// context (one block per distinct contract address: its token facts and pages to read).
+	System string
+	// TooManyURLs says the model's page reader must be left out: the conversation alone
+	// holds more URLs than it takes (search stays).
+	TooManyURLs bool
+	// ConversationURLs counts the URLs in the conversation's own messages, for the log.
+	ConversationURLs int
+}
+
+// Instruct assembles the instructions for conv under the fixed system prompt. maxURLs is how
+// many URLs the model's page reader takes in one request (Traits.MaxURLs); 0 means it has no
+// page reader, and then every page suggestion stays. A reader that finds more URLs than it
+// takes refuses the whole request, so the conversation's own URLs (the caller's) stay; the
+// server's page suggestions give way first, then the facts' source pages; and a conversation
+// that alone holds more than maxURLs goes without the reader.
+func Instruct(system string, conv Conversation, maxURLs int) Instructions {
+	in := Instructions{ConversationURLs: conversationURLs(conv)}
+	room := -1
+	if maxURLs > 0 {
+		room = maxURLs - CountURLs(system) - in.ConversationURLs
+		if room < 0 {
+			in.TooManyURLs, room = true, -1
+		}
+	}
+	in.System = systemInstruction(system, conv, room)
+	return in
+}
 
 // CountURLs counts the http(s) URLs in s as the URL tool finds them: every occurrence, so
 // that a count within MaxURLs is within the limit however the tool counts repeats.
@@ -51,35 +77,12 @@ func isWordByte(c byte) bool {
 func isURLEnd(c byte) bool { return c <= ' ' || c == '"' || c == '\'' || c == '<' || c == '>' }
 
 // conversationURLs counts the URLs in the messages of a conversation.
-func conversationURLs(conv chat.Conversation) int {
+func conversationURLs(conv Conversation) int {
 	n := 0
 	for _, m := range conv.Messages {
 		n += CountURLs(m.Content)
 	}
 	return n
-}
-
-// urlPlan is how a request stays within MaxURLs: the conversation's own URLs are the caller's
-// and stay; the server's page suggestions give way first; and a conversation that alone holds
-// more than MaxURLs goes without the URL tool (search stays).
-type urlPlan struct {
-	tool  bool // the URL tool is in the request
-	pages int  // how many server page suggestions the system instruction may carry; -1: all
-	conv  int  // the conversation's URLs, for the log
-}
-
-func planURLs(urlTool bool, system string, conv chat.Conversation) urlPlan {
-	p := urlPlan{tool: urlTool, pages: -1, conv: conversationURLs(conv)}
-	if !urlTool {
-		return p
-	}
-	room := MaxURLs - CountURLs(system) - p.conv
-	if room < 0 {
-		p.tool, p.pages = false, -1
-		return p
-	}
-	p.pages = room
-	return p
 }
 
 // systemInstruction is the fixed system prompt, unchanged, followed by this request's
@@ -88,7 +91,7 @@ func planURLs(urlTool bool, system string, conv chat.Conversation) urlPlan {
 // URLs: the facts' source pages first, then pages to read. room < 0 keeps them all; otherwise
 // at most room URLs stand in the context, the most recent address's first, its facts' pages
 // before its pages to read.
-func systemInstruction(system string, conv chat.Conversation, room int) string {
+func systemInstruction(system string, conv Conversation, room int) string {
 	blocks := contractBlocks(conv)
 	for i := len(blocks) - 1; i >= 0; i-- {
 		room = blocks[i].fit(room)
@@ -108,7 +111,7 @@ type contractBlock struct {
 
 // contractBlocks are the conversation's distinct addresses (its server-made context), in
 // the order of the latest message that carried each, with their facts.
-func contractBlocks(conv chat.Conversation) []contractBlock {
+func contractBlocks(conv Conversation) []contractBlock {
 	var blocks []contractBlock
 	if conv.Context == nil {
 		return nil

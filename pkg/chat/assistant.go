@@ -1,0 +1,119 @@
+package chat
+
+import (
+	"context"
+	"iter"
+	"strings"
+	"time"
+
+	"github.com/chatsvc/chat/pkg/chat/factcheck"
+	"github.com/chatsvc/chat/pkg/chat/guard"
+	"github.com/chatsvc/chat/pkg/chat/prompt"
+)
+
+// Traits are what the domain must know of the model behind a Model, declared by its adapter.
+type Traits struct {
+	// Vocabulary is what the model and its provider go by: an answer never says it of
+	// itself.
+	Vocabulary guard.Vocabulary
+	// MaxURLs is how many URLs the model's page reader takes in one request; 0 when it
+	// reads no pages.
+	MaxURLs int
+}
+
+// Assistant is the service's analyst, whatever carries its answers: it prepares a
+// conversation (its server-made context and the model's instructions), has the model answer,
+// and reviews the answer before any protocol writes it.
+type Assistant struct {
+	model  Model
+	facts  TokenFacts
+	traits Traits
+	system string
+	// instructions index the system prompt for the guard, once.
+	instructions *guard.Instructions
+}
+
+// NewAssistant returns the assistant answering with model under the fixed system prompt; a
+// nil facts turns token facts off.
+func NewAssistant(model Model, facts TokenFacts, traits Traits) *Assistant {
+	system := prompt.System()
+	return &Assistant{model: model, facts: facts, traits: traits, system: system,
+		instructions: guard.NewInstructions(system, traits.Vocabulary)}
+}
+
+// Prepare makes conv's server-made context (its distinct contract addresses, and the facts
+// of the most recent read within the token facts' own budget: a source that fails or hangs
+// costs the answer nothing but its facts) and the model's instructions.
+func (a *Assistant) Prepare(ctx context.Context, conv Conversation) Conversation {
+	sc := NewServerContext(conv.Messages)
+	if addrs := sc.FactAddresses(); a.facts != nil && len(addrs) > 0 {
+		start := time.Now()
+		sc.Facts = a.facts.Lookup(ctx, addrs)
+		sc.LookupTime = time.Since(start)
+	}
+	conv.Context = sc
+	conv.Instructions = Instruct(a.system, conv, a.traits.MaxURLs)
+	return conv
+}
+
+// Stream is the model's answer to a prepared conversation.
+func (a *Assistant) Stream(ctx context.Context, apiKey string, conv Conversation) iter.Seq2[Event, error] {
+	return a.model.Stream(ctx, apiKey, conv)
+}
+
+// Review is what the server checks in one answer before any protocol writes it: the guard's
+// removals (package guard) and the figures held against the token facts (package factcheck).
+// It is not safe for concurrent use.
+type Review struct {
+	guard  *guard.Guard
+	server *ServerContext
+	// said is the answer's text as let through, kept only when there are facts to check it
+	// against.
+	said strings.Builder
+}
+
+// Review starts the review of one answer in the server-made context sc (nil for none).
+func (a *Assistant) Review(sc *ServerContext) *Review {
+	return &Review{guard: guard.New(a.instructions), server: sc}
+}
+
+// Text takes the next chunk of the answer and returns what may be written now.
+func (r *Review) Text(chunk string) string { return r.keep(r.guard.Write(chunk)) }
+
+// Flush returns what the guard still held, at the answer's end.
+func (r *Review) Flush() string { return r.keep(r.guard.Flush()) }
+
+// Removed lists the kinds of what the guard removed, in order (for the log: never the text).
+func (r *Review) Removed() []string { return r.guard.Removed() }
+
+func (r *Review) keep(text string) string {
+	if text != "" && len(r.server.FactsList()) > 0 {
+		r.said.WriteString(text)
+	}
+	return text
+}
+
+// Finish is a copy of the model's finish as the caller gets it: the model's sources, then
+// the facts' pages, each once and safe to link; and, when there are facts, the figures of
+// the answer as let through held against them (empty when it stated none).
+func (r *Review) Finish(f Finish) *Finish {
+	f.Sources = r.server.Sources(f.Sources)
+	if facts := r.server.FactsList(); len(facts) > 0 {
+		f.FactChecks = factcheck.Verify(r.said.String(), facts)
+		if f.FactChecks == nil {
+			f.FactChecks = []factcheck.Check{}
+		}
+	}
+	return &f
+}
+
+// Contradictions counts the checks whose figure contradicts the facts.
+func Contradictions(checks []factcheck.Check) int {
+	n := 0
+	for _, c := range checks {
+		if c.Verdict == factcheck.Contradicts {
+			n++
+		}
+	}
+	return n
+}
