@@ -1,11 +1,23 @@
 # One file of entry points. `make run` serves locally; `make test` is the whole test suite
 # (the command README.md gives and .ci/run calls); everything it needs it installs itself.
+# `make help` (or a bare `make`) lists every target from its `## target: ...` comment.
 SHELL := /usr/bin/env bash
 GO ?= go
 PORT ?= 8080
 BUILD_DIR := .build/chat
 
-.PHONY: run demo smoke eval eval-deps nag-deps test test-go test-web build web web-deps browser vet fmt-check bench synth lint-templates clean
+.PHONY: help run demo smoke eval eval-deps nag-deps test test-go test-web build web web-deps browser vet fmt-check bench synth lint-templates clean
+
+# A bare `make` lists the targets (it used to start the server); README's commands name theirs.
+.DEFAULT_GOAL := help
+
+## help: list the targets with what each does (each from the `## target: ...` comment above it)
+help:
+	@awk '/^## / { line = substr($$0, 4); \
+			if (!block) { name = line; sub(/:.*/, "", name); sub(/^[^:]*: /, "", line) } else name = ""; \
+			printf "  %-15s %s\n", name, line; block = 1; next } { block = 0 }' \
+		$(firstword $(MAKEFILE_LIST)) | sed -e 's/\$$(PORT)/$(PORT)/g' -e 's/\$$\$$/$$/g'
+	@echo; echo "Variables: PORT=$(PORT), EVAL_URL, EVAL_THRESHOLD, STAGE=$(STAGE), GO=$(GO), CDK; e.g. make demo PORT=9000"
 
 # The local server is built, then exec'd (not `go run`): Ctrl-C then reaches the server itself,
 # which stops gracefully and exits 0, so make ends cleanly instead of reporting "Error 1".
@@ -55,15 +67,18 @@ internal/eval/node_modules/.package-lock.json: internal/eval/package.json intern
 ## test: the whole suite: formatting, vet, Go tests with -race, the browser test
 test: fmt-check vet test-go test-web
 
+## fmt-check: gofmt -l over the tracked Go files (part of test)
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './web/*')); \
 	if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 
+## vet: go vet ./... (part of test)
 vet:
 	$(GO) vet ./...
 
 # web-deps too: internal/repocheck runs `make browser`, which asks playwright-core; eval-deps:
 # it runs `make eval` against the demo.
+## test-go: the Go tests with -race (part of test; installs the npm packages they run)
 test-go: nag-deps web-deps eval-deps
 	$(GO) test -race -count=1 ./...
 
@@ -116,6 +131,7 @@ web: web-deps
 test-web: browser web
 	cd web && npm test
 
+## clean: remove .build, web/dist and web/node_modules
 clean:
 	rm -rf .build web/dist web/node_modules
 
