@@ -6,7 +6,7 @@ GO ?= go
 PORT ?= 8080
 BUILD_DIR := .build/chat
 
-.PHONY: help run demo smoke eval eval-deps nag-deps test test-go test-web build web web-deps browser vet fmt-check bench synth lint-templates clean
+.PHONY: help run demo smoke eval eval-up eval-deps nag-deps test test-go test-web build web web-deps browser vet fmt-check bench synth lint-templates clean
 
 # A bare `make` lists the targets (it used to start the server); README's commands name theirs.
 .DEFAULT_GOAL := help
@@ -43,9 +43,10 @@ smoke:
 ## contract cases ask about EVAL_TOKEN, EVAL_HONEYPOT and EVAL_HOSTILE (default: the demo's
 ## fixture tokens). Every request stays on EVAL_URL: promptfoo's one telemetry call is sent
 ## to a closed loopback proxy.
+## Nothing listening at EVAL_URL stops it before promptfoo starts (eval-up), with what to start.
 EVAL_URL ?= http://127.0.0.1:$(PORT)
 EVAL_DIR := $(CURDIR)/.build/eval
-eval: eval-deps
+eval: eval-up eval-deps
 	@mkdir -p $(EVAL_DIR)/promptfoo && rm -f $(EVAL_DIR)/results.json
 	@echo "eval: asking $(EVAL_URL)"
 	@cd internal/eval && env PROMPTFOO_CONFIG_DIR=$(EVAL_DIR)/promptfoo PROMPTFOO_DISABLE_TELEMETRY=1 \
@@ -56,6 +57,11 @@ eval: eval-deps
 	if [ $$rc != 0 ] && [ $$rc != 100 ] || [ ! -s $(EVAL_DIR)/results.json ]; then \
 		cat $(EVAL_DIR)/promptfoo.log >&2; echo "eval: promptfoo failed (exit $$rc)" >&2; exit 1; fi; \
 	node report.mjs $(EVAL_DIR)/results.json
+
+## eval-up: whether anything answers at EVAL_URL (GET /healthz; any HTTP status counts, only a
+## failed connection does not); if nothing does, it says to start `make demo` or `make run`
+eval-up:
+	@cd internal/eval && EVAL_URL='$(EVAL_URL)' node reachable.mjs
 
 ## eval-deps: promptfoo for make eval, exactly as internal/eval/package-lock.json pins it
 eval-deps: internal/eval/node_modules/.package-lock.json
