@@ -149,8 +149,9 @@ STAGES := dev staging prod
 # in internal/repocheck keeps them in step). It reads the templates of aws-cdk-go v2.220 and
 # runs on Node 20. --no-notices: no fetch of AWS's notices feed (synthesis stays offline).
 CDK ?= npx --yes aws-cdk@2.1148.1
-# The 12-line banner on Node 20 comes from the CDK app's own jsii runtime (jsii-runtime-go),
-# not from the CLI: it calls Node 20 end-of-life. Node 20 is the version this project states.
+# The banner on Node 20 comes from the CDK app's own jsii runtime (jsii-runtime-go),
+# not from the CLI (whose package says node >= 18): it calls Node 20 end-of-life and supports
+# Node 22 and 24 (README, "What deploying needs"). Node 20 is the version this project states.
 synth lint-templates: export JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION = 20
 synth:
 	cd infra && $(CDK) synth --no-notices -c stage=$(STAGE) --quiet -o cdk.out/$(STAGE)
