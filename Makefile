@@ -1,11 +1,23 @@
 # One file of entry points. `make run` serves locally; `make test` is the whole test suite
 # (the command README.md gives and .ci/run calls); everything it needs it installs itself.
+# `make help` (or a bare `make`) lists every target from its `## target: ...` comment.
 SHELL := /usr/bin/env bash
 GO ?= go
 PORT ?= 8080
 BUILD_DIR := .build/chat
 
-.PHONY: run demo smoke eval eval-deps nag-deps test test-go test-web build web web-deps browser vet fmt-check bench synth lint-templates clean
+.PHONY: help run demo smoke eval eval-up eval-deps nag-deps test test-go test-web build web web-deps browser vet fmt-check bench synth lint-templates clean
+
+# A bare `make` lists the targets (it used to start the server); README's commands name theirs.
+.DEFAULT_GOAL := help
+
+## help: list the targets with what each does (each from the `## target: ...` comment above it)
+help:
+	@awk '/^## / { line = substr($$0, 4); \
+			if (!block) { name = line; sub(/:.*/, "", name); sub(/^[^:]*: /, "", line) } else name = ""; \
+			printf "  %-15s %s\n", name, line; block = 1; next } { block = 0 }' \
+		$(firstword $(MAKEFILE_LIST)) | sed -e 's/\$$(PORT)/$(PORT)/g' -e 's/\$$\$$/$$/g'
+	@echo; echo "Variables: PORT=$(PORT), EVAL_URL, EVAL_THRESHOLD, STAGE=$(STAGE), GO=$(GO), CDK; e.g. make demo PORT=9000"
 
 # The local server is built, then exec'd (not `go run`): Ctrl-C then reaches the server itself,
 # which stops gracefully and exits 0, so make ends cleanly instead of reporting "Error 1".
@@ -31,9 +43,10 @@ smoke:
 ## contract cases ask about EVAL_TOKEN, EVAL_HONEYPOT and EVAL_HOSTILE (default: the demo's
 ## fixture tokens). Every request stays on EVAL_URL: promptfoo's one telemetry call is sent
 ## to a closed loopback proxy.
+## Nothing listening at EVAL_URL stops it before promptfoo starts (eval-up), with what to start.
 EVAL_URL ?= http://127.0.0.1:$(PORT)
 EVAL_DIR := $(CURDIR)/.build/eval
-eval: eval-deps
+eval: eval-up eval-deps
 	@mkdir -p $(EVAL_DIR)/promptfoo && rm -f $(EVAL_DIR)/results.json
 	@echo "eval: asking $(EVAL_URL)"
 	@cd internal/eval && env PROMPTFOO_CONFIG_DIR=$(EVAL_DIR)/promptfoo PROMPTFOO_DISABLE_TELEMETRY=1 \
@@ -45,6 +58,11 @@ eval: eval-deps
 		cat $(EVAL_DIR)/promptfoo.log >&2; echo "eval: promptfoo failed (exit $$rc)" >&2; exit 1; fi; \
 	node report.mjs $(EVAL_DIR)/results.json
 
+## eval-up: whether anything answers at EVAL_URL (GET /healthz; any HTTP status counts, only a
+## failed connection does not); if nothing does, it says to start `make demo` or `make run`
+eval-up:
+	@cd internal/eval && EVAL_URL='$(EVAL_URL)' node reachable.mjs
+
 ## eval-deps: promptfoo for make eval, exactly as internal/eval/package-lock.json pins it
 eval-deps: internal/eval/node_modules/.package-lock.json
 
@@ -55,15 +73,18 @@ internal/eval/node_modules/.package-lock.json: internal/eval/package.json intern
 ## test: the whole suite: formatting, vet, Go tests with -race, the browser test
 test: fmt-check vet test-go test-web
 
+## fmt-check: gofmt -l over the tracked Go files (part of test)
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './web/*')); \
 	if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 
+## vet: go vet ./... (part of test)
 vet:
 	$(GO) vet ./...
 
 # web-deps too: internal/repocheck runs `make browser`, which asks playwright-core; eval-deps:
 # it runs `make eval` against the demo.
+## test-go: the Go tests with -race (part of test; installs the npm packages they run)
 test-go: nag-deps web-deps eval-deps
 	$(GO) test -race -count=1 ./...
 
@@ -116,6 +137,7 @@ web: web-deps
 test-web: browser web
 	cd web && npm test
 
+## clean: remove .build, web/dist and web/node_modules
 clean:
 	rm -rf .build web/dist web/node_modules
 
@@ -127,8 +149,9 @@ STAGES := dev staging prod
 # in internal/repocheck keeps them in step). It reads the templates of aws-cdk-go v2.220 and
 # runs on Node 20. --no-notices: no fetch of AWS's notices feed (synthesis stays offline).
 CDK ?= npx --yes aws-cdk@2.1148.1
-# The 12-line banner on Node 20 comes from the CDK app's own jsii runtime (jsii-runtime-go),
-# not from the CLI: it calls Node 20 end-of-life. Node 20 is the version this project states.
+# The banner on Node 20 comes from the CDK app's own jsii runtime (jsii-runtime-go),
+# not from the CLI (whose package says node >= 18): it calls Node 20 end-of-life and supports
+# Node 22 and 24 (README, "What deploying needs"). Node 20 is the version this project states.
 synth lint-templates: export JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION = 20
 synth:
 	cd infra && $(CDK) synth --no-notices -c stage=$(STAGE) --quiet -o cdk.out/$(STAGE)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -34,6 +35,29 @@ func runEval(t *testing.T, url string) (string, bool) {
 	cmd.Env = append(os.Environ(), "MAKEFLAGS=")
 	out, err := cmd.CombinedOutput()
 	return string(out), err == nil
+}
+
+// `make eval` with nothing listening at EVAL_URL stops before promptfoo, says so and says to
+// start the service, instead of failing every case and blaming the pass rate.
+func TestEvalSaysToStartTheService(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	url := "http://" + ln.Addr().String()
+	ln.Close()
+	out, ok := runEval(t, url)
+	if ok {
+		t.Fatalf("make eval passed with nothing listening:\n%s", out)
+	}
+	for _, want := range []string{"nothing answers at " + url, "make demo", "make run", "EVAL_URL"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "pass rate") || strings.Contains(out, "asking") {
+		t.Errorf("make eval ran the cases with nothing listening:\n%s", out)
+	}
 }
 
 // `make eval` against `make demo`'s server: the suite runs, reports every case, and the
