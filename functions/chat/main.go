@@ -32,7 +32,7 @@ import (
 	"github.com/chatsvc/chat/pkg/deploy/settings"
 	"github.com/chatsvc/chat/pkg/gemini"
 	"github.com/chatsvc/chat/pkg/httpapi"
-	"github.com/chatsvc/chat/pkg/redact"
+	"github.com/chatsvc/chat/pkg/apikey/redact"
 	"github.com/chatsvc/chat/pkg/tokenfacts"
 )
 

@@ -32,6 +32,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/ssm"
 	"github.com/aws/smithy-go"
 	"github.com/aws/smithy-go/logging"
+
+	"github.com/chatsvc/chat/pkg/flight"
 )
 
 // EnvVar is the environment variable the key is published in; the specification requires
@@ -80,14 +82,18 @@ type Options struct {
 // flight at a time.
 type Source struct {
 	o Options
+	// reads holds the read in flight, then its outcome: a key for Options.TTL, a failure for
+	// the backoff.
+	reads *flight.Cache[struct{}, string]
 
 	mu       sync.Mutex
-	key      string
-	readAt   time.Time     // of the last successful read
-	failures int           // failed reads in a row
-	retryAt  time.Time     // no read before this, after a failure
-	flight   chan struct{} // closed when the read in flight ends; nil if none
+	key      string    // read last
+	readAt   time.Time // of the last successful read
+	failures int       // failed reads in a row
 }
+
+// parameter is the one key of Source.reads.
+var parameter struct{}
 
 // New returns a Source; it reads nothing until Load or Get.
 func New(o Options) *Source {
@@ -112,24 +118,19 @@ func New(o Options) *Source {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	return &Source{o: o}
+	return &Source{o: o, reads: flight.New[struct{}, string](flight.Options{Timeout: o.Timeout, Now: o.Now})}
 }
 
 // Load reads the key now, bounded by Options.Timeout, and publishes it. It is meant for
 // start-up: on failure the error is returned (and logged) and Get tries again later, so a
 // caller should not stop on it.
 func (s *Source) Load(ctx context.Context) error {
-	s.mu.Lock()
-	done, start := s.join()
-	s.mu.Unlock()
+	s.reads.Forget(parameter) // a fresh key or a backoff does not stop Load; a read in flight does
+	call, start := s.reads.Get(ctx, parameter, s.read, s.lifetime)
 	if start {
-		s.read(ctx, done)
-	} else {
-		select {
-		case <-done:
-		case <-ctx.Done():
-			return fmt.Errorf("apikey: read %s: %w", s.o.Parameter, ctx.Err())
-		}
+		<-call.Done() // bounded by Options.Timeout, whatever ctx says
+	} else if _, ok := call.Wait(ctx); !ok {
+		return fmt.Errorf("apikey: read %s: %w", s.o.Parameter, ctx.Err())
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -146,30 +147,11 @@ func (s *Source) Load(ctx context.Context) error {
 //     get the stale key at once, and so do all callers if the read fails;
 //   - with no key, callers wait for the read in flight (bounded by Options.Timeout and ctx).
 func (s *Source) Get(ctx context.Context) string {
-	s.mu.Lock()
-	now := s.o.Now()
-	fresh := s.key != "" && now.Sub(s.readAt) < s.o.TTL
-	if fresh || now.Before(s.retryAt) {
-		key := s.current()
-		s.mu.Unlock()
-		return key
-	}
-	done, start := s.join()
-	stale := s.key
-	s.mu.Unlock()
-
-	switch {
-	case start:
-		s.read(ctx, done)
-	case stale != "":
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		return s.current()
-	default:
-		select {
-		case <-done:
-		case <-ctx.Done():
-		}
+	call, start := s.reads.Get(ctx, parameter, s.read, s.lifetime)
+	if start {
+		<-call.Done() // bounded by Options.Timeout, whatever ctx says
+	} else if _, done := call.Result(); !done && s.stale() == "" {
+		call.Wait(ctx)
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -187,36 +169,27 @@ func (s *Source) current() string {
 	return s.key
 }
 
-// join returns the channel of the read in flight, starting one if there is none (start is
-// then true and the caller must call read). s.mu must be held.
-func (s *Source) join() (done chan struct{}, start bool) {
-	if s.flight != nil {
-		return s.flight, false
-	}
-	s.flight = make(chan struct{})
-	return s.flight, true
+// stale is the key read last, which a refresh in flight is not waited for if there is one.
+func (s *Source) stale() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.key
 }
 
-// read does one bounded read and records its outcome. A caller that goes away does not
-// cancel it, since others may be waiting for it; the timeout still bounds it.
-func (s *Source) read(ctx context.Context, done chan struct{}) {
+// read does one read and records its outcome; s.reads runs it, bounded by Options.Timeout,
+// with the values of the context of the caller that started it but not its cancellation,
+// since others may be waiting for it.
+func (s *Source) read(ctx context.Context) (string, error) {
 	start := s.o.Now()
-	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.o.Timeout)
-	key, err := s.fetch(rctx)
-	cancel()
+	key, err := s.fetch(ctx)
 	elapsed := s.o.Now().Sub(start)
 
 	s.mu.Lock()
-	defer func() {
-		s.flight = nil
-		close(done)
-		s.mu.Unlock()
-	}()
+	defer s.mu.Unlock()
 	now := s.o.Now()
 	if err != nil {
 		s.failures++
 		wait := s.backoff()
-		s.retryAt = now.Add(wait)
 		s.o.Logger.LogAttrs(ctx, slog.LevelError, "api key read failed",
 			slog.String("parameter", s.o.Parameter),
 			slog.String("error_code", errorCode(err)),
@@ -225,18 +198,42 @@ func (s *Source) read(ctx context.Context, done chan struct{}) {
 			slog.Bool("stale_key_kept", s.key != ""),
 			slog.Int64("duration_ms", elapsed.Milliseconds()),
 			slog.Int64("retry_in_ms", wait.Milliseconds()))
-		return
+		return "", err
 	}
 	rotated := s.key != "" && s.key != key
 	if serr := s.o.Setenv(EnvVar, key); serr != nil {
 		s.o.Logger.LogAttrs(ctx, slog.LevelWarn, "api key not published in the environment",
 			slog.String("variable", EnvVar), slog.String("error", serr.Error()))
 	}
-	s.key, s.readAt, s.failures, s.retryAt = key, now, 0, time.Time{}
+	s.key, s.readAt, s.failures = key, now, 0
 	s.o.Logger.LogAttrs(ctx, slog.LevelInfo, "api key read",
 		slog.String("parameter", s.o.Parameter),
 		slog.Bool("changed", rotated),
 		slog.Int64("duration_ms", elapsed.Milliseconds()))
+	return key, nil
+}
+
+// lifetime is how long a read's outcome stands: a key for the TTL; a failure for the backoff,
+// or, after a failed Load, as long as the key read before is fresh, whichever is longer. A
+// read that panicked is a failure too (logged without the panic's value, which might hold
+// what the SDK read).
+func (s *Source) lifetime(r flight.Result[string]) time.Duration {
+	if r.Err == nil {
+		return s.o.TTL
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, ok := r.Err.(*flight.PanicError); ok { // read never got to count it
+		s.failures++
+		s.o.Logger.LogAttrs(context.Background(), slog.LevelError, "api key read panicked",
+			slog.String("parameter", s.o.Parameter),
+			slog.Int("failures", s.failures))
+	}
+	wait := s.backoff()
+	if s.key != "" {
+		wait = max(wait, s.readAt.Add(s.o.TTL).Sub(r.At))
+	}
+	return wait
 }
 
 // backoff is the wait after the current run of failures. s.mu must be held.

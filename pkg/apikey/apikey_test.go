@@ -518,3 +518,31 @@ func TestNewClientFromEnvironment(t *testing.T) {
 		})
 	}
 }
+
+// panicky is a Client whose reads panic, as a bug in the SDK or a fake could.
+type panicky struct{ calls int }
+
+func (p *panicky) GetParameter(context.Context, *ssm.GetParameterInput, ...func(*ssm.Options)) (*ssm.GetParameterOutput, error) {
+	p.calls++
+	panic("unexpected shape")
+}
+
+// A read that panics is a failed read: logged, backed off, retried; it wedges nothing.
+func TestReadPanicIsAFailure(t *testing.T) {
+	client := &panicky{}
+	h := newHarness(t, always(ok(secretV1, 1)), func(o *apikey.Options, _ *fakeSSM) { o.Client = client })
+	ctx := context.Background()
+	if err := h.src.Load(ctx); err == nil {
+		t.Fatal("Load: no error")
+	}
+	if got := h.src.Get(ctx); got != "" || client.calls != 1 {
+		t.Errorf("within the backoff: Get = %q after %d reads, want no key after 1", got, client.calls)
+	}
+	h.clock.Advance(apikey.DefaultMinBackoff)
+	if got := h.src.Get(ctx); got != "" || client.calls != 2 {
+		t.Errorf("after the backoff: Get = %q after %d reads, want no key after 2", got, client.calls)
+	}
+	if !strings.Contains(h.logs.String(), `"msg":"api key read panicked"`) || strings.Contains(h.logs.String(), "unexpected shape") {
+		t.Errorf("want the panic logged without its value:\n%s", h.logs.String())
+	}
+}

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chatsvc/chat/pkg/redact"
+	"github.com/chatsvc/chat/pkg/apikey/redact"
 )
 
 const key = "AIzaSy-secret-key-0123456789"
