@@ -27,12 +27,12 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/chatsvc/chat/pkg/apikey/redact"
 	"github.com/chatsvc/chat/pkg/chat"
 	"github.com/chatsvc/chat/pkg/config"
 	"github.com/chatsvc/chat/pkg/deploy/settings"
 	"github.com/chatsvc/chat/pkg/gemini"
 	"github.com/chatsvc/chat/pkg/httpapi"
-	"github.com/chatsvc/chat/pkg/apikey/redact"
 	"github.com/chatsvc/chat/pkg/tokenfacts"
 )
 
