@@ -17,6 +17,7 @@ import (
 	"github.com/aws/aws-lambda-go/lambdaurl"
 
 	"github.com/chatsvc/chat/pkg/config"
+	"github.com/chatsvc/chat/pkg/httpapi"
 )
 
 // runtimeAPIVar is set by Lambda to the Runtime API's host:port; its presence is how the
@@ -38,10 +39,11 @@ func serveLambda(ctx context.Context, cfg config.Config, apiKey func() string, l
 	// Each invocation holds a read lock; shutdown takes the write lock, so it waits for the
 	// answers in flight.
 	var inflight sync.RWMutex
+	routes := httpapi.Routes(h, nil) // /healthz and the API; the page is CloudFront's
 	served := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		inflight.RLock()
 		defer inflight.RUnlock()
-		h.ServeHTTP(w, r)
+		routes.ServeHTTP(w, r)
 	})
 	go func() {
 		// Lambda sends SIGTERM when it shuts the environment down (main turns it into ctx's

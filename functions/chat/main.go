@@ -188,13 +188,13 @@ func demoTokenFacts(c *config.TokenFacts, base string) {
 
 // serveLocal runs the local HTTP server until ctx ends, then shuts down gracefully: open
 // streams get up to the maximum duration to finish.
-func serveLocal(ctx context.Context, cfg config.Config, demo bool, h http.Handler, logger *slog.Logger, stdout io.Writer) error {
+func serveLocal(ctx context.Context, cfg config.Config, demo bool, h *httpapi.Handler, logger *slog.Logger, stdout io.Writer) error {
 	ln, err := net.Listen("tcp", net.JoinHostPort(cfg.Host, strconv.Itoa(cfg.Port)))
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)
 	}
 	srv := &http.Server{
-		Handler:           localMux(cfg, demo, h),
+		Handler:           httpapi.Routes(h, localSite(cfg, demo)),
 		ReadHeaderTimeout: 5 * time.Second,
 		IdleTimeout:       2 * time.Minute,
 		// No WriteTimeout: answers stream for up to the maximum duration, which the
@@ -203,7 +203,7 @@ func serveLocal(ctx context.Context, cfg config.Config, demo bool, h http.Handle
 	}
 	// Requests net/http refuses itself (malformed framing) get the JSON error and a log line.
 	ln = framingGuard{log: logger}.install(srv, ln)
-	if !isLoopbackHost(cfg.Host) {
+	if !httpapi.IsLoopbackHost(cfg.Host) {
 		logger.Warn("listening beyond loopback: anyone who can reach this port can use the service and spend its API key",
 			slog.String("host", cfg.Host))
 	}

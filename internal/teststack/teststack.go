@@ -96,7 +96,7 @@ func Start(t testing.TB, script fakeprovider.Script, opts ...Option) *Stack {
 	logger := slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	s.gemini.BaseURL, s.gemini.Logger = up.BaseURL(), logger
 	s.opts.Model, s.opts.Logger = gemini.New(s.gemini), logger
-	srv := httptest.NewServer(httpapi.NewHandler(s.opts))
+	srv := httptest.NewServer(httpapi.Routes(httpapi.NewHandler(s.opts), nil))
 	t.Cleanup(srv.Close)
 	return &Stack{URL: srv.URL, Upstream: up, Logs: logs}
 }

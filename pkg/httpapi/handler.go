@@ -12,12 +12,7 @@ import (
 	"time"
 
 	"github.com/chatsvc/chat/pkg/chat"
-
-	"github.com/chatsvc/chat/pkg/deploy/settings"
 )
-
-// Path is where the endpoint lives.
-const Path = "/api/chat"
 
 // Options configure a Handler. Model is required; the rest have defaults.
 type Options struct {
@@ -131,6 +126,9 @@ type exchange struct {
 	review *chat.Review
 }
 
+// speak makes p the exchange's protocol: its errors, its encoder, its name in the log.
+func (x *exchange) speak(p protocol) { x.out.protocol, x.enc = p.name(), p }
+
 // fail reports e to the caller, in the exchange's protocol: as the response when nothing
 // was written yet, else as the stream's terminal error event. A caller who left is told
 // nothing.
@@ -200,54 +198,6 @@ func (w *statusRecorder) Unwrap() http.ResponseWriter { return w.ResponseWriter 
 func committed(s Stream) bool {
 	c, ok := s.(interface{ Committed() bool })
 	return !ok || c.Committed()
-}
-
-// route serves the request by its path.
-func (h *Handler) route(x *exchange) error {
-	switch p := x.r.URL.Path; {
-	case p == Path:
-		return h.chat(x)
-	case settings.IsOpenAIPath(p):
-		x.out.protocol, x.enc = protoOpenAI, openAIErrors{}
-		return h.routeOpenAI(x)
-	case isResumePath(p) && (x.r.Method == http.MethodGet || x.r.Method == http.MethodHead):
-		// The AI SDK's useChat with resume asks for a chat's stream still in flight. This
-		// service keeps none (an answer lives and dies with its request): 204 is the
-		// protocol's "no active stream", which the SDK takes quietly.
-		x.out.protocol, x.enc = protoUI, uiEncoder{}
-		x.w.WriteHeader(http.StatusNoContent)
-		return nil
-	}
-	return NotFound("no endpoint at this path; the chat endpoint is POST " + Path)
-}
-
-// chat answers POST /api/chat in the protocol of its messages: the AI SDK's UI messages
-// when they carry parts, else the specification's.
-func (h *Handler) chat(x *exchange) error {
-	body, err := h.readPost(x)
-	if err != nil {
-		return err
-	}
-	decode := decodeSpec
-	if isUIRequest(body) {
-		x.out.protocol, x.enc = protoUI, uiEncoder{}
-		decode = decodeUI
-	}
-	conv, err := decode(body, h.limits)
-	if err != nil {
-		return err
-	}
-	return h.answer(x, conv)
-}
-
-// isResumePath reports whether p is the AI SDK's resume path, Path + "/{chatId}/stream".
-func isResumePath(p string) bool {
-	id, ok := strings.CutPrefix(p, Path+"/")
-	if !ok {
-		return false
-	}
-	id, ok = strings.CutSuffix(id, "/stream")
-	return ok && id != "" && !strings.Contains(id, "/")
 }
 
 // readPost reads the body of a POST under the body size and time limits and parses it as a

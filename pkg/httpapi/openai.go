@@ -1,76 +1,30 @@
 package httpapi
 
 import (
-	"github.com/chatsvc/chat/pkg/chat"
-	"github.com/chatsvc/chat/pkg/deploy/settings"
-
 	"encoding/json"
 	"fmt"
 	"net/http"
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
+	"github.com/chatsvc/chat/pkg/chat"
+	"github.com/chatsvc/chat/pkg/deploy/settings"
 	"github.com/chatsvc/chat/pkg/wire/openai"
 )
 
-// The OpenAI-compatible API: GET /v1/models lists the service as one model, and
-// POST /v1/chat/completions answers in Chat Completions, streamed or whole, through the same
-// validation, model and limits as /api/chat.
-const (
-	openAIPrefix = settings.OpenAIPrefix
-	// ModelID is the one model the OpenAI-compatible API lists and takes.
-	ModelID = "crypto-analyst"
-	// modelOwner is the list's owned_by: the service, never the provider behind it.
-	modelOwner = "chatsvc"
-)
+// openAIPrefix is where the OpenAI-compatible API lives (its routes are in routes.go).
+const openAIPrefix = settings.OpenAIPrefix
 
-// modelCreated is the model's creation time in the list: when the service first answered.
-var modelCreated = time.Date(2025, time.June, 1, 0, 0, 0, 0, time.UTC)
+// openAIProtocol is OpenAI's Chat Completions.
+type openAIProtocol struct{ openAIEncoder }
 
-// routeOpenAI serves the paths under /v1.
-func (h *Handler) routeOpenAI(x *exchange) error {
-	r := x.r
-	switch p := strings.TrimPrefix(r.URL.Path, openAIPrefix); {
-	case p == "/models" || strings.HasPrefix(p, "/models/"):
-		return models(x, p)
-	case p == "/chat/completions":
-		body, err := h.readPost(x)
-		if err != nil {
-			return err
-		}
-		req, err := decodeOpenAI(body, h.limits)
-		if err != nil {
-			return err
-		}
-		x.enc = openAIEncoder{stream: req.stream, includeUsage: req.includeUsage}
-		return h.answer(x, req.conv)
-	}
-	return NotFound(fmt.Sprintf("Invalid URL (%s %s): the endpoints are GET %s/models and POST %s/chat/completions",
-		clip(r.Method, 16), clip(r.URL.Path, 128), openAIPrefix, openAIPrefix))
-}
+func (openAIProtocol) name() string { return protoOpenAI }
 
-// models answers GET /v1/models, the list of the one model, and /v1/models/{id}.
-func models(x *exchange, p string) error {
-	if r := x.r; r.Method != http.MethodGet && r.Method != http.MethodHead {
-		x.w.Header().Set("Allow", "GET, HEAD")
-		return MethodNotAllowed(fmt.Sprintf("%s is not supported on %s; use GET", clip(r.Method, 16), openAIPrefix+"/models"))
-	}
-	model := openai.NewModel(ModelID, modelCreated, modelOwner)
-	if p == "/models" {
-		openai.WriteJSON(x.w, openai.ModelList{Object: "list", Data: []openai.Model{model}})
-		return nil
-	}
-	if id := strings.TrimPrefix(p, "/models/"); id != ModelID {
-		return modelNotFound(id)
-	}
-	openai.WriteJSON(x.w, model)
-	return nil
-}
-
-func modelNotFound(id string) *Error {
-	d := fmt.Sprintf("The model `%s` does not exist; this service has one model, `%s`.", clip(id, 128), ModelID)
-	return &Error{Code: CodeModelNotFound, Status: http.StatusNotFound, Message: "Model not found", Details: d, Param: "model", InStream: d}
+func (openAIProtocol) decode(body map[string]json.RawMessage, l Limits) (chat.Conversation, Encoder, error) {
+	req, err := decodeOpenAI(body, l)
+	return req.conv, openAIEncoder{stream: req.stream, includeUsage: req.includeUsage}, err
 }
 
 // openAIRequest is a decoded Chat Completions request.
@@ -334,3 +288,156 @@ func openAIParts(role chat.Role) textRules {
 		return invalidAt(field, "%s has the type %q, which this service does not read: send text parts", field, clip(typ, 64))
 	}}
 }
+
+// openAIEncoder speaks Chat Completions: a stream of chunks, or one completion object.
+type openAIEncoder struct {
+	stream, includeUsage bool
+}
+
+// openAIErrors renders errors of the /v1 paths before a request was decoded.
+type openAIErrors = openAIEncoder
+
+func (openAIEncoder) WriteError(w http.ResponseWriter, e *Error) {
+	// The SDKs retry a 429 on their own within a minute: a longer wait (a daily allowance
+	// used up) is not worth their retries.
+	retry := e.Code != CodeTimeLimit && e.RetryAfter <= time.Minute
+	openai.WriteError(w, e.Status, openAIError(e), e.RetryAfter, retry)
+}
+
+func (enc openAIEncoder) Start(w http.ResponseWriter, info StreamInfo) Stream {
+	id := "chatcmpl-" + info.ID
+	if !enc.stream {
+		return &openAIBuffered{w: w, id: id, created: info.Created}
+	}
+	s := openai.Start(w, id, ModelID, info.Created, enc.includeUsage)
+	_ = s.Begin() // a failed first write shows at the next one
+	return &openAIStream{w: s}
+}
+
+// openAIError renders an error as OpenAI's error object.
+func openAIError(e *Error) openai.Error {
+	msg := e.Message
+	if e.Details != "" {
+		msg += ": " + e.Details
+	}
+	o := openai.Error{Message: msg, Type: "server_error"}
+	switch {
+	case e.Code == CodeRateLimited:
+		o.Type = "requests"
+		o.Code = ptr("rate_limit_exceeded")
+	case e.Status >= 400 && e.Status < 500 && e.Code != CodeNotConfigured:
+		o.Type = "invalid_request_error"
+	}
+	if o.Code == nil && e.Code != CodeInvalidRequest {
+		o.Code = ptr(string(e.Code))
+	}
+	if e.Param != "" {
+		o.Param = ptr(e.Param)
+	}
+	return o
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// openAIFinishReason maps the specification's finish reasons to OpenAI's. tool-calls (a
+// malformed call of the model's own search tools) would promise tool calls that never come:
+// stop.
+func openAIFinishReason(r chat.FinishReason) string {
+	switch r {
+	case chat.FinishLength:
+		return "length"
+	case chat.FinishContentFilter:
+		return "content_filter"
+	}
+	return "stop"
+}
+
+func openAIUsage(u *chat.Usage) *openai.Usage {
+	if u == nil {
+		return &openai.Usage{CompletionTokensDetails: &openai.CompletionTokensDetails{}}
+	}
+	completion := u.CompletionTokens + u.ReasoningTokens
+	// The provider's total also counts the search results the model read (input, billed as
+	// input): they are prompt tokens here, so that prompt + completion = total, as OpenAI's
+	// clients expect.
+	prompt := max(u.PromptTokens, u.TotalTokens-completion)
+	return &openai.Usage{PromptTokens: prompt, CompletionTokens: completion, TotalTokens: prompt + completion,
+		CompletionTokensDetails: &openai.CompletionTokensDetails{ReasoningTokens: u.ReasoningTokens}}
+}
+
+// openAIAnnotations cite each source for the whole answer (the service does not track which
+// sentence a source supports): indexes 0 to the answer's length in characters.
+func openAIAnnotations(sources []chat.Source, chars int) []openai.Annotation {
+	var out []openai.Annotation
+	for _, s := range sources {
+		out = append(out, openai.Citation(s.URL, s.Title, 0, chars))
+	}
+	return out
+}
+
+type openAIStream struct {
+	w     *openai.StreamWriter
+	chars int
+}
+
+func (s *openAIStream) Text(chunk string) error {
+	s.chars += utf8.RuneCountInString(chunk)
+	return s.w.Text(chunk)
+}
+
+func (s *openAIStream) Finish(f *chat.Finish) error {
+	if f.FactChecks != nil {
+		s.w.FactChecks = f.FactChecks
+	}
+	return s.w.Finish(openAIFinishReason(f.Reason), openAIAnnotations(f.Sources, s.chars), openAIUsage(f.Usage))
+}
+
+func (s *openAIStream) Fail(e *Error) error { return s.w.Error(openAIStreamError(e)) }
+func (s *openAIStream) Terminated() bool    { return s.w.Terminated() }
+
+// openAIStreamError is the error event of a failure mid-stream: the caller-safe text of the
+// stream, with the kind's type and code.
+func openAIStreamError(e *Error) openai.Error {
+	o := openAIError(e)
+	o.Message, o.Param = e.InStream, nil
+	return o
+}
+
+// openAIBuffered answers a request with stream false: it writes nothing until the answer
+// ends, then one completion object, or an error response with its status.
+type openAIBuffered struct {
+	w          http.ResponseWriter
+	id         string
+	created    time.Time
+	text       strings.Builder
+	terminated bool
+}
+
+func (b *openAIBuffered) Text(chunk string) error {
+	b.text.WriteString(chunk)
+	return nil
+}
+
+func (b *openAIBuffered) Finish(f *chat.Finish) error {
+	b.terminated = true
+	content := b.text.String()
+	c := openai.NewCompletion(b.id, ModelID, b.created, content, openAIFinishReason(f.Reason),
+		openAIAnnotations(f.Sources, utf8.RuneCountInString(content)), openAIUsage(f.Usage))
+	if f.FactChecks != nil {
+		c.FactChecks = f.FactChecks
+	}
+	openai.WriteJSON(b.w, c)
+	return nil
+}
+
+func (b *openAIBuffered) Fail(e *Error) error {
+	b.terminated = true
+	openAIEncoder{}.WriteError(b.w, e)
+	return nil
+}
+
+func (b *openAIBuffered) Terminated() bool { return b.terminated }
+
+// Committed is false: a buffered answer has written nothing, so a failure still gets its
+// own status.
+func (b *openAIBuffered) Committed() bool { return b.terminated }

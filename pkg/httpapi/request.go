@@ -166,28 +166,6 @@ func decodeMessages(body map[string]json.RawMessage, l Limits, textKey string, r
 	return conv, lastFromUser(conv)
 }
 
-// decodeSpec decodes the specification's shape.
-func decodeSpec(body map[string]json.RawMessage, l Limits) (chat.Conversation, error) {
-	return decodeMessages(body, l, "content", readSpecMessage)
-}
-
-// readSpecMessage reads a message of the specification's shape: a role and a content string.
-func readSpecMessage(i int, fields map[string]json.RawMessage) (turn, error) {
-	role, err := messageRole(i, fields)
-	if err != nil {
-		return turn{}, err
-	}
-	field := fmt.Sprintf("messages[%d].content", i)
-	if _, ok := given(fields, "content"); !ok {
-		if _, parts := given(fields, "parts"); parts {
-			return turn{}, invalidAt(field,
-				"messages[%d] has parts but no content, while another message has content: send content in every message (this service's format) or parts in every message (the AI SDK's UI messages), not a mix", i)
-		}
-	}
-	content, err := stringField(i, "content", fields)
-	return turn{role: role, texts: []string{content}, field: field}, err
-}
-
 // lastFromUser checks that the conversation ends with a question.
 func lastFromUser(conv chat.Conversation) error {
 	n := len(conv.Messages)

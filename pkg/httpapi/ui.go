@@ -129,6 +129,16 @@ func uiIgnoredPart(typ string) bool {
 	return strings.HasPrefix(typ, "data-")
 }
 
+// uiProtocol is the AI SDK's UI message stream protocol.
+type uiProtocol struct{ uiEncoder }
+
+func (uiProtocol) name() string { return protoUI }
+
+func (uiProtocol) decode(body map[string]json.RawMessage, l Limits) (chat.Conversation, Encoder, error) {
+	conv, err := decodeUI(body, l)
+	return conv, uiEncoder{}, err
+}
+
 // uiEncoder speaks the AI SDK's UI message stream. Errors before the stream keep the
 // specification's statuses and JSON body.
 type uiEncoder struct{}

@@ -8,7 +8,6 @@ import (
 	"github.com/chatsvc/chat/pkg/chat"
 
 	"github.com/chatsvc/chat/pkg/deploy/settings"
-	"github.com/chatsvc/chat/pkg/wire/datastream"
 )
 
 // The protocols, as the request log names them.
@@ -17,6 +16,30 @@ const (
 	protoUI     = "ui-message-stream"
 	protoOpenAI = "chat-completions"
 )
+
+// protocol is one wire protocol the endpoint speaks, in one file of its own (spec.go, ui.go,
+// openai.go): how its requests decode and how its answers and errors are written.
+type protocol interface {
+	Encoder
+	// name is the protocol as the request log names it.
+	name() string
+	// decode reads a request's body into its conversation and the encoder of its answer
+	// (which may depend on the request: OpenAI's stream flag).
+	decode(body map[string]json.RawMessage, l Limits) (chat.Conversation, Encoder, error)
+}
+
+// protocolFor picks the protocol of a request, the one place that does: OpenAI's Chat
+// Completions under /v1; on /api/chat the AI SDK's UI messages when the messages carry parts
+// (body nil: not read yet), else the specification's data stream.
+func protocolFor(path string, body map[string]json.RawMessage) protocol {
+	switch {
+	case settings.IsOpenAIPath(path):
+		return openAIProtocol{}
+	case body != nil && isUIRequest(body):
+		return uiProtocol{}
+	}
+	return specProtocol{}
+}
 
 // Encoder renders one request's outcome in one wire protocol. The handler produces one
 // sequence (text, then a finish or an error) whatever the protocol; the encoder chosen for
@@ -60,60 +83,5 @@ type ErrorBody struct {
 // the specification's elsewhere. It is for the guards in front of the Handler, so that their
 // refusals read like the Handler's own.
 func WriteError(w http.ResponseWriter, r *http.Request, e *Error) {
-	if settings.IsOpenAIPath(r.URL.Path) {
-		openAIErrors{}.WriteError(w, e)
-		return
-	}
-	writeSpecError(w, e)
-}
-
-// writeSpecError writes the specification's error response.
-func writeSpecError(w http.ResponseWriter, e *Error) {
-	h := w.Header()
-	h.Set("Content-Type", "application/json")
-	h.Set("Cache-Control", "no-store")
-	e.SetRetryAfter(h)
-	w.WriteHeader(e.Status)
-	_ = json.NewEncoder(w).Encode(ErrorBody{Error: e.Message, Details: e.Details})
-}
-
-// specEncoder speaks the specification's data stream (package datastream).
-type specEncoder struct{}
-
-func (specEncoder) WriteError(w http.ResponseWriter, e *Error) { writeSpecError(w, e) }
-
-func (specEncoder) Start(w http.ResponseWriter, info StreamInfo) Stream {
-	return specStream{datastream.Start(w), info.Context}
-}
-
-type specStream struct {
-	*datastream.Writer
-	server *chat.ServerContext
-}
-
-func (s specStream) Finish(f *chat.Finish) error { return s.Writer.Finish(metadata(f, s.server)) }
-func (s specStream) Fail(e *Error) error         { return s.Writer.Error(e.InStream) }
-
-// metadata is the d: line of an answer: its finish, and the facts of the request's
-// server-made context.
-func metadata(f *chat.Finish, server *chat.ServerContext) datastream.Metadata {
-	m := datastream.Metadata{
-		FinishReason:      string(f.Reason),
-		SearchQueries:     f.SearchQueries,
-		SearchSuggestions: f.SearchSuggestions,
-	}
-	if f.Usage != nil {
-		m.Usage = datastream.Usage{PromptTokens: f.Usage.PromptTokens, CompletionTokens: f.Usage.CompletionTokens,
-			ReasoningTokens: f.Usage.ReasoningTokens, TotalTokens: f.Usage.TotalTokens}
-	}
-	for _, s := range f.Sources {
-		m.Sources = append(m.Sources, datastream.Source{URL: s.URL, Title: s.Title})
-	}
-	if facts := server.FactsList(); len(facts) > 0 {
-		m.Tokens = facts
-	}
-	if f.FactChecks != nil {
-		m.FactChecks = f.FactChecks
-	}
-	return m
+	protocolFor(r.URL.Path, nil).WriteError(w, e)
 }
