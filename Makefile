@@ -30,7 +30,7 @@ run: web
 
 ## demo: like run, but against the built-in scripted fake upstream (no key, no internet)
 demo: web
-	$(GO) build -o $(LOCAL_BIN) ./functions/chat
+	$(GO) build -tags demo -o $(LOCAL_BIN) ./functions/chat
 	exec $(LOCAL_BIN) -demo
 
 ## smoke: with your own key, ask the real provider (or AIPROVIDER_BASE_URL) through the real

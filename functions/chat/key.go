@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"log/slog"
-	"os"
 	"strings"
 
 	"github.com/chatsvc/chat/pkg/apikey"
@@ -19,9 +18,10 @@ import (
 // API_KEY_TTL_SECONDS. A failed read does not stop start-up: requests answer 401 until a
 // later read, retried with backoff, succeeds.
 //
-// run's getenv is the process environment in production; the key published by os.Setenv is
-// read back with os.Getenv, so both sides agree even when a test passes another getenv.
-func newAPIKey(ctx context.Context, cfg config.Config, getenv func(string) string, logger *slog.Logger) func() string {
+// env is the process's environment as main handed it to run: the key is published with its
+// setenv and read back with its getenv, so both sides agree, in tests too.
+func newAPIKey(ctx context.Context, cfg config.Config, env environment, logger *slog.Logger) func() string {
+	getenv := env.getenv
 	if strings.TrimSpace(getenv(settings.APIKeyVar)) != "" || cfg.APIKeyParameter == "" {
 		if strings.TrimSpace(getenv(settings.APIKeyVar)) == "" {
 			// Still read per request, so a key set later (tests, a wrapper) is picked up.
@@ -36,11 +36,11 @@ func newAPIKey(ctx context.Context, cfg config.Config, getenv func(string) strin
 		Parameter: cfg.APIKeyParameter,
 		TTL:       cfg.APIKeyTTL,
 		Timeout:   apikey.DefaultTimeout,
-		Setenv:    os.Setenv,
-		Getenv:    os.Getenv,
+		Setenv:    env.setenv,
+		Getenv:    env.getenv,
 		Logger:    logger,
 	}
-	if client, err := apikey.NewClient(ictx); err != nil {
+	if client, err := apikey.NewClient(ictx, env.getenv); err != nil {
 		logger.Error("no SSM client: requests answer 401 until the configuration is fixed", slog.String("error", err.Error()))
 	} else {
 		opts.Client = client

@@ -8,7 +8,6 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
-	"os"
 	"sync"
 	"time"
 
@@ -25,13 +24,15 @@ import (
 const runtimeAPIVar = "AWS_LAMBDA_RUNTIME_API"
 
 // serveLambda runs the Lambda runtime loop with the endpoint behind a Function URL in
-// RESPONSE_STREAM mode. It never returns: the loop exits the process on a fatal error.
+// RESPONSE_STREAM mode, until ctx ends (Lambda's SIGTERM), then returns once the answers in
+// flight are done. (A fatal error of the runtime loop itself ends the process from inside
+// aws-lambda-go, as it does for every Go function.)
 //
 // What makes this safe to run in Lambda lives in the handler itself: it recovers panics
 // (lambdaurl runs it in a goroutine of its own, where a panic would kill the process), and it
 // ends the answer before the earlier of MAX_DURATION_SECONDS and the invocation deadline,
 // which lambdaurl passes on in the request's context.
-func serveLambda(ctx context.Context, cfg config.Config, apiKey func() string, logger *slog.Logger) {
+func serveLambda(ctx context.Context, cfg config.Config, apiKey func() string, logger *slog.Logger) error {
 	h := newChatHandler(cfg, apiKey, lambdaRequestID, logger)
 	logger.Info("serving as a Lambda function (Function URL, response streaming)",
 		slog.String("model", cfg.Model.Name), slog.Any("models", cfg.Model.Candidates), slog.String("thinking", cfg.Thinking.String()),
@@ -45,26 +46,27 @@ func serveLambda(ctx context.Context, cfg config.Config, apiKey func() string, l
 		defer inflight.RUnlock()
 		routes.ServeHTTP(w, r)
 	})
-	go func() {
-		// Lambda sends SIGTERM when it shuts the environment down (main turns it into ctx's
-		// end); the runtime loop itself never looks. Let an answer in flight finish (Lambda's
-		// SIGKILL ends the wait if its shutdown phase is shorter), then leave.
-		<-ctx.Done()
-		logger.Info("shutting down: the Lambda environment is ending")
-		idle := make(chan struct{})
-		go func() { inflight.Lock(); close(idle) }()
-		select {
-		case <-idle:
-			// The handler has returned; give the runtime client a moment to post the
-			// response's last bytes to the Runtime API.
-			time.Sleep(100 * time.Millisecond)
-		case <-time.After(cfg.MaxDuration):
-			logger.Warn("an answer was still open at shutdown")
-		}
-		os.Exit(0)
-	}()
-	// Invocations do not inherit ctx: SIGTERM must not look like a caller who left.
-	lambdaurl.Start(served, lambda.WithContext(context.WithoutCancel(ctx)))
+	// Invocations do not inherit ctx: SIGTERM must not look like a caller who left. The loop
+	// never returns; it runs beside this function until the process ends.
+	go lambdaurl.Start(served, lambda.WithContext(context.WithoutCancel(ctx)))
+
+	// Lambda sends SIGTERM when it shuts the environment down (main turns it into ctx's end);
+	// the runtime loop itself never looks. Let an answer in flight finish (Lambda's SIGKILL
+	// ends the wait if its shutdown phase is shorter), then return: main's return ends the
+	// process.
+	<-ctx.Done()
+	logger.Info("shutting down: the Lambda environment is ending")
+	idle := make(chan struct{})
+	go func() { inflight.Lock(); close(idle) }()
+	select {
+	case <-idle:
+		// The handler has returned; give the runtime client a moment to post the
+		// response's last bytes to the Runtime API.
+		time.Sleep(100 * time.Millisecond)
+	case <-time.After(cfg.MaxDuration):
+		logger.Warn("an answer was still open at shutdown")
+	}
+	return nil
 }
 
 // lambdaRequestID names a request after its invocation, so that the request log line, the

@@ -33,7 +33,7 @@ func startLocal(t *testing.T, ctx context.Context, env map[string]string, args .
 	logs := &teststack.Logs{}
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, args, func(k string) string { return env[k] }, pw, logs)
+		done <- run(ctx, args, testEnv(env), pw, logs)
 		pw.Close()
 	}()
 	line, err := bufio.NewReader(pr).ReadString('\n')
@@ -168,9 +168,7 @@ func TestDemoModeNeedsNoKey(t *testing.T) {
 }
 
 func TestInvalidConfigStopsStartup(t *testing.T) {
-	err := run(context.Background(), nil, func(k string) string {
-		return map[string]string{"TEMPERATURE": "3"}[k]
-	}, io.Discard, io.Discard)
+	err := run(context.Background(), nil, testEnv(map[string]string{"TEMPERATURE": "3"}), io.Discard, io.Discard)
 	if err == nil || !strings.Contains(err.Error(), "TEMPERATURE") {
 		t.Errorf("run = %v, want an error naming TEMPERATURE", err)
 	}
@@ -378,7 +376,7 @@ func TestConfigErrorOutput(t *testing.T) {
 			env := tc.env
 			env[runtimeAPIVar] = strings.TrimPrefix(api.URL, "http://")
 			var stderr strings.Builder
-			err := run(context.Background(), tc.args, func(k string) string { return env[k] }, io.Discard, &stderr)
+			err := run(context.Background(), tc.args, testEnv(env), io.Discard, &stderr)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("run = %v, want an error naming %s", err, tc.want)
 			}
@@ -399,7 +397,7 @@ func TestConfigErrorOutput(t *testing.T) {
 	}
 	t.Run("local", func(t *testing.T) {
 		var stderr strings.Builder
-		err := run(context.Background(), nil, func(k string) string { return env[k] }, io.Discard, &stderr)
+		err := run(context.Background(), nil, testEnv(env), io.Discard, &stderr)
 		reportExit(err, &stderr)
 		if got := stderr.String(); !strings.HasPrefix(got, "chat: config: TEMPERATURE") || strings.Count(got, "\n") != 1 {
 			t.Errorf("stderr = %q, want one plain line", got)
@@ -508,7 +506,7 @@ func TestHostOpensTheListener(t *testing.T) {
 	done := make(chan error, 1)
 	env := map[string]string{"PORT": "0", "HOST": "0.0.0.0"}
 	go func() {
-		done <- run(ctx, []string{"-demo"}, func(k string) string { return env[k] }, pw, logs)
+		done <- run(ctx, []string{"-demo"}, testEnv(env), pw, logs)
 		pw.Close()
 	}()
 	line, err := bufio.NewReader(pr).ReadString('\n')
@@ -679,14 +677,14 @@ func checkRefusal(t *testing.T, c net.Conn, br *bufio.Reader, logs *teststack.Lo
 // error carries the program's prefix.
 func TestHelpAndEveryErrorLinePrefixed(t *testing.T) {
 	var stderr strings.Builder
-	if err := run(t.Context(), []string{"-help"}, func(string) string { return "" }, io.Discard, &stderr); err != nil {
+	if err := run(t.Context(), []string{"-help"}, testEnv(nil), io.Discard, &stderr); err != nil {
 		t.Errorf("-help: %v", err)
 	}
 	if !strings.Contains(stderr.String(), "-demo") || strings.Contains(stderr.String(), "help requested") {
 		t.Errorf("-help printed %q", stderr.String())
 	}
 	env := map[string]string{"MODEL": "bad", "THINKING": "max"}
-	err := run(t.Context(), nil, func(k string) string { return env[k] }, io.Discard, io.Discard)
+	err := run(t.Context(), nil, testEnv(env), io.Discard, io.Discard)
 	var out strings.Builder
 	reportExit(err, &out)
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")

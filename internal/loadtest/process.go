@@ -14,10 +14,15 @@ import (
 	"time"
 )
 
-// Build compiles the local server (./functions/chat of the module at root) into dir.
-func Build(ctx context.Context, root, dir string) (string, error) {
+// Build compiles the local server (./functions/chat of the module at root) into dir, with
+// the build tags given ("demo" links the fakes the -demo flag answers from).
+func Build(ctx context.Context, root, dir string, tags ...string) (string, error) {
 	bin := filepath.Join(dir, "chat")
-	cmd := exec.CommandContext(ctx, "go", "build", "-trimpath", "-o", bin, "./functions/chat")
+	args := []string{"build", "-trimpath", "-o", bin}
+	if len(tags) > 0 {
+		args = append(args, "-tags", strings.Join(tags, ","))
+	}
+	cmd := exec.CommandContext(ctx, "go", append(args, "./functions/chat")...)
 	cmd.Dir = root
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return "", fmt.Errorf("go build: %v\n%s", err, out)

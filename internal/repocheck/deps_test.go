@@ -63,6 +63,32 @@ func TestLambdaBuildLinksNoFakes(t *testing.T) {
 	}
 }
 
+// TestDefaultBuildLinksNoFakes: what go build, SAM and CDK produce without build tags links
+// none of the demo's fakes (they are the -tags demo build's, make demo's); the demo build
+// does.
+func TestDefaultBuildLinksNoFakes(t *testing.T) {
+	fakes := []string{module + "pkg/gemini/fakeprovider", module + "pkg/tokenfacts/fakesources", module + "internal/demo", module + "internal/teststack"}
+	for _, build := range []struct {
+		name  string
+		env   []string
+		flags []string
+	}{
+		{"go build", nil, nil},
+		{"the Lambda build", lambdaBuild, []string{"-tags", "lambda.norpc"}},
+	} {
+		deps := imports(t, build.env, append(build.flags, "./functions/chat")...)
+		for _, f := range fakes {
+			if _, ok := deps[f]; ok {
+				t.Errorf("%s links %s", build.name, f)
+			}
+		}
+	}
+	demo := imports(t, nil, "-tags", "demo", "./functions/chat")
+	if _, ok := demo[module+"pkg/gemini/fakeprovider"]; !ok {
+		t.Error("the demo build (-tags demo) does not link the fake provider: make demo has nothing to answer from")
+	}
+}
+
 // TestLambdaBuildRefusesDemo: the bootstrap, run with -demo, says plainly that it has no demo.
 func TestLambdaBuildRefusesDemo(t *testing.T) {
 	if testing.Short() {

@@ -95,7 +95,7 @@ func TestDocShellBlocksPaste(t *testing.T) {
 }
 
 // foreground matches a command that runs the service in the foreground until Ctrl-C.
-var foreground = regexp.MustCompile(`^(\w+=\S*\s+)*(make\s+(run|demo)|go\s+run\s+\./functions/chat|(\S*\.build/\S*|\./)chat(\s+-demo)?|sam\s+local\s+start-api)(\s|$)`)
+var foreground = regexp.MustCompile(`^(\w+=\S*\s+)*(make\s+(run|demo)|go\s+run\s+(-tags\s+\S+\s+)?\./functions/chat|(\S*\.build/\S*|\./)chat(\s+-demo)?|sam\s+local\s+start-api)(\s|$)`)
 
 // prompt matches a command that reads its answer from the terminal.
 var prompt = regexp.MustCompile(`(^|[;&|]\s*)read\s`)

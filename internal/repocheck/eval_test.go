@@ -66,7 +66,7 @@ func TestEvalPassesAgainstTheDemo(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the server and runs promptfoo")
 	}
-	bin, err := loadtest.Build(t.Context(), repoRoot(t), t.TempDir())
+	bin, err := loadtest.Build(t.Context(), repoRoot(t), t.TempDir(), "demo")
 	if err != nil {
 		t.Fatal(err)
 	}

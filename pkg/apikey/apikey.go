@@ -20,7 +20,6 @@ import (
 	"log/slog"
 	"net/netip"
 	"net/url"
-	"os"
 	"strings"
 	"sync"
 	"time"
@@ -294,8 +293,11 @@ func errorCode(err error) string {
 // local fake or emulator) never asks the EC2 metadata service, which is off the machine, for
 // credentials; when the rest of the chain (variables, profiles, SSO) finds none, fixed local
 // ones are used, and us-east-1 when no region is set.
-func NewClient(ctx context.Context) (Client, error) {
-	local := loopbackEndpoint(os.Getenv)
+//
+// getenv is the process environment (os.Getenv in main): the SDK reads the environment
+// itself, and getenv tells whether its endpoint is a local one.
+func NewClient(ctx context.Context, getenv func(string) string) (Client, error) {
+	local := loopbackEndpoint(getenv)
 	opts := []func(*awsconfig.LoadOptions) error{
 		awsconfig.WithRetryMaxAttempts(2),
 		awsconfig.WithLogger(logging.LoggerFunc(func(_ logging.Classification, format string, v ...any) {

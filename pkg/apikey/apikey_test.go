@@ -497,7 +497,7 @@ func TestNewClientFromEnvironment(t *testing.T) {
 			}
 			ctx, cancel := context.WithTimeout(context.Background(), apikey.DefaultTimeout)
 			defer cancel()
-			client, err := apikey.NewClient(ctx)
+			client, err := apikey.NewClient(ctx, os.Getenv)
 			if err != nil {
 				t.Fatalf("NewClient: %v", err)
 			}

@@ -31,7 +31,7 @@ function freePort() {
 export const waitOutDemoRateLimit = () => new Promise((resolve) => setTimeout(resolve, 7500));
 
 /**
- * startDemoServer builds ./functions/chat and runs it with -demo, serving
+ * startDemoServer builds ./functions/chat with -tags demo and runs it with -demo, serving
  * web/dist. It resolves once GET /config.json answers. env adds to or overrides the
  * server's environment.
  * @param {{env?: Record<string, string>}} [opts]
@@ -41,7 +41,7 @@ export async function startDemoServer(opts = {}) {
   const tmp = await mkdtemp(join(tmpdir(), 'chat-e2e-'));
   const bin = join(tmp, 'chat');
   const go = process.env.GO || 'go';
-  await promisify(execFile)(go, ['build', '-o', bin, './functions/chat'], { cwd: repoRoot, maxBuffer: 1 << 24 });
+  await promisify(execFile)(go, ['build', '-tags', 'demo', '-o', bin, './functions/chat'], { cwd: repoRoot, maxBuffer: 1 << 24 });
 
   const port = await freePort();
   let output = '';
