@@ -1,7 +1,8 @@
 // Command proxybench measures what the chat server costs per request beyond a bare genai
 // proxy (cmd/bareproxy), all run as processes against the same fake upstream in the same run,
-// interleaved round by round: CPU time per request over sequential requests, and the wall
-// time and peak resident memory of a burst of concurrent streams. A second build of the bare
+// interleaved round by round: CPU time per request over sequential requests, the time from
+// exec to the first text of a fresh process's first answer, and the wall time and peak
+// resident memory of a burst of concurrent streams. A second build of the bare
 // proxy (-tags mandated, "floor") also links the AWS SDK's SSM client and the Lambda runtime
 // that the design mandates, without running them: what they cost by being in the binary.
 //
@@ -38,6 +39,7 @@ type figures struct {
 	cpuPerRequest time.Duration
 	burstWall     time.Duration
 	peakRSS       int64
+	firstText     time.Duration   // from exec to the first text of the first answer
 	idle, after   loadtest.Memory // before the burst (after one request), and at its end
 }
 
@@ -88,8 +90,8 @@ func run() error {
 			}
 			f.cpuPerRequest = cpu[i]
 			results[s.name] = append(results[s.name], f)
-			fmt.Printf("round %d %-5s CPU/request %-9v burst wall %-9v peak RSS %s  (idle anon %s file %s; after the burst anon %s file %s)\n", r+1, s.name,
-				f.cpuPerRequest.Round(time.Microsecond), f.burstWall.Round(time.Millisecond), loadtest.MiB(f.peakRSS),
+			fmt.Printf("round %d %-5s CPU/request %-9v burst wall %-9v start→first text %-7v peak RSS %s  (idle anon %s file %s; after the burst anon %s file %s)\n", r+1, s.name,
+				f.cpuPerRequest.Round(time.Microsecond), f.burstWall.Round(time.Millisecond), f.firstText.Round(100*time.Microsecond), loadtest.MiB(f.peakRSS),
 				loadtest.MiB(f.idle.Anon), loadtest.MiB(f.idle.File), loadtest.MiB(f.after.Anon), loadtest.MiB(f.after.File))
 		}
 	}
@@ -109,6 +111,7 @@ func run() error {
 		{"CPU per request", func(f figures) float64 { return float64(f.cpuPerRequest) }},
 		{"burst wall time", func(f figures) float64 { return float64(f.burstWall) }},
 		{"peak RSS", func(f figures) float64 { return float64(f.peakRSS) }},
+		{"start→first text", func(f figures) float64 { return float64(f.firstText) }},
 	} {
 		c, b, fl := med("chat", m.get), med("bare", m.get), med("floor", m.get)
 		fmt.Printf("%-16s chat %-11s bare %-11s floor %-11s chat/bare %.2f  chat/floor %.2f\n", m.label,
@@ -188,8 +191,9 @@ func cpuPerRequest(ctx context.Context, servers []server, upstream string, n int
 	return out, nil
 }
 
-// burstOf starts a fresh server on the paced upstream and opens burst streams at once: their
-// wall time, and the process's memory before and after.
+// burstOf starts a fresh server on the paced upstream, times its first answer from exec to
+// the first text, and opens burst streams at once: their wall time, and the process's memory
+// before and after.
 func burstOf(ctx context.Context, s server, paced string, burst int) (figures, error) {
 	var f figures
 	srv, err := loadtest.StartServer(ctx, s.bin, paced, s.env...)
@@ -198,9 +202,12 @@ func burstOf(ctx context.Context, s server, paced string, burst int) (figures, e
 	}
 	defer srv.Stop()
 	client := loadtest.Client()
-	if r := loadtest.Read(ctx, client, srv.URL, loadtest.Proxy); r.Err != nil {
+	reqAt := time.Now()
+	r := loadtest.Read(ctx, client, srv.URL, loadtest.Proxy)
+	if r.Err != nil {
 		return f, r.Err
 	}
+	f.firstText = reqAt.Add(r.TTFB).Sub(srv.Started)
 	if f.idle, err = loadtest.ReadMemory(srv.PID()); err != nil {
 		return f, err
 	}
