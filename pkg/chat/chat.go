@@ -1,8 +1,12 @@
-// Package chat is the domain of the service and its one endpoint, POST /api/chat: a
-// conversation goes in, a streamed answer comes out.
+// Package chat is the domain of the service: a conversation goes in, a reviewed answer
+// comes out. It declares the conversation, the Model interface a provider adapter implements,
+// the server-made context (contract addresses and their token facts, in the vocabulary of
+// package token), and the Assistant, which prepares a conversation (facts, the model's
+// instructions: the fixed system prompt and the server-made context, assembled here) and
+// reviews the answer (the guard, the answer's sources, the fact checks).
 //
-// The model behind the answer is an interface (Model) implemented by an adapter package;
-// this package knows nothing of any provider.
+// It imports no adapter: not HTTP (package httpapi), not the provider (package gemini), not
+// the token-data APIs (package tokenfacts), not the deployment's settings.
 package chat
 
 import (
