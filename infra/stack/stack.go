@@ -171,7 +171,7 @@ func New(scope constructs.Construct, id string, props Props) (awscdk.Stack, erro
 		sources = append([]awss3deployment.ISource{page}, sources...)
 	} else {
 		awscdk.Annotations_Of(stack).AddWarningV2(jsii.String("chat:no-web-dist"), jsii.String(fmt.Sprintf(
-			"web directory %q not found: only %s is deployed; build the page first", props.WebDir, ConfigObjectKey)))
+			"web directory %q not found: only %s is deployed; build the page first", props.WebDir, ConfigObjectKey)), nil)
 	}
 	awss3deployment.NewBucketDeployment(stack, jsii.String("SiteDeployment"), &awss3deployment.BucketDeploymentProps{
 		DestinationBucket: site,
@@ -587,6 +587,11 @@ func monitoring(stack awscdk.Stack, st stage.Stage, fn awslambda.Function, logs 
 	dashboard := awscloudwatch.NewDashboard(stack, jsii.String("Dashboard"), &awscloudwatch.DashboardProps{
 		DashboardName: jsii.String("chat-" + st.Name),
 	})
+	// Since aws-cdk-go v2.276 (or earlier) a dashboard is taggable, so it carries the stage tag
+	// like every other resource; cfn-lint 1.51's schema of AWS::CloudWatch::Dashboard predates
+	// its Tags property and calls it unexpected (E3002). Only this resource skips that rule.
+	dashboard.Node().DefaultChild().(awscdk.CfnResource).AddMetadata(jsii.String("cfn-lint"),
+		map[string]any{"config": map[string]any{"ignore_checks": []string{"E3002"}}})
 	// Widgets flow left to right in rows of 24: two halves, then the bill's three thirds.
 	graph := func(title string, width float64, left []awscloudwatch.IMetric) awscloudwatch.IWidget {
 		return awscloudwatch.NewGraphWidget(&awscloudwatch.GraphWidgetProps{Title: jsii.String(title), Left: &left, Width: jsii.Number(width)})
