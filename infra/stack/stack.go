@@ -146,7 +146,11 @@ func New(scope constructs.Construct, id string, props Props) (awscdk.Stack, erro
 
 	fn, alias, logs := function(stack, st, props.FunctionAssetDir, retention)
 	// The URL is IAM-only: the distribution's origin access control signs every request, and
-	// only that distribution may invoke it (permissions below).
+	// only that distribution may invoke it. FunctionUrlOrigin.WithOriginAccessControl grants
+	// both rights origin access control for Lambda needs, each conditioned on the
+	// distribution's ARN: lambda:InvokeFunctionUrl, and lambda:InvokeFunction limited to calls
+	// through the URL (InvokedViaFunctionUrl). aws-cdk-go v2.220 added only the first
+	// (aws/aws-cdk#35872), so this stack used to add the second itself; v2.276 adds both.
 	fnURL := alias.AddFunctionUrl(&awslambda.FunctionUrlOptions{
 		AuthType:   awslambda.FunctionUrlAuthType_AWS_IAM,
 		InvokeMode: awslambda.InvokeMode_RESPONSE_STREAM,
@@ -155,7 +159,6 @@ func New(scope constructs.Construct, id string, props Props) (awscdk.Stack, erro
 	site, accessLogs := buckets(stack)
 	acl := webACL(stack, st)
 	dist := distribution(stack, st, site, accessLogs, fnURL, acl)
-	allowDistribution(stack, alias, dist)
 
 	// config.json: the API is on the page's own origin ("" = same origin), so no CORS.
 	sources := []awss3deployment.ISource{
@@ -455,22 +458,6 @@ func distribution(stack awscdk.Stack, st stage.Stage, site, accessLogs awss3.Buc
 		props.MinimumProtocolVersion = awscloudfront.SecurityPolicyProtocol_TLS_V1_2_2021
 	}
 	return awscloudfront.NewDistribution(stack, jsii.String("SiteDistribution"), props)
-}
-
-// allowDistribution lets the distribution invoke the function. Origin access control for
-// Lambda needs lambda:InvokeFunctionUrl, which aws-cdk-go v2.220's FunctionUrlOrigin adds,
-// and (since October 2025) lambda:InvokeFunction, which it does not (aws/aws-cdk#35872): this
-// adds the second, conditioned on the distribution's ARN like the first.
-func allowDistribution(stack awscdk.Stack, alias awslambda.Alias, dist awscloudfront.Distribution) {
-	arn := stack.FormatArn(&awscdk.ArnComponents{
-		Service: jsii.String("cloudfront"), Region: jsii.String(""), Resource: jsii.String("distribution"),
-		ResourceName: dist.DistributionId(),
-	})
-	alias.AddPermission(jsii.String("AllowDistributionInvoke"), &awslambda.Permission{
-		Principal: awsiam.NewServicePrincipal(jsii.String("cloudfront.amazonaws.com"), nil),
-		Action:    jsii.String("lambda:InvokeFunction"),
-		SourceArn: arn,
-	})
 }
 
 // monitoring is the alarm topic, the alarms and the dashboard. The request metrics come from
