@@ -146,8 +146,8 @@ STAGE ?= dev
 # The stages of pkg/deploy/stage, in table order (a test in infra/sam keeps this list in step).
 STAGES := dev staging prod
 # The CDK CLI, pinned to an exact version (README and docs/DEPLOY.md name the same one; a test
-# in internal/repocheck keeps them in step). It reads the templates of aws-cdk-go v2.220 and
-# runs on Node 20. --no-notices: no fetch of AWS's notices feed (synthesis stays offline).
+# in internal/repocheck keeps them in step). It reads the cloud assembly of aws-cdk-go v2.276
+# (schema 55) and runs on Node 20 (its engines: Node >= 18). --no-notices: no fetch of AWS's notices feed (synthesis stays offline).
 CDK ?= npx --yes aws-cdk@2.1148.1
 # The banner on Node 20 comes from the CDK app's own jsii runtime (jsii-runtime-go),
 # not from the CLI (whose package says node >= 18): it calls Node 20 end-of-life and supports

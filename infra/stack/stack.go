@@ -146,7 +146,11 @@ func New(scope constructs.Construct, id string, props Props) (awscdk.Stack, erro
 
 	fn, alias, logs := function(stack, st, props.FunctionAssetDir, retention)
 	// The URL is IAM-only: the distribution's origin access control signs every request, and
-	// only that distribution may invoke it (permissions below).
+	// only that distribution may invoke it. FunctionUrlOrigin.WithOriginAccessControl grants
+	// both rights origin access control for Lambda needs, each conditioned on the
+	// distribution's ARN: lambda:InvokeFunctionUrl, and lambda:InvokeFunction limited to calls
+	// through the URL (InvokedViaFunctionUrl). aws-cdk-go v2.220 added only the first
+	// (aws/aws-cdk#35872), so this stack used to add the second itself; v2.276 adds both.
 	fnURL := alias.AddFunctionUrl(&awslambda.FunctionUrlOptions{
 		AuthType:   awslambda.FunctionUrlAuthType_AWS_IAM,
 		InvokeMode: awslambda.InvokeMode_RESPONSE_STREAM,
@@ -155,7 +159,6 @@ func New(scope constructs.Construct, id string, props Props) (awscdk.Stack, erro
 	site, accessLogs := buckets(stack)
 	acl := webACL(stack, st)
 	dist := distribution(stack, st, site, accessLogs, fnURL, acl)
-	allowDistribution(stack, alias, dist)
 
 	// config.json: the API is on the page's own origin ("" = same origin), so no CORS.
 	sources := []awss3deployment.ISource{
@@ -171,7 +174,7 @@ func New(scope constructs.Construct, id string, props Props) (awscdk.Stack, erro
 		sources = append([]awss3deployment.ISource{page}, sources...)
 	} else {
 		awscdk.Annotations_Of(stack).AddWarningV2(jsii.String("chat:no-web-dist"), jsii.String(fmt.Sprintf(
-			"web directory %q not found: only %s is deployed; build the page first", props.WebDir, ConfigObjectKey)))
+			"web directory %q not found: only %s is deployed; build the page first", props.WebDir, ConfigObjectKey)), nil)
 	}
 	awss3deployment.NewBucketDeployment(stack, jsii.String("SiteDeployment"), &awss3deployment.BucketDeploymentProps{
 		DestinationBucket: site,
@@ -457,22 +460,6 @@ func distribution(stack awscdk.Stack, st stage.Stage, site, accessLogs awss3.Buc
 	return awscloudfront.NewDistribution(stack, jsii.String("SiteDistribution"), props)
 }
 
-// allowDistribution lets the distribution invoke the function. Origin access control for
-// Lambda needs lambda:InvokeFunctionUrl, which aws-cdk-go v2.220's FunctionUrlOrigin adds,
-// and (since October 2025) lambda:InvokeFunction, which it does not (aws/aws-cdk#35872): this
-// adds the second, conditioned on the distribution's ARN like the first.
-func allowDistribution(stack awscdk.Stack, alias awslambda.Alias, dist awscloudfront.Distribution) {
-	arn := stack.FormatArn(&awscdk.ArnComponents{
-		Service: jsii.String("cloudfront"), Region: jsii.String(""), Resource: jsii.String("distribution"),
-		ResourceName: dist.DistributionId(),
-	})
-	alias.AddPermission(jsii.String("AllowDistributionInvoke"), &awslambda.Permission{
-		Principal: awsiam.NewServicePrincipal(jsii.String("cloudfront.amazonaws.com"), nil),
-		Action:    jsii.String("lambda:InvokeFunction"),
-		SourceArn: arn,
-	})
-}
-
 // monitoring is the alarm topic, the alarms and the dashboard. The request metrics come from
 // metric filters on the function's JSON request log, so the function makes no extra calls.
 func monitoring(stack awscdk.Stack, st stage.Stage, fn awslambda.Function, logs awslogs.LogGroup, dist awscloudfront.Distribution,
@@ -587,6 +574,11 @@ func monitoring(stack awscdk.Stack, st stage.Stage, fn awslambda.Function, logs 
 	dashboard := awscloudwatch.NewDashboard(stack, jsii.String("Dashboard"), &awscloudwatch.DashboardProps{
 		DashboardName: jsii.String("chat-" + st.Name),
 	})
+	// Since aws-cdk-go v2.276 (or earlier) a dashboard is taggable, so it carries the stage tag
+	// like every other resource; cfn-lint 1.51's schema of AWS::CloudWatch::Dashboard predates
+	// its Tags property and calls it unexpected (E3002). Only this resource skips that rule.
+	dashboard.Node().DefaultChild().(awscdk.CfnResource).AddMetadata(jsii.String("cfn-lint"),
+		map[string]any{"config": map[string]any{"ignore_checks": []string{"E3002"}}})
 	// Widgets flow left to right in rows of 24: two halves, then the bill's three thirds.
 	graph := func(title string, width float64, left []awscloudwatch.IMetric) awscloudwatch.IWidget {
 		return awscloudwatch.NewGraphWidget(&awscloudwatch.GraphWidgetProps{Title: jsii.String(title), Left: &left, Width: jsii.Number(width)})
