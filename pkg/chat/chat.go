@@ -5,7 +5,7 @@
 // instructions: the fixed system prompt and the server-made context, assembled here) and
 // reviews the answer (the guard, the answer's sources, the fact checks).
 //
-// It imports no adapter: not HTTP (package httpapi), not the provider (package gemini), not
+// It imports no adapter: not HTTP (package httpapi), not the model provider's adapter, not
 // the token-data APIs (package tokenfacts), not the deployment's settings.
 package chat
 

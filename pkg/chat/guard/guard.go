@@ -40,16 +40,17 @@ const maxHeld = 600
 // Vocabulary is what the model's provider goes by, declared by the model adapter: the guard
 // knows no provider itself. Names and patterns are matched without regard to letter case.
 type Vocabulary struct {
-	// Names are the words the model and its makers are called ("Gemini", "Google"); a
+	// Names are the words the model and its makers are called (the model's family, its
+	// company); a
 	// sentence that says one of them beside a self-reference is the model naming itself.
 	Names []string
 	// ModelIDs is a regular expression of the provider's model identifiers
-	// ("gemini-2.5-flash", "models/..."): said anywhere, one is removed.
+	// (a versioned model name, "models/..."): said anywhere, one is removed.
 	ModelIDs string
 	// Makers are the companies behind the model: "trained by <maker>" is removed.
 	Makers []string
-	// OtherSenses is a regular expression of the names used in other senses ("the Gemini
-	// exchange", "Google Trends"), which never count.
+	// OtherSenses is a regular expression of the names used in other senses (an exchange or
+	// a product that shares a name), which never count.
 	OtherSenses string
 }
 
@@ -267,7 +268,7 @@ func (v *vocabulary) mayTrigger(s string) bool {
 }
 
 // partialTrigger is how many bytes at the end of pending may be the beginning of a model's
-// or maker's name cut by the chunk's end ("Gem" of "Gemini"): they wait for the next chunk.
+// or maker's name cut by the chunk's end (its first letters): they wait for the next chunk.
 // Only a word that begins in pending counts, and only its first letters: "...liq" waits for
 // nothing, nor does "a" or "I".
 func (g *Guard) partialTrigger() int {
@@ -374,9 +375,9 @@ func sentenceEnd(s string) int {
 }
 
 // selfIdentifies reports whether a sentence names the model or its maker as the
-// assistant's own: a model ID, "trained by Google", or a self-reference beside the name
-// of the model or its maker. Names in other senses ("the Gemini exchange", "Google
-// Trends", "Alphabet (GOOGL) shares") do not count.
+// assistant's own: a model ID, "trained by" its maker, or a self-reference beside the name
+// of the model or its maker. Names in other senses (the vocabulary's OtherSenses) do not
+// count.
 func (v *vocabulary) selfIdentifies(sentence string) bool {
 	rest := v.allowed.ReplaceAllString(sentence, " ")
 	if v.modelID.MatchString(rest) || v.madeBy.MatchString(rest) {
