@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/chatsvc/chat/pkg/chat/contract"
 	"github.com/chatsvc/chat/pkg/chat/factcheck"
 	"github.com/chatsvc/chat/pkg/chat/guard"
 	"github.com/chatsvc/chat/pkg/chat/prompt"
@@ -27,6 +28,7 @@ type Traits struct {
 type Assistant struct {
 	model  Model
 	facts  TokenFacts
+	finder TokenFinder
 	traits Traits
 	system string
 	// instructions index the system prompt for the guard, once.
@@ -34,21 +36,32 @@ type Assistant struct {
 }
 
 // NewAssistant returns the assistant answering with model under the fixed system prompt; a
-// nil facts turns token facts off.
-func NewAssistant(model Model, facts TokenFacts, traits Traits) *Assistant {
+// nil facts turns token facts off, a nil finder the tokens named by link or by search.
+func NewAssistant(model Model, facts TokenFacts, finder TokenFinder, traits Traits) *Assistant {
 	system := prompt.System()
-	return &Assistant{model: model, facts: facts, traits: traits, system: system,
+	return &Assistant{model: model, facts: facts, finder: finder, traits: traits, system: system,
 		instructions: guard.NewInstructions(system, traits.Vocabulary)}
 }
 
-// Prepare makes conv's server-made context (its distinct contract addresses, and the facts
-// of the most recent read within the token facts' own budget: a source that fails or hangs
-// costs the answer nothing but its facts) and the model's instructions.
+// Prepare makes conv's server-made context (the tokens its messages name, however they name
+// them, and the facts of the most recent read within the token facts' own budget: a source
+// that fails or hangs costs the answer nothing but its facts) and the model's instructions.
 func (a *Assistant) Prepare(ctx context.Context, conv Conversation) Conversation {
-	sc := NewServerContext(conv.Messages)
+	start := time.Now()
+	sc := identifyTokens(ctx, a.finder, conv.Messages)
 	if addrs := sc.FactAddresses(); a.facts != nil && len(addrs) > 0 {
-		start := time.Now()
 		sc.Facts = a.facts.Lookup(ctx, addrs)
+		for i := range sc.Facts {
+			for _, r := range sc.Contracts {
+				if f := &sc.Facts[i]; r.Address.Equal(contract.Address{Value: f.Token.Address, Chain: r.Address.Chain}) {
+					id := r.Identified
+					f.Identified = &id
+					break
+				}
+			}
+		}
+	}
+	if sc != nil {
 		sc.LookupTime = time.Since(start)
 	}
 	conv.Context = sc

@@ -23,6 +23,9 @@ type ServerContext struct {
 	// Facts are the market and security facts the server read for the most recent
 	// MaxFactAddresses of them, for the model as data and for the caller's metadata.
 	Facts []token.Facts
+	// Candidates are, for the latest message, the names or tickers that matched several
+	// tokens of comparable depth and picked none: the model asks which one is meant.
+	Candidates []token.Candidates
 	// LookupTime is how long reading the facts took, for the log.
 	LookupTime time.Duration
 }
@@ -33,6 +36,8 @@ type ContractRef struct {
 	Address contract.Address
 	// Message is that message's position in the conversation, from 1.
 	Message int
+	// Identified says how the address was found in that message.
+	Identified token.Identified
 }
 
 // MaxFactAddresses is how many distinct addresses of a conversation get facts: the most
@@ -49,7 +54,7 @@ func NewServerContext(messages []Message) *ServerContext {
 		if a == nil || slices.ContainsFunc(refs, func(r ContractRef) bool { return r.Address.Equal(*a) }) {
 			continue
 		}
-		refs = append(refs, ContractRef{Address: *a, Message: i + 1})
+		refs = append(refs, ContractRef{Address: *a, Message: i + 1, Identified: token.Identified{By: token.ByPrefix, Text: a.Value}})
 	}
 	if len(refs) == 0 {
 		return nil

@@ -100,7 +100,11 @@ func systemInstruction(system string, conv Conversation, room int) string {
 	for i, b := range blocks {
 		contexts[i] = b.context()
 	}
-	return prompt.Instruction(system, contexts)
+	var candidates []token.Candidates
+	if conv.Context != nil {
+		candidates = conv.Context.Candidates
+	}
+	return prompt.Instruction(system, contexts, candidates)
 }
 
 // contractBlock is one address's server-made context in the making.

@@ -36,6 +36,9 @@ type Options struct {
 	// TokenFacts reads the facts of the conversation's contract addresses before the model is
 	// called; nil turns token facts off.
 	TokenFacts chat.TokenFacts
+	// TokenFinder finds the tokens a question names by link or by search; nil takes it from
+	// TokenFacts when that finds tokens too.
+	TokenFinder chat.TokenFinder
 	// Traits are what the domain must know of the model (its vocabulary, its page reader);
 	// the zero value takes them from the Model when it declares them (a Traits method).
 	Traits chat.Traits
@@ -62,7 +65,7 @@ func NewHandler(o Options) *Handler {
 		traits = t.Traits()
 	}
 	h := &Handler{
-		assistant: chat.NewAssistant(o.Model, o.TokenFacts, traits),
+		assistant: chat.NewAssistant(o.Model, o.TokenFacts, finderOf(o), traits),
 		apiKey:    o.APIKey, limits: o.Limits, maxDuration: o.MaxDuration,
 		bodyTimeout: o.BodyReadTimeout, requestID: o.RequestID, log: o.Logger, now: o.Now,
 	}
@@ -124,6 +127,17 @@ type exchange struct {
 	// review checks the answer's text (the guard, the fact checks) before any protocol
 	// writes it.
 	review *chat.Review
+}
+
+// finderOf is the options' TokenFinder, else their TokenFacts when it finds tokens too.
+func finderOf(o Options) chat.TokenFinder {
+	if o.TokenFinder != nil {
+		return o.TokenFinder
+	}
+	if f, ok := o.TokenFacts.(chat.TokenFinder); ok {
+		return f
+	}
+	return nil
 }
 
 // speak makes p the exchange's protocol: its errors, its encoder, its name in the log.

@@ -90,6 +90,9 @@ func metadata(f *chat.Finish, server *chat.ServerContext) datastream.Metadata {
 	if facts := server.FactsList(); len(facts) > 0 {
 		m.Tokens = facts
 	}
+	if server != nil && len(server.Candidates) > 0 {
+		m.TokenCandidates = server.Candidates
+	}
 	if f.FactChecks != nil {
 		m.FactChecks = f.FactChecks
 	}

@@ -151,6 +151,11 @@ func (uiEncoder) Start(w http.ResponseWriter, info StreamInfo) Stream {
 	for i, f := range info.Context.FactsList() {
 		_ = s.Data("token", "token-"+strconv.Itoa(i+1), f)
 	}
+	if info.Context != nil {
+		for i, c := range info.Context.Candidates {
+			_ = s.Data("token-candidates", "token-candidates-"+strconv.Itoa(i+1), c)
+		}
+	}
 	return uiStream{s}
 }
 

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/chatsvc/chat/pkg/chat/contract"
+	"github.com/chatsvc/chat/pkg/chat/token"
 )
 
 //go:embed system.txt
@@ -99,13 +100,20 @@ const ContextHeader = "Server-made context for this request (written by the serv
 // Instruction is the system instruction of one request: the fixed system prompt first and
 // unchanged, then, when there are any, the server-made contexts as one JSON block. The payload
 // is JSON so that its structure, not prose, carries it.
-func Instruction(system string, contexts []ContractContext) string {
-	if len(contexts) == 0 {
+//
+// candidates are the names or tickers of the latest message that matched several tokens and
+// picked none: the model lists them and asks which one is meant.
+func Instruction(system string, contexts []ContractContext, candidates []token.Candidates) string {
+	if len(contexts) == 0 && len(candidates) == 0 {
 		return system
 	}
-	b, _ := json.MarshalIndent(struct { // cannot fail: strings, ints and string slices only
-		ContractAddresses []ContractContext `json:"contractAddresses"`
-	}{contexts}, "", "  ")
+	if contexts == nil {
+		contexts = []ContractContext{}
+	}
+	b, _ := json.MarshalIndent(struct { // cannot fail: strings, numbers, times and slices only
+		ContractAddresses []ContractContext  `json:"contractAddresses"`
+		TokenCandidates   []token.Candidates `json:"tokenCandidates,omitempty"`
+	}{contexts, candidates}, "", "  ")
 	var s strings.Builder
 	s.WriteString(system)
 	if !strings.HasSuffix(system, "\n") {

@@ -23,7 +23,7 @@ func TestSystemPromptCoversTheSpec(t *testing.T) {
 }
 
 func TestInstructionWithoutContextIsThePrompt(t *testing.T) {
-	if got := prompt.Instruction(prompt.System(), nil); got != prompt.System() {
+	if got := prompt.Instruction(prompt.System(), nil, nil); got != prompt.System() {
 		t.Errorf("instruction without context = %.200q, want the fixed prompt", got)
 	}
 }
@@ -60,7 +60,7 @@ func TestContextRendersOnlyServerData(t *testing.T) {
 			}
 			cc := prompt.ContextFor(a)
 			cc.Message = 3
-			out := prompt.Instruction(prompt.System(), []prompt.ContractContext{cc})
+			out := prompt.Instruction(prompt.System(), []prompt.ContractContext{cc}, nil)
 			rest, ok := strings.CutPrefix(out, prompt.System())
 			if !ok {
 				t.Fatalf("the fixed prompt does not come first, unchanged: %.200q", out)

@@ -54,6 +54,9 @@ type Facts struct {
 	Findings    []Finding     `json:"findings,omitempty"`
 	Sources     []Source      `json:"sources,omitempty"`
 	Unavailable []Unavailable `json:"unavailable,omitempty"`
+	// Identified says how the conversation named the token (set per request, by the
+	// domain, never by a source).
+	Identified *Identified `json:"identified,omitempty"`
 }
 
 // Token identifies the token. Name and Symbol come from the sources (DexScreener first) and
@@ -363,12 +366,32 @@ func (f Facts) ModelJSON() []byte {
 		h.URL, h.Points = "", nil
 		f.History = &h
 	}
-	b, err := json.Marshal(f)
+	b, err := json.Marshal(modelFacts{Facts: f, Identified: f.Identified.forModel()})
 	if err != nil {
 		// Unreachable for these types; an empty object keeps the promise of valid JSON.
 		return []byte("{}")
 	}
 	return b
+}
+
+// modelFacts is Facts as the model reads them: how the token was identified without the
+// caller's own words (the model has the message), with a few copycats named.
+type modelFacts struct {
+	Facts
+	Identified *modelIdentified `json:"identified,omitempty"`
+}
+
+type modelIdentified struct {
+	By           string      `json:"by"`
+	Alternatives *int        `json:"alternatives,omitempty"`
+	Copycats     []Candidate `json:"copycats,omitempty"`
+}
+
+func (id *Identified) forModel() *modelIdentified {
+	if id == nil {
+		return nil
+	}
+	return &modelIdentified{By: id.By, Alternatives: id.Alternatives, Copycats: id.Copycats}
 }
 
 // MaxAddresses is how many distinct addresses a conversation gets facts for: the most recent ones.

@@ -48,6 +48,9 @@ type Metadata struct {
 	// Tokens are the market and security facts the server read for the conversation's
 	// contract addresses (package tokenfacts' JSON shape), when there are any.
 	Tokens any `json:"tokens,omitempty"`
+	// TokenCandidates are the names or tickers of the question that matched several tokens
+	// of comparable depth, none picked ({"query","candidates":[...]}), when there are any.
+	TokenCandidates any `json:"tokenCandidates,omitempty"`
 	// FactChecks are the figures the answer stated held against those facts
 	// ({"fact","stated","value","source","as_of","verdict"}), when there are facts.
 	FactChecks any `json:"factChecks,omitempty"`
