@@ -90,7 +90,7 @@ func TestPrepareIdentifiesTokens(t *testing.T) {
 		"a pair link resolves to its base token": {[]chat.Message{user("https://dexscreener.com/bsc/" + pairAddr)},
 			[]string{cakeAddr}, []string{token.ByLink}, 0},
 		"an address in the text": {[]chat.Message{user("is " + wifMint + " ok?")}, []string{wifMint}, []string{token.ByAddress}, 0},
-		"look-alikes pick none":   {[]chat.Message{user("Should I buy PEPE2?")}, nil, nil, 1},
+		"look-alikes pick none":  {[]chat.Message{user("Should I buy PEPE2?")}, nil, nil, 1},
 		"a follow-up keeps the earlier token": {[]chat.Message{
 			user("Is $CAKE legit?"), {Role: chat.RoleAssistant, Content: "It is PancakeSwap's token."}, user("and who holds most of it?")},
 			[]string{cakeAddr}, []string{token.BySearch}, 0},
