@@ -48,6 +48,9 @@ func Demo(req Request) Reply {
 			Chunk: MidStreamError(500, "INTERNAL", "scripted failure in the middle of the stream")})
 		return r
 	}
+	if cands := candidatesOf(req); len(cands) > 0 {
+		return candidatesAnswer(cands)
+	}
 	if facts := factsOf(req); len(facts) > 0 && facts[len(facts)-1].known() {
 		return factsAnswer(facts, strings.Contains(q, "misquote"))
 	}

@@ -42,33 +42,60 @@ type demoFacts struct {
 	Sources []struct {
 		Name, URL string
 	} `json:"sources"`
+	Identified *struct {
+		By           string `json:"by"`
+		Alternatives *int   `json:"alternatives"`
+		Copycats     []struct {
+			Address, Chain string
+			Liquidity      float64 `json:"liquidity_usd"`
+		} `json:"copycats"`
+	} `json:"identified"`
+}
+
+// demoCandidates is a name or ticker that matched several tokens, as the server put it into
+// the system instruction.
+type demoCandidates struct {
+	Query      string `json:"query"`
+	Candidates []struct {
+		Address, Chain, Name, Symbol string
+		Liquidity                    float64 `json:"liquidity_usd"`
+		Created                      string  `json:"pair_created_at"`
+	} `json:"candidates"`
+}
+
+// serverContext is the server-made context the server put into the system instruction.
+type serverContext struct {
+	ContractAddresses []struct {
+		Facts *demoFacts `json:"facts"`
+	} `json:"contractAddresses"`
+	TokenCandidates []demoCandidates `json:"tokenCandidates"`
 }
 
 // known reports whether the sources knew the token: market data or a finding.
 func (f demoFacts) known() bool { return f.Market != nil || len(f.Findings) > 0 }
 
-// factsOf reads the token facts the server put into the system instruction.
-func factsOf(req Request) []demoFacts {
+// contextOf reads the server-made context of the system instruction.
+func contextOf(req Request) (ctx serverContext) {
 	si := req.Body.SystemInstruction
 	if si == nil {
-		return nil
+		return ctx
 	}
 	var text strings.Builder
 	for _, p := range si.Parts {
 		text.WriteString(p.Text)
 	}
-	_, block, ok := strings.Cut(text.String(), contextHeader)
-	if !ok {
-		return nil
+	if _, block, ok := strings.Cut(text.String(), contextHeader); ok {
+		_ = json.Unmarshal([]byte(strings.TrimSpace(block)), &ctx)
 	}
-	var ctx struct {
-		ContractAddresses []struct {
-			Facts *demoFacts `json:"facts"`
-		} `json:"contractAddresses"`
-	}
-	if json.Unmarshal([]byte(strings.TrimSpace(block)), &ctx) != nil {
-		return nil
-	}
+	return ctx
+}
+
+// candidatesOf reads the candidates the server listed for a name or ticker.
+func candidatesOf(req Request) []demoCandidates { return contextOf(req).TokenCandidates }
+
+// factsOf reads the token facts the server put into the system instruction.
+func factsOf(req Request) []demoFacts {
+	ctx := contextOf(req)
 	var out []demoFacts
 	for _, c := range ctx.ContractAddresses {
 		if c.Facts != nil {
@@ -92,6 +119,9 @@ func factsAnswer(facts []demoFacts, misquote bool) Reply {
 	f := facts[len(facts)-1] // the latest address
 	chunks := []Chunk{Text(DemoNotice + "\n\n## Token overview\n\n")}
 	chunks = append(chunks, Text(fmt.Sprintf("Contract `%s` on %s. ", f.Token.Address, orUnknown(f.Token.Chain))))
+	if line := identifiedLine(f); line != "" {
+		chunks = append(chunks, Text(line))
+	}
 	if m := f.Market; m != nil {
 		var parts []string
 		if m.PriceUSD != nil {
@@ -190,4 +220,38 @@ func orUnknown(s string) string {
 		return "an unknown chain"
 	}
 	return s
+}
+
+// identifiedLine says how the server found the token, and warns of its copycats.
+func identifiedLine(f demoFacts) string {
+	id := f.Identified
+	if id == nil || id.By != "search" || id.Alternatives == nil {
+		return ""
+	}
+	if *id.Alternatives == 0 {
+		return "The server found it by searching its ticker; no other token uses it. "
+	}
+	line := fmt.Sprintf("The server found it by searching its ticker; %d other tokens use the same one, with far shallower pools", *id.Alternatives)
+	if len(id.Copycats) > 0 {
+		c := id.Copycats[0]
+		line += fmt.Sprintf(" (for example `%s` on %s, $%s of liquidity)", c.Address, c.Chain, strconv.FormatFloat(c.Liquidity, 'f', 0, 64))
+	}
+	return line + ": check the address before you buy. "
+}
+
+// candidatesAnswer is the demo's answer when a name or ticker matched several tokens and the
+// server picked none: it lists them and asks which one is meant, analysing none.
+func candidatesAnswer(cands []demoCandidates) Reply {
+	c := cands[0]
+	chunks := []Chunk{Text(DemoNotice + "\n\n"), Text(fmt.Sprintf("Several tokens use **%s**, with pools of comparable depth, so I won't guess which one you mean:\n\n", c.Query))}
+	for _, t := range c.Candidates {
+		age := ""
+		if at, err := time.Parse(time.RFC3339, t.Created); err == nil {
+			age = ", pool created " + at.UTC().Format("2006-01-02")
+		}
+		chunks = append(chunks, Text(fmt.Sprintf("- `%s` on %s: liquidity $%s%s\n", t.Address, t.Chain, strconv.FormatFloat(t.Liquidity, 'f', 0, 64), age)))
+	}
+	chunks = append(chunks, Text("\nWhich one do you mean? Paste its address (or pick it on the page) and I'll analyse that one. Copycats often share a popular ticker: the address is what tells them apart."),
+		Grounded("", "STOP", nil, nil, "", 0, 0))
+	return Stream(100*time.Millisecond, chunks...)
 }
