@@ -7,6 +7,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log"
@@ -17,6 +18,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -544,6 +546,37 @@ func TestHostOpensTheListener(t *testing.T) {
 	cancel()
 	if err := <-done; err != nil {
 		t.Error(err)
+	}
+}
+
+// TestBusyPortNamesPORT: a port another listener holds stops run with what to do about it,
+// naming PORT= and the make target to run again, rather than bind's bare "address already in
+// use".
+func TestBusyPortNamesPORT(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	port := ln.Addr().(*net.TCPAddr).Port
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{nil, fmt.Sprintf("PORT=%d make run", port+1)},
+		{[]string{"-demo"}, fmt.Sprintf("PORT=%d make demo", port+1)},
+	} {
+		ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
+		env := map[string]string{"PORT": strconv.Itoa(port), "AIPROVIDER_GENERATIVE_AI_API_KEY": "k"}
+		err := run(ctx, tc.args, testEnv(env), io.Discard, io.Discard)
+		cancel()
+		var out strings.Builder
+		reportExit(err, &out)
+		got := out.String()
+		if !errors.Is(err, syscall.EADDRINUSE) || !strings.HasPrefix(got, fmt.Sprintf("chat: port %d on 127.0.0.1 is in use", port)) ||
+			!strings.Contains(got, tc.want) || strings.Count(got, "\n") != 1 {
+			t.Errorf("run %v on a busy port: %v, printed %q; want one line saying the port is in use and %s", tc.args, err, got, tc.want)
+		}
 	}
 }
 
