@@ -23,7 +23,8 @@ help:
 # which stops gracefully and exits 0, so make ends cleanly instead of reporting "Error 1".
 LOCAL_BIN := .build/local/chat
 
-## run: serve the chat endpoint (and the built page) on 127.0.0.1:$(PORT)
+## run: serve the chat endpoint (and the built page) on 127.0.0.1:$(PORT); GET /healthz
+## answers 200 once it serves
 run: web
 	$(GO) build -o $(LOCAL_BIN) ./functions/chat
 	exec $(LOCAL_BIN)

@@ -228,6 +228,27 @@ func TestFunctionURLInvocations(t *testing.T) {
 	}
 }
 
+// TestHealthzInLambda: the bootstrap, through aws-lambda-go's runtime loop and lambdaurl,
+// answers a Function URL's GET /healthz with 200 {"status":"ok"}, asking the model provider
+// nothing.
+func TestHealthzInLambda(t *testing.T) {
+	up := startUpstream(t)
+	fn := startFunction(t, map[string]string{
+		"AIPROVIDER_BASE_URL":              up.BaseURL(),
+		"AIPROVIDER_GENERATIVE_AI_API_KEY": testKey,
+	})
+	for range 2 { // and again, in the same process
+		r := decode(t, fn.api.invoke(t, readEvent(t, "healthz.json"), 30*time.Second))
+		if r.prelude.StatusCode != http.StatusOK || !strings.HasPrefix(r.prelude.Headers["Content-Type"], "application/json") ||
+			strings.TrimSpace(string(r.body)) != `{"status":"ok"}` {
+			t.Errorf("prelude %+v, body %q; want 200 application/json {\"status\":\"ok\"}", r.prelude, r.body)
+		}
+	}
+	if reqs := up.Requests(); len(reqs) != 0 {
+		t.Errorf("GET /healthz made %d upstream requests, want none", len(reqs))
+	}
+}
+
 // assertStream checks the head of a 200 event stream.
 func assertStream(t *testing.T, r response) {
 	t.Helper()

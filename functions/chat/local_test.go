@@ -7,6 +7,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log"
@@ -15,38 +16,60 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
+	"github.com/chatsvc/chat/internal/loadtest"
 	"github.com/chatsvc/chat/internal/teststack"
 	"github.com/chatsvc/chat/pkg/gemini/fakeprovider"
 )
 
 // startLocal runs the program as `go run ./functions/chat` would, on a free port, and returns
-// its base URL, its stderr log and a channel with run's result.
+// its base URL once it serves, its stderr log and a channel with run's result.
 func startLocal(t *testing.T, ctx context.Context, env map[string]string, args ...string) (string, *teststack.Logs, <-chan error) {
 	t.Helper()
-	env["PORT"] = "0"
-	env = teststack.WithFakeTokenData(t, env)
-	pr, pw := io.Pipe()
-	logs := &teststack.Logs{}
-	done := make(chan error, 1)
-	go func() {
-		done <- run(ctx, args, testEnv(env), pw, logs)
-		pw.Close()
-	}()
-	line, err := bufio.NewReader(pr).ReadString('\n')
-	if err != nil {
-		t.Fatalf("no serving line: %v; log:\n%s", err, logs.String())
-	}
-	go func() { _, _ = io.Copy(io.Discard, pr) }()
-	_, rest, _ := strings.Cut(line, "serving ")
-	url, _, _ := strings.Cut(rest, " ")
-	if !strings.HasPrefix(url, "http://127.0.0.1:") {
-		t.Fatalf("serving line %q does not name a loopback URL", line)
-	}
+	url, logs, _, done := serve(t, ctx, teststack.WithFakeTokenData(t, env), args...)
 	return url, logs, done
+}
+
+// serve starts run on a free loopback port (PORT) and returns once GET /healthz answers 200
+// on 127.0.0.1: the base URL, the log (stderr), stdout, and a channel with run's result.
+func serve(t *testing.T, ctx context.Context, env map[string]string, args ...string) (string, *teststack.Logs, *teststack.Logs, <-chan error) {
+	t.Helper()
+	port, err := loadtest.FreePort()
+	if err != nil {
+		t.Fatal(err)
+	}
+	env["PORT"] = strconv.Itoa(port)
+	logs, stdout := &teststack.Logs{}, &teststack.Logs{}
+	done := make(chan error, 1)
+	returned := make(chan struct{})
+	go func() {
+		done <- run(ctx, args, testEnv(env), stdout, logs)
+		close(returned)
+	}()
+	url := "http://127.0.0.1:" + env["PORT"]
+	wctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	go func() {
+		select {
+		case <-returned:
+			cancel()
+		case <-wctx.Done():
+		}
+	}()
+	if err := loadtest.WaitHealthy(wctx, url); err != nil {
+		select {
+		case <-returned:
+			t.Fatalf("run returned %v before it served; log:\n%s", <-done, logs.String())
+		default:
+			t.Fatalf("%v; log:\n%s", err, logs.String())
+		}
+	}
+	return url, logs, stdout, done
 }
 
 func TestLocalServerAnswersAndShutsDownGracefully(t *testing.T) {
@@ -501,19 +524,8 @@ func TestMalformedHTTPFraming(t *testing.T) {
 func TestHostOpensTheListener(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	pr, pw := io.Pipe()
-	logs := &teststack.Logs{}
-	done := make(chan error, 1)
-	env := map[string]string{"PORT": "0", "HOST": "0.0.0.0"}
-	go func() {
-		done <- run(ctx, []string{"-demo"}, testEnv(env), pw, logs)
-		pw.Close()
-	}()
-	line, err := bufio.NewReader(pr).ReadString('\n')
-	if err != nil {
-		t.Fatalf("no serving line: %v; log:\n%s", err, logs.String())
-	}
-	go func() { _, _ = io.Copy(io.Discard, pr) }()
+	_, logs, stdout, done := serve(t, ctx, map[string]string{"HOST": "0.0.0.0"}, "-demo")
+	line := stdout.String()
 	_, rest, _ := strings.Cut(line, "serving http://")
 	hostPort, _, _ := strings.Cut(rest, " ")
 	host, port, err := net.SplitHostPort(hostPort)
@@ -534,6 +546,37 @@ func TestHostOpensTheListener(t *testing.T) {
 	cancel()
 	if err := <-done; err != nil {
 		t.Error(err)
+	}
+}
+
+// TestBusyPortNamesPORT: a port another listener holds stops run with what to do about it,
+// naming PORT= and the make target to run again, rather than bind's bare "address already in
+// use".
+func TestBusyPortNamesPORT(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	port := ln.Addr().(*net.TCPAddr).Port
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{nil, fmt.Sprintf("PORT=%d make run", port+1)},
+		{[]string{"-demo"}, fmt.Sprintf("PORT=%d make demo", port+1)},
+	} {
+		ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
+		env := map[string]string{"PORT": strconv.Itoa(port), "AIPROVIDER_GENERATIVE_AI_API_KEY": "k"}
+		err := run(ctx, tc.args, testEnv(env), io.Discard, io.Discard)
+		cancel()
+		var out strings.Builder
+		reportExit(err, &out)
+		got := out.String()
+		if !errors.Is(err, syscall.EADDRINUSE) || !strings.HasPrefix(got, fmt.Sprintf("chat: port %d on 127.0.0.1 is in use", port)) ||
+			!strings.Contains(got, tc.want) || strings.Count(got, "\n") != 1 {
+			t.Errorf("run %v on a busy port: %v, printed %q; want one line saying the port is in use and %s", tc.args, err, got, tc.want)
+		}
 	}
 }
 

@@ -212,6 +212,9 @@ func demoTokenFacts(c *config.TokenFacts, base string) {
 // streams get up to the maximum duration to finish.
 func serveLocal(ctx context.Context, cfg config.Config, demo bool, h *httpapi.Handler, logger *slog.Logger, stdout io.Writer) error {
 	ln, err := net.Listen("tcp", net.JoinHostPort(cfg.Host, strconv.Itoa(cfg.Port)))
+	if errors.Is(err, syscall.EADDRINUSE) {
+		return portInUseError{host: cfg.Host, port: cfg.Port, demo: demo, err: err}
+	}
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)
 	}
@@ -252,3 +255,26 @@ func serveLocal(ctx context.Context, cfg config.Config, demo bool, h *httpapi.Ha
 	}
 	return nil
 }
+
+// portInUseError is a local server's port taken by another listener: it says what to do,
+// naming PORT.
+type portInUseError struct {
+	host string
+	port int
+	demo bool
+	err  error
+}
+
+func (e portInUseError) Error() string {
+	target, other := "run", e.port+1
+	if e.demo {
+		target = "demo"
+	}
+	if other > 65535 {
+		other = 8081
+	}
+	return fmt.Sprintf("port %d on %s is in use (another server, or an earlier make run or make demo still running?): stop it, or choose another port: PORT=%d make %s",
+		e.port, e.host, other, target)
+}
+
+func (e portInUseError) Unwrap() error { return e.err }

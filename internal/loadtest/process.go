@@ -2,10 +2,9 @@ package loadtest
 
 import (
 	"bufio"
+	"bytes"
 	"context"
-	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -35,16 +34,31 @@ type Server struct {
 	URL     string
 	Started time.Time // just before exec
 	cmd     *exec.Cmd
+	exited  chan struct{} // closed when the process has ended
 }
 
 // StartServer runs the binary on a free loopback port against the upstream at baseURL and
-// waits for its "chat: serving http://..." line. Logging is at error level, so the log does
-// not weigh on the figures.
+// waits until its GET /healthz answers 200. Logging is at error level, so the log does not
+// weigh on the figures.
 func StartServer(ctx context.Context, bin, baseURL string, extraEnv ...string) (*Server, error) {
+	return start(ctx, bin, baseURL, WaitHealthy, extraEnv)
+}
+
+// StartBareProxy is StartServer for cmd/bareproxy, which has no /healthz: it serves once it
+// answers that path at all (a 400, its upstream not called).
+func StartBareProxy(ctx context.Context, bin, baseURL string, extraEnv ...string) (*Server, error) {
+	return start(ctx, bin, baseURL, WaitAnswering, extraEnv)
+}
+
+func start(ctx context.Context, bin, baseURL string, wait func(context.Context, string) error, extraEnv []string) (*Server, error) {
+	port, err := FreePort()
+	if err != nil {
+		return nil, err
+	}
 	cmd := exec.CommandContext(ctx, bin)
 	cmd.Env = append([]string{
 		"PATH=" + os.Getenv("PATH"),
-		"PORT=0",
+		"PORT=" + strconv.Itoa(port),
 		"AIPROVIDER_BASE_URL=" + baseURL,
 		"AIPROVIDER_GENERATIVE_AI_API_KEY=x",
 		"LOG_LEVEL=error",
@@ -52,34 +66,50 @@ func StartServer(ctx context.Context, bin, baseURL string, extraEnv ...string) (
 		// data APIs.
 		"TOKEN_FACTS=off",
 	}, extraEnv...)
-	cmd.Stderr = io.Discard
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	s := &Server{cmd: cmd, Started: time.Now()}
+	stderr := &headWriter{max: 4 << 10}
+	cmd.Stderr = stderr // why it did not start, if it does not
+	s := &Server{cmd: cmd, URL: "http://127.0.0.1:" + strconv.Itoa(port), exited: make(chan struct{})}
+	s.Started = time.Now()
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
-	if s.URL = ServingURL(out); s.URL != "" {
+	var exitErr error
+	go func() {
+		exitErr = cmd.Wait()
+		close(s.exited)
+	}()
+	wctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	go func() {
+		select {
+		case <-s.exited:
+			cancel()
+		case <-wctx.Done():
+		}
+	}()
+	err = wait(wctx, s.URL)
+	if err == nil {
 		return s, nil
 	}
-	s.Stop()
-	return nil, errors.New("the server exited before saying where it serves")
+	select {
+	case <-s.exited:
+		err = fmt.Errorf("the server exited before it served (%v): %s", exitErr, bytes.TrimSpace(stderr.buf))
+	default:
+		s.Stop()
+		err = fmt.Errorf("%w: %s", err, bytes.TrimSpace(stderr.buf))
+	}
+	return nil, err
 }
 
-// ServingURL reads the server's stdout up to its "chat: serving http://..." line and returns
-// that URL, then drains the rest in the background; "" when the output ends first.
-func ServingURL(stdout io.Reader) string {
-	sc := bufio.NewScanner(stdout)
-	for sc.Scan() {
-		if _, rest, ok := strings.Cut(sc.Text(), "chat: serving "); ok {
-			go func() { _, _ = io.Copy(io.Discard, stdout) }()
-			url, _, _ := strings.Cut(rest, " ")
-			return url
-		}
-	}
-	return ""
+// headWriter keeps the first max bytes written to it.
+type headWriter struct {
+	buf []byte
+	max int
+}
+
+func (w *headWriter) Write(p []byte) (int, error) {
+	w.buf = append(w.buf, p[:min(len(p), max(w.max-len(w.buf), 0))]...)
+	return len(p), nil
 }
 
 // PID is the server's process id.
@@ -88,7 +118,7 @@ func (s *Server) PID() int { return s.cmd.Process.Pid }
 // Stop ends the server.
 func (s *Server) Stop() {
 	_ = s.cmd.Process.Kill()
-	_ = s.cmd.Wait()
+	<-s.exited
 }
 
 // Memory is a process's resident set, from /proc (Linux).

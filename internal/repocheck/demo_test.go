@@ -1,18 +1,19 @@
 package repocheck
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
-	"io"
 	"net/http"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/chatsvc/chat/internal/loadtest"
 )
 
 // TestMakeDemoCtrlC runs `make demo` as a terminal would (its own process group) and sends
@@ -26,42 +27,28 @@ func TestMakeDemoCtrlC(t *testing.T) {
 	if _, err := exec.LookPath("make"); err != nil {
 		t.Skip("make is not installed")
 	}
-	cmd := exec.Command("make", "--no-print-directory", "-o", "web", "demo")
-	cmd.Dir = repoRoot(t)
-	cmd.Env = append(os.Environ(), "PORT=0", "LOG_LEVEL=warn", "MAKEFLAGS=")
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	var out syncBuffer
-	cmd.Stderr = &out
-	stdout, err := cmd.StdoutPipe()
+	port, err := loadtest.FreePort()
 	if err != nil {
 		t.Fatal(err)
 	}
+	cmd := exec.Command("make", "--no-print-directory", "-o", "web", "demo")
+	cmd.Dir = repoRoot(t)
+	cmd.Env = append(os.Environ(), "PORT="+strconv.Itoa(port), "LOG_LEVEL=warn", "MAKEFLAGS=")
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	var out syncBuffer
+	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
 	pgid := cmd.Process.Pid
 	defer syscall.Kill(-pgid, syscall.SIGKILL) // whatever happens, nothing outlives the test
+	done := make(chan error, 1)
+	exited := make(chan struct{})
+	go func() { done <- cmd.Wait(); close(exited) }()
 
-	serving := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(io.TeeReader(stdout, &out))
-		for sc.Scan() {
-			if _, rest, ok := strings.Cut(sc.Text(), "chat: serving "); ok {
-				url, _, _ := strings.Cut(rest, " ")
-				serving <- url
-			}
-		}
-		close(serving)
-	}()
-	var url string
-	select {
-	case url = <-serving:
-	case <-time.After(3 * time.Minute):
-		t.Fatalf("make demo did not start serving within 3 minutes:\n%s", out.String())
-	}
-	if url == "" {
-		t.Fatalf("make demo ended before serving:\n%s", out.String())
-	}
+	// make demo builds the server first: it serves once GET /healthz answers 200.
+	url := "http://127.0.0.1:" + strconv.Itoa(port)
+	waitHealthy(t, url, exited, 3*time.Minute, &out)
 	res, err := http.Get(url + "/config.json")
 	if err != nil {
 		t.Fatalf("GET %s/config.json: %v", url, err)
@@ -71,8 +58,6 @@ func TestMakeDemoCtrlC(t *testing.T) {
 	if err := syscall.Kill(-pgid, syscall.SIGINT); err != nil {
 		t.Fatal(err)
 	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
 	select {
 	case err = <-done:
 	case <-time.After(30 * time.Second):

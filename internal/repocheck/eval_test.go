@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -70,20 +71,22 @@ func TestEvalPassesAgainstTheDemo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.CommandContext(t.Context(), bin, "-demo")
-	cmd.Env = append(os.Environ(), "PORT=0", "LOG_LEVEL=warn")
-	stdout, err := cmd.StdoutPipe()
+	port, err := loadtest.FreePort()
 	if err != nil {
 		t.Fatal(err)
 	}
+	cmd := exec.CommandContext(t.Context(), bin, "-demo")
+	cmd.Env = append(os.Environ(), "PORT="+strconv.Itoa(port), "LOG_LEVEL=warn")
+	var output syncBuffer
+	cmd.Stdout, cmd.Stderr = &output, &output
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
-	url := loadtest.ServingURL(stdout)
-	if url == "" {
-		t.Fatal("the demo server did not start")
-	}
+	exited := make(chan struct{})
+	go func() { _ = cmd.Wait(); close(exited) }()
+	t.Cleanup(func() { _ = cmd.Process.Kill(); <-exited })
+	url := "http://127.0.0.1:" + strconv.Itoa(port)
+	waitHealthy(t, url, exited, time.Minute, &output)
 	out, ok := runEval(t, url)
 	if !ok {
 		t.Fatalf("make eval failed against the demo:\n%s", out)

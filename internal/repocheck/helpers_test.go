@@ -1,9 +1,14 @@
 package repocheck
 
 import (
+	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
+
+	"github.com/chatsvc/chat/internal/loadtest"
 )
 
 // repoRoot is the repository root: two levels above this package.
@@ -27,4 +32,27 @@ func readFile(t *testing.T, rel string) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// waitHealthy waits until the server at url answers GET /healthz with 200, failing the test,
+// with the server's output, when exited is closed first or limit passes.
+func waitHealthy(t *testing.T, url string, exited <-chan struct{}, limit time.Duration, output fmt.Stringer) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(t.Context(), limit)
+	defer cancel()
+	go func() {
+		select {
+		case <-exited:
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	if err := loadtest.WaitHealthy(ctx, url); err != nil {
+		select {
+		case <-exited:
+			t.Fatalf("the server ended before it served: %v\n%s", err, output)
+		default:
+			t.Fatalf("the server did not serve within %v: %v\n%s", limit, err, output)
+		}
+	}
 }

@@ -22,6 +22,7 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -272,12 +273,12 @@ type server struct {
 }
 
 func start(ctx context.Context, bin string, environ []string) (*server, error) {
-	cmd := exec.CommandContext(ctx, bin)
-	cmd.Env = append(append([]string(nil), environ...), "PORT=0", "LOG_LEVEL=info")
-	stdout, err := cmd.StdoutPipe()
+	port, err := loadtest.FreePort()
 	if err != nil {
 		return nil, err
 	}
+	cmd := exec.CommandContext(ctx, bin)
+	cmd.Env = append(append([]string(nil), environ...), "PORT="+strconv.Itoa(port), "LOG_LEVEL=info")
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		return nil, err
@@ -285,13 +286,23 @@ func start(ctx context.Context, bin string, environ []string) (*server, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
-	s := &server{cmd: cmd, done: make(chan struct{})}
+	s := &server{url: "http://127.0.0.1:" + strconv.Itoa(port), cmd: cmd, done: make(chan struct{})}
 	go s.readLog(stderr)
-	if s.url = loadtest.ServingURL(stdout); s.url != "" {
-		return s, nil
+	// Serving once GET /healthz answers 200; the log's end (the process's) stops the wait.
+	wctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	go func() {
+		select {
+		case <-s.done:
+			cancel()
+		case <-wctx.Done():
+		}
+	}()
+	if err := loadtest.WaitHealthy(wctx, s.url); err != nil {
+		s.stop()
+		return nil, fmt.Errorf("the server did not start: %v\n%s", err, strings.Join(s.lines(), "\n"))
 	}
-	s.stop()
-	return nil, fmt.Errorf("the server did not start: %s", strings.Join(s.lines(), "\n"))
+	return s, nil
 }
 
 func (s *server) readLog(r io.Reader) {

@@ -32,7 +32,7 @@ export const waitOutDemoRateLimit = () => new Promise((resolve) => setTimeout(re
 
 /**
  * startDemoServer builds ./functions/chat with -tags demo and runs it with -demo, serving
- * web/dist. It resolves once GET /config.json answers. env adds to or overrides the
+ * web/dist. It resolves once GET /healthz answers 200. env adds to or overrides the
  * server's environment.
  * @param {{env?: Record<string, string>}} [opts]
  * @returns {Promise<{url: string, stop: () => Promise<void>, log: () => string}>}
@@ -61,14 +61,15 @@ export async function startDemoServer(opts = {}) {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`demo server exited (${child.exitCode}):\n${output}`);
     try {
-      const res = await fetch(`${url}/config.json`);
-      if (res.ok) break;
+      const res = await fetch(`${url}/healthz`);
+      await res.arrayBuffer();
+      if (res.status === 200) break;
     } catch {
       // not listening yet
     }
     if (Date.now() > deadline) {
       child.kill();
-      throw new Error(`demo server did not answer /config.json within 20 s:\n${output}`);
+      throw new Error(`demo server did not answer GET /healthz with 200 within 20 s:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 50));
   }

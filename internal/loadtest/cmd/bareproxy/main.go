@@ -2,7 +2,8 @@
 // genai client streaming each upstream chunk into one data: 0: line, flushed at once, then
 // d:, and nothing else (loadtest.BareProxy). It reads the same settings as the chat server
 // (AIPROVIDER_BASE_URL, AIPROVIDER_GENERATIVE_AI_API_KEY, PORT) and prints the same
-// "chat: serving" line. Built with -tags mandated it also links the AWS SDK's SSM client and
+// "chat: serving" line; it has no /healthz (loadtest.StartBareProxy waits for any answer to it,
+// a 400). Built with -tags mandated it also links the AWS SDK's SSM client and
 // the Lambda runtime (mandated.go), the floor the design puts under the chat server.
 package main
 

@@ -76,7 +76,7 @@ func run() error {
 	defer fast.Close()
 	paced := httptest.NewServer(loadtest.Upstream{Chunks: 20, Interval: 10 * time.Millisecond})
 	defer paced.Close()
-	servers := []server{{"bare", bare, nil}, {"floor", floor, nil}, {"chat", chat, splitEnv(*chatEnv)}}
+	servers := []server{{"bare", bare, nil, true}, {"floor", floor, nil, true}, {"chat", chat, splitEnv(*chatEnv), false}}
 	results := map[string][]figures{}
 	for r := range *rounds {
 		cpu, err := cpuPerRequest(ctx, servers, fast.URL+"/", *n)
@@ -138,6 +138,15 @@ func show(label string, v float64) string {
 type server struct {
 	name, bin string
 	env       []string
+	bare      bool // a bare proxy, without /healthz (loadtest.StartBareProxy)
+}
+
+// start runs s on a free port against upstream and returns once it serves.
+func (s server) start(ctx context.Context, upstream string) (*loadtest.Server, error) {
+	if s.bare {
+		return loadtest.StartBareProxy(ctx, s.bin, upstream, s.env...)
+	}
+	return loadtest.StartServer(ctx, s.bin, upstream, s.env...)
 }
 
 // cpuPerRequest runs all servers at once on the fast upstream, fresh processes, and sends
@@ -154,7 +163,7 @@ func cpuPerRequest(ctx context.Context, servers []server, upstream string, n int
 	}()
 	client := loadtest.Client()
 	for i, s := range servers {
-		p, err := loadtest.StartServer(ctx, s.bin, upstream, s.env...)
+		p, err := s.start(ctx, upstream)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", s.name, err)
 		}
@@ -196,7 +205,7 @@ func cpuPerRequest(ctx context.Context, servers []server, upstream string, n int
 // before and after.
 func burstOf(ctx context.Context, s server, paced string, burst int) (figures, error) {
 	var f figures
-	srv, err := loadtest.StartServer(ctx, s.bin, paced, s.env...)
+	srv, err := s.start(ctx, paced)
 	if err != nil {
 		return f, err
 	}
