@@ -4,6 +4,7 @@ import (
 	"context"
 	"iter"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/chatsvc/chat/pkg/chat/contract"
@@ -31,16 +32,20 @@ type Assistant struct {
 	finder TokenFinder
 	traits Traits
 	system string
-	// instructions index the system prompt for the guard, once.
-	instructions *guard.Instructions
+	// instructions index the system prompt for the guard, once: begun in the background
+	// when the assistant is made, so that a process's start (and its first answer, when it
+	// comes soon after) does not wait for it.
+	instructions func() *guard.Instructions
 }
 
 // NewAssistant returns the assistant answering with model under the fixed system prompt; a
 // nil facts turns token facts off, a nil finder the tokens named by link or by search.
 func NewAssistant(model Model, facts TokenFacts, finder TokenFinder, traits Traits) *Assistant {
 	system := prompt.System()
-	return &Assistant{model: model, facts: facts, finder: finder, traits: traits, system: system,
-		instructions: guard.NewInstructions(system, traits.Vocabulary)}
+	a := &Assistant{model: model, facts: facts, finder: finder, traits: traits, system: system,
+		instructions: sync.OnceValue(func() *guard.Instructions { return guard.NewInstructions(system, traits.Vocabulary) })}
+	go a.instructions()
+	return a
 }
 
 // Prepare makes conv's server-made context (the tokens its messages name, however they name
@@ -87,7 +92,7 @@ type Review struct {
 
 // Review starts the review of one answer in the server-made context sc (nil for none).
 func (a *Assistant) Review(sc *ServerContext) *Review {
-	return &Review{guard: guard.New(a.instructions), server: sc}
+	return &Review{guard: guard.New(a.instructions()), server: sc}
 }
 
 // Text takes the next chunk of the answer and returns what may be written now.

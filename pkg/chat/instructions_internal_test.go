@@ -2,6 +2,7 @@ package chat
 
 import (
 	"testing"
+	"unsafe"
 
 	"github.com/chatsvc/chat/pkg/chat/prompt"
 	"github.com/chatsvc/chat/pkg/chat/token"
@@ -24,5 +25,20 @@ func TestFitDropsTheFactsPagesThatDoNotFit(t *testing.T) {
 	b = block()
 	if room := b.fit(1); room != 0 || b.factsURLs() != 0 || len(b.cc.Pages) != 1 || b.facts.Sources[0].Name != "GoPlus" {
 		t.Errorf("fit(1) = %d with %d facts pages and pages %v, want 0, none, the first page", room, b.factsURLs(), b.cc.Pages)
+	}
+}
+
+// Without server-made context the instruction is the fixed prompt itself, not a copy of it:
+// every request holds the same 5 KB.
+func TestInstructWithoutContextSharesThePrompt(t *testing.T) {
+	system := prompt.System()
+	for _, conv := range []Conversation{
+		{Messages: []Message{{Role: RoleUser, Content: "what is a rug pull? https://example.com/a"}}},
+		{Messages: []Message{{Role: RoleUser, Content: "hello"}}, Context: NewServerContext([]Message{{Role: RoleUser, Content: "hello"}})},
+	} {
+		in := Instruct(system, conv, 20)
+		if in.System != system || unsafe.StringData(in.System) != unsafe.StringData(system) {
+			t.Errorf("Instruct(%q).System is not the fixed prompt itself", conv.Messages[0].Content)
+		}
 	}
 }

@@ -234,7 +234,7 @@ func (g *Guard) suspicious(final bool) (int, string) {
 		}
 	}
 	for i := max(0, v.first-(ngram-1)); i+ngram <= len(v.sp); i++ {
-		if _, ok := g.in.starts[gram(v.sp[i:i+ngram])]; ok {
+		if g.in.has(gram(v.sp[i : i+ngram])) {
 			run(v.sp[i].start)
 			break
 		}
@@ -342,7 +342,7 @@ func (g *Guard) resolveRun(final bool) (int, string, bool) {
 // whole words and more may come.
 func (g *Guard) longestRun(v view) (best, end int) {
 	for i := max(0, v.first-(ngram-1)); i <= v.first && i < len(v.sp); i++ {
-		for _, s := range g.in.starts[gram(v.sp[i:min(i+ngram, len(v.sp))])] {
+		for s := range g.in.starts(gram(v.sp[i:min(i+ngram, len(v.sp))])) {
 			n := 0
 			for i+n < len(v.sp) && s+n < len(g.in.words) && v.sp[i+n].word == g.in.words[s+n] {
 				n++

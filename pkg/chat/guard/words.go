@@ -4,6 +4,7 @@ package guard
 // words, and the view of what was said and what is pending that the guard judges.
 
 import (
+	"iter"
 	"strings"
 	"unicode"
 )
@@ -11,9 +12,11 @@ import (
 // Instructions indexes a system instruction's words.
 type Instructions struct {
 	words []string
-	// starts maps each run of ngram words to where it starts in words; prefixes holds the
-	// first ngram-1 words of each.
-	starts   map[[ngram]string][]int
+	// first maps each run of ngram words to where it first starts in words, and next[i] is
+	// where the run that starts at i starts again (-1: nowhere after i); prefixes holds the
+	// first ngram-1 words of each run.
+	first    map[[ngram]string]int32
+	next     []int32
 	prefixes map[[ngram - 1]string]bool
 	// vocab is what the model goes by, which the answer never says of itself.
 	vocab *vocabulary
@@ -22,13 +25,40 @@ type Instructions struct {
 // NewInstructions indexes the system instruction text, for answers of a model that goes by
 // the words of v.
 func NewInstructions(system string, v Vocabulary) *Instructions {
-	in := &Instructions{words: words(system), vocab: v.compile(), starts: map[[ngram]string][]int{}, prefixes: map[[ngram - 1]string]bool{}}
-	for i := 0; i+ngram <= len(in.words); i++ {
+	in := &Instructions{words: words(system), vocab: v.compile()}
+	n := max(0, len(in.words)-ngram+1)
+	in.first, in.next = make(map[[ngram]string]int32, n), make([]int32, n)
+	in.prefixes = make(map[[ngram - 1]string]bool, n)
+	// From the end, so that each run's starts chain in increasing order.
+	for i := n - 1; i >= 0; i-- {
 		k := [ngram]string(in.words[i : i+ngram])
-		in.starts[k] = append(in.starts[k], i)
+		in.next[i] = -1
+		if j, ok := in.first[k]; ok {
+			in.next[i] = j
+		}
+		in.first[k] = int32(i)
 		in.prefixes[[ngram - 1]string(in.words[i:i+ngram-1])] = true
 	}
 	return in
+}
+
+// starts are where the run of words k starts in the instructions, in increasing order.
+func (in *Instructions) starts(k [ngram]string) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		i, ok := in.first[k]
+		for ok && i >= 0 {
+			if !yield(int(i)) {
+				return
+			}
+			i = in.next[i]
+		}
+	}
+}
+
+// has reports whether the run of words k is in the instructions.
+func (in *Instructions) has(k [ngram]string) bool {
+	_, ok := in.first[k]
+	return ok
 }
 
 // span is a word of a text: its lower-case form and its byte range.

@@ -5,9 +5,12 @@
 // resident memory of a burst of concurrent streams. A second build of the bare
 // proxy (-tags mandated, "floor") also links the AWS SDK's SSM client and the Lambda runtime
 // that the design mandates, without running them: what they cost by being in the binary.
+// With -before-root, the chat server of another checkout ("before") is measured in the same
+// run, interleaved with the others.
 //
 //	go run ./internal/loadtest/cmd/proxybench            # from the module root
 //	go run ./internal/loadtest/cmd/proxybench -n 1000 -burst 200 -rounds 3
+//	go run ./internal/loadtest/cmd/proxybench -before-root /tmp/before   # a worktree of an older commit
 package main
 
 import (
@@ -39,7 +42,7 @@ type figures struct {
 	cpuPerRequest time.Duration
 	burstWall     time.Duration
 	peakRSS       int64
-	firstText     time.Duration   // from exec to the first text of the first answer
+	firstText     []time.Duration // from exec to the first text of the first answer, one per fresh process
 	idle, after   loadtest.Memory // before the burst (after one request), and at its end
 }
 
@@ -48,6 +51,8 @@ func run() error {
 	n := flag.Int("n", 1000, "sequential requests for CPU per request")
 	burst := flag.Int("burst", 200, "concurrent streams in the burst")
 	rounds := flag.Int("rounds", 3, "rounds, each measuring every server")
+	starts := flag.Int("starts", 7, "fresh processes per server and round timed from exec to the first text")
+	beforeRoot := flag.String("before-root", "", "module root of another checkout whose chat server is measured too, as \"before\"")
 	chatEnv := flag.String("chat-env", "", "extra environment of the chat server, comma-separated (GOGC=50,...): for experiments")
 	flag.Parse()
 	ctx := context.Background()
@@ -60,6 +65,16 @@ func run() error {
 	if err != nil {
 		return err
 	}
+	var before string
+	if *beforeRoot != "" {
+		dir := filepath.Join(tmp, "before")
+		if err := os.Mkdir(dir, 0o755); err != nil {
+			return err
+		}
+		if before, err = loadtest.Build(ctx, *beforeRoot, dir); err != nil {
+			return fmt.Errorf("before: %w", err)
+		}
+	}
 	bare, floor := filepath.Join(tmp, "bareproxy"), filepath.Join(tmp, "bareproxy-mandated")
 	for _, b := range []struct{ bin, tags string }{{bare, ""}, {floor, "mandated"}} {
 		cmd := exec.CommandContext(ctx, "go", "build", "-trimpath", "-tags", b.tags, "-o", b.bin, "./internal/loadtest/cmd/bareproxy")
@@ -70,16 +85,23 @@ func run() error {
 	}
 	load, _ := os.ReadFile("/proc/loadavg")
 	fmt.Printf("proxybench %s  %d CPUs  %s  loadavg %s\n", time.Now().UTC().Format(time.RFC3339), runtime.NumCPU(), runtime.Version(), strings.TrimSpace(string(load)))
-	fmt.Printf("per round: %d sequential requests to each server, the three in turn (20 chunks at once), then for each server a burst of %d streams (20 chunks 10 ms apart)\n\n", *n, *burst)
+	fmt.Printf("per round: %d sequential requests to each server, one to each in turn (20 chunks at once); %d fresh processes of each server in turn, each timed from exec to its first answer's first text; then for each server a burst of %d streams (20 chunks 10 ms apart)\n\n", *n, *starts, *burst)
 
 	fast := httptest.NewServer(loadtest.Upstream{Chunks: 20})
 	defer fast.Close()
 	paced := httptest.NewServer(loadtest.Upstream{Chunks: 20, Interval: 10 * time.Millisecond})
 	defer paced.Close()
 	servers := []server{{"bare", bare, nil, true}, {"floor", floor, nil, true}, {"chat", chat, splitEnv(*chatEnv), false}}
+	if before != "" {
+		servers = append(servers, server{"before", before, nil, false})
+	}
 	results := map[string][]figures{}
 	for r := range *rounds {
 		cpu, err := cpuPerRequest(ctx, servers, fast.URL+"/", *n)
+		if err != nil {
+			return err
+		}
+		first, err := firstTexts(ctx, servers, paced.URL+"/", *starts)
 		if err != nil {
 			return err
 		}
@@ -88,10 +110,10 @@ func run() error {
 			if err != nil {
 				return fmt.Errorf("%s: %w", s.name, err)
 			}
-			f.cpuPerRequest = cpu[i]
+			f.cpuPerRequest, f.firstText = cpu[i], first[i]
 			results[s.name] = append(results[s.name], f)
-			fmt.Printf("round %d %-5s CPU/request %-9v burst wall %-9v start→first text %-7v peak RSS %s  (idle anon %s file %s; after the burst anon %s file %s)\n", r+1, s.name,
-				f.cpuPerRequest.Round(time.Microsecond), f.burstWall.Round(time.Millisecond), f.firstText.Round(100*time.Microsecond), loadtest.MiB(f.peakRSS),
+			fmt.Printf("round %d %-6s CPU/request %-9v burst wall %-9v start→first text %-7v peak RSS %s  (idle anon %s file %s; after the burst anon %s file %s)\n", r+1, s.name,
+				f.cpuPerRequest.Round(time.Microsecond), f.burstWall.Round(time.Millisecond), median(f.firstText).Round(100*time.Microsecond), loadtest.MiB(f.peakRSS),
 				loadtest.MiB(f.idle.Anon), loadtest.MiB(f.idle.File), loadtest.MiB(f.after.Anon), loadtest.MiB(f.after.File))
 		}
 	}
@@ -111,13 +133,49 @@ func run() error {
 		{"CPU per request", func(f figures) float64 { return float64(f.cpuPerRequest) }},
 		{"burst wall time", func(f figures) float64 { return float64(f.burstWall) }},
 		{"peak RSS", func(f figures) float64 { return float64(f.peakRSS) }},
-		{"start→first text", func(f figures) float64 { return float64(f.firstText) }},
 	} {
 		c, b, fl := med("chat", m.get), med("bare", m.get), med("floor", m.get)
-		fmt.Printf("%-16s chat %-11s bare %-11s floor %-11s chat/bare %.2f  chat/floor %.2f\n", m.label,
+		fmt.Printf("%-16s chat %-11s bare %-11s floor %-11s chat/bare %.2f  chat/floor %.2f", m.label,
 			show(m.label, c), show(m.label, b), show(m.label, fl), c/b, c/fl)
+		if before != "" {
+			bf := med("before", m.get)
+			fmt.Printf("  before %-11s before/floor %.2f", show(m.label, bf), bf/fl)
+		}
+		fmt.Println()
+	}
+	// start→first text: every fresh process of every round, pooled (the rounds' few samples
+	// each carry the machine's noise at full weight).
+	fmt.Printf("\nstart→first text, all %d processes of each server: median (quartiles)\n", *rounds**starts)
+	pooled := map[string][]time.Duration{}
+	for _, s := range servers {
+		for _, f := range results[s.name] {
+			pooled[s.name] = append(pooled[s.name], f.firstText...)
+		}
+	}
+	for _, s := range servers {
+		q1, q2, q3 := quartiles(pooled[s.name])
+		fmt.Printf("  %-6s %-9v (%v – %v)", s.name, q2.Round(100*time.Microsecond), q1.Round(100*time.Microsecond), q3.Round(100*time.Microsecond))
+		if s.name != "floor" {
+			fmt.Printf("  %s/floor %.2f", s.name, float64(q2)/float64(median(pooled["floor"])))
+		}
+		fmt.Println()
 	}
 	return nil
+}
+
+// median is the middle of d (the upper one of an even count).
+func median(d []time.Duration) time.Duration {
+	_, m, _ := quartiles(d)
+	return m
+}
+
+// quartiles are the first, second and third quartile of d, by nearest rank.
+func quartiles(d []time.Duration) (q1, q2, q3 time.Duration) {
+	if len(d) == 0 {
+		return 0, 0, 0
+	}
+	s := slices.Sorted(slices.Values(d))
+	return s[len(s)/4], s[len(s)/2], s[len(s)*3/4]
 }
 
 func splitEnv(s string) []string {
@@ -200,9 +258,39 @@ func cpuPerRequest(ctx context.Context, servers []server, upstream string, n int
 	return out, nil
 }
 
-// burstOf starts a fresh server on the paced upstream, times its first answer from exec to
-// the first text, and opens burst streams at once: their wall time, and the process's memory
-// before and after.
+// firstTexts starts k fresh processes of each server, one of each in turn, and times each
+// from just before exec to the first text line of its first answer (on the paced upstream,
+// whose first chunk comes at once).
+func firstTexts(ctx context.Context, servers []server, paced string, k int) ([][]time.Duration, error) {
+	out := make([][]time.Duration, len(servers))
+	for range k {
+		for i, s := range servers {
+			d, err := firstText(ctx, s, paced)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", s.name, err)
+			}
+			out[i] = append(out[i], d)
+		}
+	}
+	return out, nil
+}
+
+func firstText(ctx context.Context, s server, paced string) (time.Duration, error) {
+	srv, err := s.start(ctx, paced)
+	if err != nil {
+		return 0, err
+	}
+	defer srv.Stop()
+	reqAt := time.Now()
+	r := loadtest.Read(ctx, loadtest.Client(), srv.URL, loadtest.Proxy)
+	if r.Err != nil {
+		return 0, r.Err
+	}
+	return reqAt.Add(r.TTFB).Sub(srv.Started), nil
+}
+
+// burstOf starts a fresh server on the paced upstream, sends it one request, and opens burst
+// streams at once: their wall time, and the process's memory before and after.
 func burstOf(ctx context.Context, s server, paced string, burst int) (figures, error) {
 	var f figures
 	srv, err := s.start(ctx, paced)
@@ -211,12 +299,9 @@ func burstOf(ctx context.Context, s server, paced string, burst int) (figures, e
 	}
 	defer srv.Stop()
 	client := loadtest.Client()
-	reqAt := time.Now()
-	r := loadtest.Read(ctx, client, srv.URL, loadtest.Proxy)
-	if r.Err != nil {
+	if r := loadtest.Read(ctx, client, srv.URL, loadtest.Proxy); r.Err != nil {
 		return f, r.Err
 	}
-	f.firstText = reqAt.Add(r.TTFB).Sub(srv.Started)
 	if f.idle, err = loadtest.ReadMemory(srv.PID()); err != nil {
 		return f, err
 	}
