@@ -20,7 +20,9 @@ type dexPair struct {
 	ChainID     text     `json:"chainId"`
 	DexID       text     `json:"dexId"`
 	PairAddress text     `json:"pairAddress"`
+	URL         text     `json:"url"`
 	BaseToken   dexToken `json:"baseToken"`
+	QuoteToken  dexToken `json:"quoteToken"`
 	PriceUSD    num      `json:"priceUsd"`
 	Liquidity   lenient[struct {
 		USD num `json:"usd"`
@@ -153,13 +155,21 @@ func marketOf(p *dexPair, now time.Time) token.Market {
 	}
 	m.Change1hPercent = rounded(p.PriceChange.v.H1, 2)
 	m.Change24hPercent = rounded(p.PriceChange.v.H24, 2)
-	if p.PairCreatedAt.ok {
-		t := time.UnixMilli(int64(p.PairCreatedAt.v)).UTC()
-		if t.After(time.Date(2019, 1, 1, 0, 0, 0, 0, time.UTC)) && t.Before(now.Add(24*time.Hour)) {
-			m.PairCreatedAt = &t
-		}
-	}
+	m.PairCreatedAt = createdAt(p.PairCreatedAt, now)
 	return m
+}
+
+// createdAt is a pair's creation time (milliseconds), if it falls between DexScreener's first
+// year and tomorrow.
+func createdAt(ms num, now time.Time) *time.Time {
+	if !ms.ok {
+		return nil
+	}
+	t := time.UnixMilli(int64(ms.v)).UTC()
+	if t.After(time.Date(2019, 1, 1, 0, 0, 0, 0, time.UTC)) && t.Before(now.Add(24*time.Hour)) {
+		return &t
+	}
+	return nil
 }
 
 func nonNegative(n num) *float64 {

@@ -36,6 +36,12 @@
 //   - Solana: DexScreener, GoPlus's Solana endpoint and RugCheck, all three at once; the price
 //     history once DexScreener has named the pool.
 //
+// The Client also finds tokens by what people call them (finder.go, the domain's
+// chat.TokenFinder): Search reads DexScreener's search for a ticker, a name or an address and
+// sums each token's pools per chain, deepest first; Pair resolves a dexscreener.com pair link
+// to its base token. Both are cached, bounded by the budget, paused and switched off with
+// DexScreener.
+//
 // Everything the APIs return is untrusted: names and other strings are clipped and stripped of
 // control, format and bidirectional-override characters, "://" in them is defanged, and the
 // token's own websites and socials are dropped. The only URLs in Facts are the public pages of
