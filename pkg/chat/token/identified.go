@@ -35,7 +35,7 @@ type Candidate struct {
 	Chain  string `json:"chain"`
 	Name   string `json:"name,omitempty"`
 	Symbol string `json:"symbol,omitempty"`
-	// LiquidityUSD is the liquidity of the pools where the token is the base, summed.
+	// LiquidityUSD is the liquidity of the pools the token is in (as base or quote), summed.
 	LiquidityUSD float64 `json:"liquidity_usd"`
 	// PairCreatedAt is when its oldest pool was created; zero when unknown.
 	PairCreatedAt time.Time `json:"pair_created_at,omitzero"`
