@@ -66,9 +66,9 @@ type Options struct {
 	// MinBackoff and MaxBackoff bound the wait after a failed read before the next one: it
 	// starts at MinBackoff and doubles with each failure in a row (defaults 1 s and 1 min).
 	MinBackoff, MaxBackoff time.Duration
-	// Setenv publishes the key (os.Setenv in production; default: not published).
+	// Setenv publishes the key (the process environment's setenv, as main hands it in; default: not published).
 	Setenv func(key, value string) error
-	// Getenv, when set, is how Get reads the published key back (os.Getenv in production), so
+	// Getenv, when set, is how Get reads the published key back (the process environment), so
 	// that requests use what the environment holds; the key read last stands in if the
 	// variable is empty.
 	Getenv func(key string) string
@@ -294,7 +294,7 @@ func errorCode(err error) string {
 // credentials; when the rest of the chain (variables, profiles, SSO) finds none, fixed local
 // ones are used, and us-east-1 when no region is set.
 //
-// getenv is the process environment (os.Getenv in main): the SDK reads the environment
+// getenv is the process environment, as main hands it in: the SDK reads the environment
 // itself, and getenv tells whether its endpoint is a local one.
 func NewClient(ctx context.Context, getenv func(string) string) (Client, error) {
 	local := loopbackEndpoint(getenv)

@@ -77,7 +77,7 @@ type Config struct {
 	TokenFacts         TokenFacts
 }
 
-// Load reads the settings through getenv (os.Getenv in production). It reports every invalid
+// Load reads the settings through getenv (the process environment, as main hands it in). It reports every invalid
 // variable, not just the first.
 func Load(getenv func(string) string) (Config, error) {
 	p := parser{getenv: getenv}
