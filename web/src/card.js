@@ -9,6 +9,7 @@ import {
   isNum, safeHttps, shortAddress, UNKNOWN,
 } from './format.js';
 import { priceChart } from './chart.js';
+import { foundBy } from './found.js';
 import { age, el, isObj, link, stamp } from './nodes.js';
 
 /** MAX_CARDS is how many cards an answer shows: the server sends at most three. */
@@ -252,7 +253,8 @@ export function buildCard(f, now, doc = document) {
   // The verdict first, right under the heading; then what it is, its market and its security.
   const opening = verdict(doc, f);
   if (opening) card.append(opening);
-  card.append(meta, figures(doc, f, sources, now));
+  const found = foundBy(f.identified);
+  card.append(meta, ...(found ? [el(doc, 'p', 'tc-found', found)] : []), figures(doc, f, sources, now));
   const chart = priceChart(doc, f, now);
   if (chart) card.append(chart);
   card.append(security(doc, f, sources, now));

@@ -3,6 +3,7 @@
 // for how it is built and tested.
 import './style.css';
 import { checkContractAddress, composeContent } from './address.js';
+import { CHOICE_QUESTION, markWaiting, waitLabel } from './choices.js';
 import { loadConfig, DEFAULTS } from './config.js';
 import { currentLock, markRefused, markRetryAfter, markSubmitted, RETRY_KEY, STORAGE_KEY } from './cooldown.js';
 import { fromSaved, loadHistory, openStorage, saveHistory, toSaved } from './history.js';
@@ -27,6 +28,8 @@ let current = null;
 let awaiting = false;
 let cooldownTimer = 0;
 let wasCooling = false;
+/** @type {HTMLButtonElement | null} the token chosen under an answer, waiting for the lock to end */
+let queued = null;
 
 /** The wait before the next question may go, and what the page says of it. */
 const lockNow = (now = Date.now()) => currentLock(storage, config.cooldownSeconds, now);
@@ -43,8 +46,39 @@ function updateControls(now = Date.now()) {
     clearInterval(cooldownTimer);
     cooldownTimer = 0;
   }
+  if (queued && lock.left === 0 && !inFlight) return askChoice(queued);
+  if (queued) markWaiting(queued, waitLabel(lock, inFlight !== null));
   if (wasCooling && lock.left === 0) view.announce('You can send a new question now.');
   wasCooling = lock.left > 0;
+}
+
+/** unqueue forgets the chosen token waiting, if any. */
+function unqueue() {
+  if (queued) markWaiting(queued, '');
+  queued = null;
+}
+
+/** askChoice asks about the chosen token's address, as a typed question with that address would. @param {HTMLButtonElement} button */
+function askChoice(button) {
+  unqueue();
+  const address = button.dataset.address ?? '';
+  if (checkContractAddress(address)) return; // choices.js offers none such
+  void ask(composeContent(CHOICE_QUESTION, address), CHOICE_QUESTION, address);
+}
+
+/**
+ * choose asks about a token chosen under an answer now, or when the wait before the next
+ * question (and the answer coming) ends: one choice waits at a time, the latest.
+ * @param {HTMLButtonElement} button
+ */
+function choose(button) {
+  const lock = lockNow();
+  if (lock.left === 0 && !inFlight) return askChoice(button);
+  if (queued !== button) unqueue();
+  queued = button;
+  const label = waitLabel(lock, inFlight !== null);
+  markWaiting(button, label);
+  view.announce(`Chosen: ${button.querySelector('.tk-names')?.textContent ?? 'a token'}. ${label.replace(/…$/, '.')}`);
 }
 
 /**
@@ -97,7 +131,7 @@ async function ask(content, question, address) {
   } finally {
     current = null;
     awaiting = false;
-    view.endAnswer();
+    view.endAnswer(answer);
     inFlight = null;
     updateControls();
   }
@@ -105,10 +139,14 @@ async function ask(content, question, address) {
 
 /** submit validates the form and asks, unless the cooldown forbids it. */
 function submit() {
+  // A question of one's own replaces the chosen token waiting.
+  const replaced = queued !== null && questionInput.value.trim() !== '';
+  if (replaced) unqueue();
+  const said = (/** @type {string} */ msg) => view.announce(replaced ? `${msg} The token you chose will not be asked about.` : msg);
   const lock = lockNow();
-  if (inFlight) return view.announce('An answer is still coming. Press Stop (or Escape) to end it.');
+  if (inFlight) return said('An answer is still coming. Press Stop (or Escape) to end it.');
   if (lock.left > 0) {
-    view.announce(lock.blocked);
+    said(lock.blocked);
     return updateControls();
   }
   const address = addressInput.value.trim();
@@ -126,6 +164,7 @@ view.wire({
     inFlight?.abort();
     return inFlight !== null;
   },
+  choose,
 });
 window.addEventListener('storage', (e) => {
   if (e.key === STORAGE_KEY || e.key === RETRY_KEY) updateControls();

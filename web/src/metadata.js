@@ -1,9 +1,10 @@
 // What a d: line brings to an answer, shown under its text: a note when the answer was cut
 // short, the fact check of its figures (a notice per figure the data contradicts), the token
-// cards (the facts the server read about the contract addresses), the sources and the
-// provider's search suggestions. The same for an answer that just ended and for one restored
-// after a reload.
+// cards (the facts the server read about the contract addresses), the tokens a name matched
+// to choose from (choices.js), the sources and the provider's search suggestions. The same for
+// an answer that just ended and for one restored after a reload.
 import { refreshAges, tokenCards } from './card.js';
+import { tokenChoices } from './choices.js';
 import { factChecks, refreshCheckAges } from './factcheck.js';
 import { cleanText } from './format.js';
 import { finishNote } from './protocol.js';
@@ -24,8 +25,10 @@ export function showMetadata(answer, meta, now = Date.now()) {
     answer.append(p);
   }
   // Right after the answer's text, before its notices and sources: what of it contradicts the
-  // data, then the cards with the data.
+  // data, then the cards with the data, then the tokens to choose from.
   const text = answer.querySelector('.markdown') ?? answer.lastElementChild;
+  const choices = tokenChoices(meta.tokenCandidates, now);
+  if (choices) text?.after(choices);
   const cards = tokenCards(meta.tokens, now);
   if (cards) text?.after(cards);
   const checks = factChecks(meta.factChecks, now);

@@ -8,9 +8,11 @@ import { waitText, WAIT_SENTENCE } from './wait.js';
 /**
  * @typedef {{url: string, title?: string}} Source
  * @typedef {{finishReason?: string, usage?: object, sources?: Source[], searchSuggestions?: string,
- *   tokens?: unknown[], factChecks?: unknown[]}} Metadata
+ *   tokens?: unknown[], tokenCandidates?: unknown[], factChecks?: unknown[]}} Metadata
  * tokens: what the server read about each contract address in the question (Go's
  * tokenfacts.Facts, at most three, the most recent first); card.js shows them.
+ * tokenCandidates: the names of the question that matched several tokens, none picked
+ * ({query, candidates}); choices.js offers them as choices.
  * factChecks: the answer's figures held against those facts (Go's factcheck.Check);
  * factcheck.js shows those the data contradicts.
  * @typedef {{kind: 'done', meta: Metadata}

@@ -211,10 +211,22 @@ export function beginAnswer(refresh) {
   followAnswer();
 }
 
-/** endAnswer brings the end of the answer into view (its notices, sources and suggestions),
- * hides Stop and hands its focus back to the question. */
-export function endAnswer() {
+/**
+ * endAnswer brings the end of the answer into view (its notices, sources and suggestions), or,
+ * when that would hide the top of its first token card (its verdict) or of its choices, that
+ * top; only while the view follows the answer. It hides Stop and hands its focus back to the
+ * question.
+ * @param {HTMLElement} [answer]
+ */
+export function endAnswer(answer) {
   followAnswer();
+  const top = following ? answer?.querySelector('.token-card, .token-choices') : null;
+  if (top) {
+    // The form is sticky at the bottom: the end of the answer sits above it, so only the top
+    // of the screen can hide the card's top.
+    const above = top.getBoundingClientRect().top - 8;
+    if (above < 0) scroller().scrollTop += above;
+  }
   following = false;
   const hadFocus = document.activeElement === ui.stopButton;
   ui.stopButton.hidden = true;
@@ -222,12 +234,14 @@ export function endAnswer() {
 }
 
 /**
- * wire calls submit when the reader sends the form (Send, or Enter without Shift) and stop on
- * Stop or Escape; typing in a field clears its error; scrolling decides whether the view follows.
- * @param {{submit: () => void, stop: () => boolean}} on stop aborts the answer coming, if
- *   any, and says whether there was one
+ * wire calls submit when the reader sends the form (Send, or Enter without Shift), stop on
+ * Stop or Escape and choose on a token's choice; typing in a field clears its error; scrolling
+ * decides whether the view follows.
+ * @param {{submit: () => void, stop: () => boolean, choose: (button: HTMLButtonElement) => void}} on
+ *   stop aborts the answer coming, if any, and says whether there was one; choose asks about
+ *   the token of a choice under an answer (choices.js)
  */
-export function wire({ submit, stop }) {
+export function wire({ submit, stop, choose }) {
   ui.form.addEventListener('submit', (e) => {
     e.preventDefault();
     submit();
@@ -245,6 +259,10 @@ export function wire({ submit, stop }) {
     if (e.key === 'Escape' && stop()) e.preventDefault();
   });
   window.addEventListener('scroll', onScroll, { passive: true });
+  conversation.addEventListener('click', (e) => {
+    const pick = e.target instanceof Element ? e.target.closest('button.tk-pick') : null;
+    if (pick) choose(/** @type {HTMLButtonElement} */ (pick));
+  });
 }
 
 /** @param {boolean} demo whether the answers are scripted */

@@ -5,6 +5,8 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildCard, refreshAges, tokenCards, FINDINGS_SHOWN, MAX_CARDS } from '../src/card.js';
 import { chartText, seriesOf, H, W } from '../src/chart.js';
+import { choiceFacts, heading, tokenChoices, waitLabel, CHOICE_QUESTION, MAX_CHOICES, MAX_QUERIES } from '../src/choices.js';
+import { foundBy } from '../src/found.js';
 import { contradictionText, contradictions, describeFact, factChecks, refreshCheckAges, summaryText } from '../src/factcheck.js';
 import {
   ageText, chainName, cleanText, formatAge, formatChange, formatPercent, formatPrice, formatUsd,
@@ -588,5 +590,126 @@ describe('fact check', () => {
     assert.ok(text.startsWith('Contradicts the data: The answer says the <img src=x onerror=alert(1)> is <script>x</script>999'), text);
     assert.equal(Array.from(box.find('fc-stated')[0].textContent).length, 40, 'the stated figure is clipped');
     assert.ok(text.endsWith('; <b>DexScreener</b> says 1 (time of reading unknown).'), text);
+  });
+});
+
+describe('how a token was found', () => {
+  test('by search: what was searched for and how many other tokens use it, singular and plural right', () => {
+    const search = (text, alternatives) => foundBy({ by: 'search', text, alternatives });
+    assert.equal(search('$CAKE', 3), 'Found by searching for $CAKE; 3 other tokens use this ticker.');
+    assert.equal(search('$CAKE', 1), 'Found by searching for $CAKE; 1 other token uses this ticker.');
+    assert.equal(search('$CAKE', 0), 'Found by searching for $CAKE; no other token uses it.');
+    assert.equal(search('PEPE', 12345), 'Found by searching for PEPE; 12,345 other tokens use this ticker.');
+    assert.equal(search('Golden Panda', 2), 'Found by searching for Golden Panda; 2 other tokens use this name.');
+    for (const odd of [undefined, -1, 1.5, NaN, '3', null]) assert.equal(search('$CAKE', odd), 'Found by searching for $CAKE.', String(odd));
+    assert.equal(search('', 2), 'Found by a search; 2 other tokens use this name.');
+  });
+  test('by link or address: said; by prefix, or anything unknown: nothing', () => {
+    assert.equal(foundBy({ by: 'link', text: 'https://dexscreener.com/bsc/0x1' }), 'Found from the link in your question.');
+    assert.equal(foundBy({ by: 'address', text: '0x1' }), 'Found from the address in your question.');
+    for (const none of [{ by: 'prefix', text: '0x1' }, { by: 'guess' }, {}, null, undefined, 'search', [{ by: 'search' }]]) assert.equal(foundBy(none), '', JSON.stringify(none));
+  });
+  test('on the card: a line after its chain and address, text only, hostile text cleaned', () => {
+    const c = card({ ...honeypot(), identified: { by: 'search', text: '<img src=x onerror=alert(1)>\u202E$CAKE', alternatives: 3 } });
+    const found = c.find('tc-found');
+    assert.equal(found.length, 1);
+    assert.equal(found[0].textContent, 'Found by searching for <img src=x onerror=alert(1)>$CAKE; 3 other tokens use this name.');
+    assert.equal(found[0].tags('*').length, 0);
+    assert.equal(c.all()[c.all().indexOf(c.find('tc-meta')[0]) + 3], found[0], 'right after the chain and the address');
+    assert.equal(card({ ...honeypot(), identified: { by: 'prefix', text: '0x7e2a' } }).find('tc-found').length, 0);
+    assert.equal(card(honeypot()).find('tc-found').length, 0, 'an older server says nothing');
+  });
+});
+
+describe('token choices', () => {
+  const A = '0x6982508145454ce325ddbe47a25d4ec3d2311933';
+  const B = '0x' + 'b'.repeat(40);
+  const SOL = 'CeVxLxHsfSLaJ7t7onpDv9qqQkRcoVP9CCW51PUxfKiD';
+  const candidate = (over = {}) => ({
+    address: A, chain: 'ethereum', name: 'Pepe 2.0', symbol: 'PEPE2', liquidity_usd: 1234567,
+    pair_created_at: new Date(NOW - 269 * 86400_000 - 3600_000).toISOString(), url: 'https://dexscreener.com/ethereum/0xpool', ...over,
+  });
+  /** @param {unknown} list */
+  const choices = (list) => /** @type {FakeElement | null} */ (/** @type {unknown} */ (tokenChoices(list, NOW, doc)));
+
+  test('a group per name, named by its question; a button per token with its figures; its pool page beside it', () => {
+    const box = choices([{ query: '$PEPE2', candidates: [candidate(), candidate({ address: B, chain: 'bsc', name: 'PEPE2 BSC', liquidity_usd: 5200, url: 'https://dexscreener.com/bsc/0xp2' })] }]);
+    assert.ok(box);
+    assert.equal(box.className, 'token-choices');
+    const group = box.find('tk-group')[0];
+    assert.equal(group.getAttribute('role'), 'group');
+    const h = group.tags('h3')[0];
+    assert.equal(group.getAttribute('aria-labelledby'), h.getAttribute('id'));
+    assert.equal(h.textContent, 'Several tokens use $PEPE2 — which one do you mean?');
+    const buttons = box.tags('button');
+    assert.equal(buttons.length, 2);
+    assert.equal(buttons[0].getAttribute('type'), 'button');
+    assert.equal(buttons[0].getAttribute('data-address'), A);
+    assert.equal(buttons[0].find('tk-names')[0].textContent, 'PEPE2 Pepe 2.0');
+    assert.equal(buttons[0].find('tk-details')[0].textContent, 'Ethereum · liquidity $1.2M · pool age 269 d · 0x6982…1933');
+    assert.equal(buttons[1].find('tk-details')[0].textContent, `BNB Chain · liquidity $5.2K · pool age 269 d · 0xbbbb…bbbb`);
+    const links = box.tags('a');
+    assert.deepEqual(links.map((a) => [a.getAttribute('href'), a.getAttribute('target'), a.getAttribute('rel')]),
+      [['https://dexscreener.com/ethereum/0xpool', '_blank', 'noopener noreferrer'], ['https://dexscreener.com/bsc/0xp2', '_blank', 'noopener noreferrer']]);
+    assert.equal(links[0].textContent, 'Pool page of PEPE2 on Ethereum');
+    assert.ok(!buttons[0].all().some((e) => e.tagName === 'A'), 'no link inside a button');
+  });
+
+  test('one token: asked whether it is the one; none, or nothing usable: no choices at all', () => {
+    assert.equal(choices([{ query: 'Pepe', candidates: [candidate()] }])?.tags('h3')[0].textContent, 'One token uses Pepe — is it the one you mean?');
+    for (const none of [undefined, null, 'x', {}, [], [{ query: '$X', candidates: [] }], [{ query: '$X' }], [null, 7, 'x'],
+      [{ query: '$X', candidates: [null, 'x', { symbol: 'NOADDR' }, candidate({ address: 'javascript:alert(1)' }), candidate({ address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' })] }]]) {
+      assert.equal(choices(none), null, JSON.stringify(none));
+    }
+  });
+
+  test('hostile names, symbols, queries and URLs stay text; links only to https pages', () => {
+    const evil = candidate({
+      name: '<img src=x onerror="window.__pwned=1">\u202Egnp.exe', symbol: '<script>1</script>\u200B', chain: '<b>x</b>',
+      url: 'javascript:window.__pwned=2',
+    });
+    const box = choices([{ query: '<svg onload=alert(1)>\u2066$PEPE', candidates: [evil, candidate({ address: SOL, chain: 'solana', url: 'http://dexscreener.com/x' }),
+      candidate({ address: B, url: 'https://evil.example/" onclick="x' })] }]);
+    assert.ok(box);
+    assert.deepEqual([...new Set(box.all().map((e) => e.tagName))].sort(), ['A', 'BDI', 'BUTTON', 'DIV', 'H3', 'LI', 'SPAN', 'UL']);
+    assert.equal(box.find('tk-name')[0].textContent, '<img src=x onerror="window.__pwned=1">gnp.exe');
+    assert.equal(box.find('tk-symbol')[0].textContent, '<script>1</script>');
+    assert.equal(box.tags('bdi')[0].textContent, '<svg onload=alert(1)>$PEPE');
+    assert.doesNotMatch(box.textContent, /[\u202A-\u202E\u2066-\u2069\u200B]/);
+    assert.ok(box.find('tk-details')[0].textContent.startsWith('<b>x</b> · '));
+    assert.equal(box.tags('button')[1].getAttribute('data-address'), SOL, 'a Solana token is offered');
+    assert.deepEqual(box.tags('a').map((a) => a.getAttribute('href')), ['https://evil.example/%22%20onclick=%22x'], 'javascript: and http: pages are not linked');
+  });
+
+  test('figures: huge, negative, missing or odd ones are unknown or bounded, never an exponent', () => {
+    const details = (over) => choiceFacts(candidate(over), NOW).details;
+    assert.equal(details({ liquidity_usd: 1e300 }), 'Ethereum · liquidity over $1,000T · pool age 269 d · 0x6982…1933');
+    assert.equal(details({ liquidity_usd: 0 }), 'Ethereum · liquidity $0 · pool age 269 d · 0x6982…1933', 'a drained pool stays $0');
+    for (const odd of [undefined, null, -5, NaN, '1000', Infinity]) assert.match(details({ liquidity_usd: odd }), /liquidity unknown/, String(odd));
+    for (const odd of [undefined, '', 'yesterday', 1700000000, new Date(NOW + 86400_000).toISOString()]) assert.match(details({ pair_created_at: odd }), /pool age unknown/, String(odd));
+    assert.match(details({ pair_created_at: new Date(NOW - 5 * 3600_000).toISOString() }), /pool age 5 h/);
+    const bare = choiceFacts({ address: A }, NOW);
+    assert.deepEqual([bare.symbol, bare.name, bare.url, bare.details], ['', '', '', 'chain unknown · liquidity unknown · pool age unknown · 0x6982…1933']);
+    const box = choices([{ candidates: [{ address: A }] }]);
+    assert.equal(box?.find('tk-names')[0].textContent, 'No symbol Unknown name');
+    assert.equal(box?.tags('h3')[0].textContent, 'One token uses that name — is it the one you mean?');
+    assert.equal(box?.tags('a').length, 0);
+  });
+
+  test('many: at most MAX_CHOICES tokens a name, MAX_QUERIES names', () => {
+    const many = Array.from({ length: 20 }, (_, i) => candidate({ address: '0x' + i.toString(16).padStart(40, '0') }));
+    const box = choices(Array.from({ length: 5 }, (_, i) => ({ query: `$T${i}`, candidates: many })));
+    assert.equal(box?.find('tk-group').length, MAX_QUERIES);
+    assert.equal(box?.find('tk-group')[0].tags('button').length, MAX_CHOICES);
+    assert.equal(new Set(box?.tags('h3').map((h) => h.getAttribute('id'))).size, MAX_QUERIES, 'each group named by its own heading');
+    assert.deepEqual(heading('$X', 2), ['Several tokens use ', '$X', ' — which one do you mean?']);
+  });
+
+  test('a choice waiting says for how long; its question is the one a choice asks', () => {
+    assert.equal(waitLabel({ left: 12, later: '' }, false), 'Asking when the wait ends (12 s)…');
+    assert.equal(waitLabel({ left: 12, later: '' }, true), 'Asking when the wait ends (12 s)…');
+    assert.equal(waitLabel({ left: 3600, later: 'after 09:00 (in about 1 hour)' }, false), 'Asking when the wait ends, after 09:00 (in about 1 hour)…');
+    assert.equal(waitLabel({ left: 0, later: '' }, true), 'Asking when the answer coming now ends…');
+    assert.equal(CHOICE_QUESTION, 'Is this the token I meant? Give me your analysis.');
   });
 });

@@ -883,6 +883,168 @@ describe('chat page against the demo server', () => {
     await done();
   });
 
+  test('the tokens a name matched are choices: buttons in a named group, keyboard, axe; a choice during the cooldown waits, says so, then asks about its address', async () => {
+    const { page, chats, done } = await open({ viewport: { width: 1024, height: 900 } });
+    const PEPE_ETH = '0x6982508145454ce325ddbe47a25d4ec3d2311933';
+    const PEPE_SOL = 'CeVxLxHsfSLaJ7t7onpDv9qqQkRcoVP9CCW51PUxfKiD';
+    const ago = (/** @type {number} */ days) => new Date(Date.now() - days * 86400_000 - 3600_000).toISOString();
+    const tokenCandidates = [{ query: '$PEPE2', candidates: [
+      { address: PEPE_ETH, chain: 'ethereum', name: 'Pepe 2.0', symbol: 'PEPE2', liquidity_usd: 1234567, pair_created_at: ago(269), url: 'https://dexscreener.com/ethereum/0xpool1' },
+      { address: '0x' + 'b'.repeat(40), chain: 'bsc', name: '<img src=x onerror="window.__pwned=1">', symbol: 'PEPE2', liquidity_usd: 1e300, url: 'javascript:window.__pwned=2' },
+      { address: PEPE_SOL, chain: 'solana', name: 'Pepe Two', symbol: 'PEPE2', liquidity_usd: 950000, pair_created_at: ago(3), url: 'https://dexscreener.com/solana/pool3' },
+    ] }];
+    /** @type {number[]} when each request reached the "server" */
+    const at = [];
+    await page.route('**/api/chat', (route) => {
+      at.push(Date.now());
+      const chosen = /^\[Contract Address: (\S+)\]/.exec(route.request().postDataJSON().messages.at(-1).content)?.[1];
+      const d = chosen
+        ? { finishReason: 'stop', tokens: [{ token: { address: chosen, chain: 'solana', name: 'Pepe Two', symbol: 'PEPE2' }, identified: { by: 'prefix', text: chosen },
+          verdict: { severity: 'info', summary: 'No red flags from the sources that answered.' } }] }
+        : { finishReason: 'stop', tokenCandidates };
+      const text = chosen ? '## Pepe Two\n\nHere is the analysis.' : '## Which $PEPE2?\n\nSeveral tokens use $PEPE2; which one do you mean?';
+      return route.fulfill({ status: 200, headers: { 'Content-Type': 'text/event-stream' }, body: `data: 0:${JSON.stringify(text)}\n\ndata: d:${JSON.stringify(d)}\n\n` });
+    });
+    const answer = await ask(page, 'Is $PEPE2 safe?');
+    assert.deepEqual(await answer.evaluate((a) => [...a.children].map((e) => e.className)), ['who', 'markdown', 'token-choices'], 'the choices under the text');
+    const group = page.getByRole('group', { name: 'Several tokens use $PEPE2 — which one do you mean?', exact: true });
+    assert.equal(await group.count(), 1);
+    const picks = group.getByRole('button');
+    assert.equal(await picks.count(), 3);
+    assert.equal(await picks.nth(0).innerText(), 'PEPE2 Pepe 2.0\nEthereum · liquidity $1.2M · pool age 269 d · 0x6982…1933');
+    assert.equal(await picks.nth(1).locator('.tk-name').innerText(), '<img src=x onerror="window.__pwned=1">', 'a hostile name stays text');
+    assert.match(await picks.nth(1).innerText(), /liquidity over \$1,000T/);
+    assert.match(await picks.nth(2).innerText(), /Solana · liquidity \$950K · pool age 3 d/);
+    const links = await group.locator('a').evaluateAll((as) => as.map((a) => [a.getAttribute('href'), a.getAttribute('target'), a.getAttribute('rel'), a.textContent]));
+    assert.deepEqual(links, [['https://dexscreener.com/ethereum/0xpool1', '_blank', 'noopener noreferrer', 'Pool page of PEPE2 on Ethereum'],
+      ['https://dexscreener.com/solana/pool3', '_blank', 'noopener noreferrer', 'Pool page of PEPE2 on Solana']], 'https pool pages only, in a new tab');
+    assert.equal(await group.locator('img, script').count(), 0);
+    assert.equal(await page.evaluate(() => /** @type {any} */ (window).__pwned), undefined);
+    for (const scheme of /** @type {const} */ (['light', 'dark'])) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.evaluate(AXE);
+      const found = await page.evaluate(() => /** @type {any} */ (window).axe.run(document, { resultTypes: ['violations'] }));
+      assert.deepEqual(found.violations.map((/** @type {any} */ v) => `${v.id}: ${v.nodes.map((/** @type {any} */ n) => n.target.join(' ')).join(', ')}`), [], `axe in ${scheme} mode`);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await group.screenshot({ path: join(ARTIFACTS, 'token-choices.png') });
+
+    // The cooldown has 4 s left. Keyboard: Enter on one choice, then Space on another: only the
+    // latest waits, says so on its button and in the status region, and nothing is sent yet.
+    const lockEnd = await page.evaluate(() => {
+      localStorage.setItem('lastSubmitTime', String(Date.now() - 46_000));
+      return Date.now() + 4000;
+    });
+    await page.locator('#cooldown').waitFor();
+    await picks.nth(0).focus();
+    await page.keyboard.press('Enter');
+    assert.match(await picks.nth(0).locator('.tk-state').innerText(), /^Asking when the wait ends \([1-4] s\)…$/);
+    await picks.nth(2).focus();
+    await page.keyboard.press(' ');
+    assert.equal(await picks.nth(0).getAttribute('data-waiting'), null, 'the first choice no longer waits');
+    assert.equal(await picks.nth(0).locator('.tk-state').textContent(), '');
+    assert.match(await picks.nth(2).locator('.tk-state').innerText(), /^Asking when the wait ends \([1-4] s\)…$/);
+    assert.match(await page.getByRole('button', { name: /^PEPE2 Pepe Two .* Asking when the wait ends/ }).innerText(), /Asking/, 'its name says it waits');
+    await page.locator('#status', { hasText: /^Chosen: PEPE2 Pepe Two\. Asking when the wait ends \([1-4] s\)\.$/ }).waitFor({ timeout: 2000 });
+    await page.waitForTimeout(1200);
+    assert.equal(chats.length, 1, 'nothing sent while the cooldown runs');
+    for (const end = Date.now() + 8000; chats.length < 2 && Date.now() < end;) await page.waitForTimeout(50);
+    assert.equal(chats.length, 2, 'the choice is sent when the cooldown ends');
+    assert.ok(at[1] >= lockEnd - 300 && at[1] - lockEnd < 1500, `sent when the cooldown ended: ${at[1] - lockEnd} ms after it`);
+    assert.equal(chats[1].messages.at(-1)?.content, `[Contract Address: ${PEPE_SOL}]\n\nIs this the token I meant? Give me your analysis.`);
+    assert.equal(chats[1].messages.length, 3, 'with the conversation so far');
+    const second = page.locator('.answer').nth(1);
+    await second.and(page.locator('[data-state="done"]')).waitFor();
+    assert.equal(await page.locator('.exchange').nth(1).locator('.user .address').innerText(), `Contract: ${PEPE_SOL}`);
+    assert.equal(await second.locator('.token-card .tc-title').innerText(), 'Pepe Two PEPE2', 'its card follows');
+    assert.equal(await second.locator('.tc-found').count(), 0, 'the address was given: nothing to say of how it was found');
+    assert.equal(await picks.nth(2).getAttribute('data-waiting'), null);
+    await page.waitForTimeout(1000);
+    assert.equal(chats.length, 2, 'the choice replaced before is not sent');
+
+    // A question typed while a choice waits replaces it: the choice is not sent.
+    await page.evaluate(() => localStorage.setItem('lastSubmitTime', String(Date.now() - 47_000)));
+    await picks.nth(0).click();
+    assert.equal(await picks.nth(0).getAttribute('data-waiting'), '');
+    await page.locator('#question').fill('Something else');
+    await page.locator('#question').press('Enter');
+    await page.locator('#status', { hasText: 'The token you chose will not be asked about.' }).waitFor({ timeout: 2000 });
+    assert.equal(await picks.nth(0).getAttribute('data-waiting'), null);
+    await page.locator('#cooldown').waitFor({ state: 'hidden', timeout: 6000 });
+    await page.waitForTimeout(1000);
+    assert.equal(chats.length, 2, 'no request for the replaced choice');
+
+    // On a phone the choices fit the screen.
+    await page.setViewportSize({ width: 375, height: 812 });
+    assert.deepEqual(await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]), [375, 375], 'no horizontal scrolling');
+    await group.evaluate((g) => g.scrollIntoView({ block: 'start' }));
+    await page.screenshot({ path: join(ARTIFACTS, 'token-choices-phone.png') });
+    await done();
+  });
+
+  test('on a phone the form is compact, and when an answer ends its card\'s verdict is in view above the form; the card says how its token was found', async () => {
+    const { page, done } = await open({ viewport: { width: 390, height: 844 } });
+    const form = () => page.evaluate(() => {
+      const r = /** @type {HTMLElement} */ (document.getElementById('composer')).getBoundingClientRect();
+      return { top: r.top, height: r.height, viewport: window.innerHeight };
+    });
+    const empty = await form();
+    assert.ok(empty.height < 0.22 * empty.viewport, `the form is ${empty.height}px of ${empty.viewport}px`);
+    const asOf = new Date(Date.now() - 60_000).toISOString();
+    const facts = {
+      token: { address: EVM_HONEYPOT, chain: 'bsc', name: 'PancakeSwap Token', symbol: 'CAKE' },
+      identified: { by: 'search', text: '$CAKE', alternatives: 3 },
+      verdict: { severity: 'warning', summary: 'The contract can mint new tokens (GoPlus).' },
+      market: { source: 'DexScreener', as_of: asOf, price_usd: 2.1, liquidity_usd: 5.2e6, volume_24h_usd: 8e5, market_cap_usd: 6e8, pair_age_hours: 20000, dex: 'pancakeswap', pair_url: 'https://dexscreener.com/bsc/0x1' },
+      history: { source: 'GeckoTerminal', as_of: asOf, interval: 'day', url: 'https://www.geckoterminal.com/bsc/pools/0x1',
+        points: Array.from({ length: 30 }, (_, i) => ({ time: 1761523200 + i * 86400, close: 2 + Math.sin(i / 3) })) },
+      security: { contract: { source: 'GoPlus', as_of: asOf } },
+      findings: Array.from({ length: 9 }, (_, i) => ({ severity: i < 3 ? 'warning' : 'info', text: `Finding number ${i + 1} about the contract.`, source: 'GoPlus' })),
+      sources: [{ name: 'DexScreener', url: 'https://dexscreener.com/bsc/0x1' }, { name: 'GoPlus', url: 'https://gopluslabs.io/' }],
+    };
+    const text = `## CAKE\n\n${Array.from({ length: 6 }, (_, i) => `Paragraph ${i + 1} of the analysis, long enough to wrap over a few lines on a phone screen.`).join('\n\n')}`;
+    /** @type {() => void} */
+    let release = () => {};
+    let hold = false;
+    await page.route('**/api/chat', async (route) => {
+      if (hold) await new Promise((r) => (release = () => r(undefined)));
+      return route.fulfill({ status: 200, headers: { 'Content-Type': 'text/event-stream' },
+        body: `data: 0:${JSON.stringify(text)}\n\ndata: d:${JSON.stringify({ finishReason: 'stop', tokens: [facts], sources: [{ url: 'https://example.com/cake', title: 'CAKE' }] })}\n\n` });
+    });
+    const answer = await ask(page, 'What about $CAKE?');
+    const card = answer.locator('.token-card');
+    assert.equal(await card.locator('.tc-found').innerText(), 'Found by searching for $CAKE; 3 other tokens use this ticker.');
+    const seen = async () => {
+      const f = await form();
+      const v = await card.locator('.tc-verdict').evaluate((e) => e.getBoundingClientRect().toJSON());
+      const c = await card.evaluate((e) => e.getBoundingClientRect().height);
+      return { form: f, verdict: v, card: c };
+    };
+    // Scrolled to the end, this card (taller than the screen) would have its top off-screen.
+    const ended = await seen();
+    assert.ok(ended.card > ended.form.viewport - ended.form.height, `the card is taller than the room above the form: ${ended.card}px`);
+    assert.ok(ended.verdict.top >= 0, `the verdict's top is on the screen: ${JSON.stringify(ended)}`);
+    assert.ok(ended.verdict.bottom <= ended.form.top, `the verdict is above the form: ${JSON.stringify(ended)}`);
+    assert.ok(ended.form.height < 0.22 * ended.form.viewport, `the form with a countdown is ${ended.form.height}px`);
+    await page.screenshot({ path: join(ARTIFACTS, 'phone-card-verdict.png') });
+
+    // A reader who scrolls away while the answer comes keeps their place when it ends.
+    await page.evaluate(() => localStorage.removeItem('lastSubmitTime'));
+    await page.locator('#send:not([disabled])').waitFor({ timeout: 3000 });
+    hold = true;
+    await page.locator('#question').fill('And its liquidity?');
+    await page.locator('#question').press('Enter');
+    await page.locator('.answer').nth(1).waitFor();
+    await page.waitForTimeout(200);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(300);
+    release();
+    await page.locator('.answer').nth(1).and(page.locator('[data-state="done"]')).waitFor();
+    await page.waitForTimeout(200);
+    assert.equal(await page.evaluate(() => window.scrollY), 0, 'the view stays where the reader went');
+    await done();
+  });
+
   test('a figure the data contradicts: a notice under the answer says what it said, what the source says and how old the data is', async () => {
     const { page, done } = await open({ viewport: { width: 1024, height: 1000 } });
     await page.locator('#address').fill(EVM_LATTICE);
