@@ -1,0 +1,14 @@
+package guard
+
+// Indonesian.
+func init() {
+	register(language{
+		code: "id",
+		hold: []string{`saya`, `aku`, `model bahasa`, `oleh`},
+		self: []string{
+			`\b(?:saya|aku|nama saya)\b{F}{N}`,
+			`\b(?:dikembangkan|dilatih|dibuat|dirancang|dibangun)\s+oleh\s+{N}`,
+			`\bmodel bahasa\b{F}{N}|{N}{F}\bmodel bahasa\b`,
+		},
+	})
+}

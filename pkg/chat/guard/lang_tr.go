@@ -1,0 +1,15 @@
+package guard
+
+// Turkish.
+func init() {
+	register(language{
+		code: "tr",
+		hold: []string{`ben`, `adım`, `tarafından`, `dil modeli`},
+		self: []string{
+			`\b(?:ben|benim adım|adım)\b{F}{N}`,
+			`{N}\S*\s+tarafından\s+(?:geliştiril|eğitil|oluşturul|yapıl|tasarlan)`,
+			`{N}\S*\s+(?:geliştirdiği|eğittiği|oluşturduğu)`,
+			`dil modeli{F}{N}|{N}{F}dil modeli`,
+		},
+	})
+}

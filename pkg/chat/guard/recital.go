@@ -1,0 +1,124 @@
+package guard
+
+// Recitals: the system instruction's words in the answer, however they are dressed. The
+// instruction and each sentence of the answer are read as a reader sees them (normal.go), cut
+// into words at anything but a letter or digit (so kebab-case and snake_case are words), and
+// stripped of numbers, interjections such as "sic" and the commonest words; what remains is
+// stemmed. A sentence is a recital when most of its pairs of neighbouring words are pairs of
+// the instruction's words at most three apart (which survives numbering, "(sic)", invisible
+// characters, changed case or separators, every other word and light paraphrase), or when it
+// holds the instruction's canary.
+
+import (
+	"strings"
+	"unicode"
+)
+
+// Instructions indexes a system instruction's words.
+type Instructions struct {
+	pairs map[[2]string]bool
+	// canary is a phrase of the instruction no answer has any reason to say, as read.
+	canary string
+	// vocab is what the model goes by, which the answer never says of itself.
+	vocab *vocabulary
+}
+
+// reach is how far apart two of the instruction's words may be and still make a pair.
+const reach = 3
+
+// MinRun is the fewest words of a sentence that make it a recital.
+const MinRun = 8
+
+// Canary is the marker line of the system instruction: it appears in no answer unless the
+// instruction is recited.
+const Canary = "vermilion-quillon-heron"
+
+// NewInstructions indexes the system instruction text, for answers of a model that goes by
+// the words of v.
+func NewInstructions(system string, v Vocabulary) *Instructions {
+	in := &Instructions{pairs: map[[2]string]bool{}, vocab: v.compile()}
+	w := contentWords(system)
+	for i := range w {
+		for d := 1; d <= reach && i+d < len(w); d++ {
+			in.pairs[[2]string{w[i], w[i+d]}] = true
+		}
+	}
+	if strings.Contains(system, Canary) {
+		in.canary = strings.Join(contentWords(Canary), " ")
+	}
+	return in
+}
+
+// stop are the words a recital may drop or add without changing what it recites.
+var stop = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(`a an the and or but of to in on at for with by from as is are be been was were it its this
+		that these those you your yours they their them he she we our i me my do does not no any each every
+		if so than then there here what which who whom whose when where how all also can could should would
+		may might must will shall sic um uh like well just very really s t ll re ve d m o e g eg ie etc`) {
+		stop[w] = true
+	}
+}
+
+// contentWords are the stemmed words of s that are not stop words or numbers.
+func contentWords(s string) []string {
+	var out []string
+	for _, f := range strings.FieldsFunc(read(s).s, func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if len(f) < 2 || stop[f] {
+			continue
+		}
+		out = append(out, stem(f))
+	}
+	return out
+}
+
+// stem folds a word's commonest endings ("summarise", "summarizes", "summarised").
+func stem(w string) string {
+	w = strings.TrimSuffix(w, "'s")
+	for _, suf := range []string{"ations", "ation", "ising", "izing", "ised", "ized", "ises", "izes", "ise", "ize", "ing", "ed", "es", "ly", "s", "e"} {
+		if len(w)-len(suf) >= 3 && strings.HasSuffix(w, suf) {
+			return w[:len(w)-len(suf)]
+		}
+	}
+	return w
+}
+
+// recital reports whether a sentence recites the instructions.
+func (in *Instructions) recital(seg string) bool {
+	w := contentWords(seg)
+	if in.canary != "" && strings.Contains(strings.Join(w, " "), in.canary) {
+		return true
+	}
+	if len(w) < MinRun {
+		return false
+	}
+	hits, run, best := 0, 0, 0
+	for i := 0; i+1 < len(w); i++ {
+		hit := in.pairs[[2]string{w[i], w[i+1]}] || i+2 < len(w) && in.pairs[[2]string{w[i], w[i+2]}]
+		if hit {
+			hits, run = hits+1, run+1
+			best = max(best, run)
+		} else {
+			run = 0
+		}
+	}
+	return best >= 2*MinRun || float64(hits) >= 0.6*float64(len(w)-1)
+}
+
+// mayRecite reports whether text has begun a recital: two pairs in a row of the
+// instruction's words. Its sentence then waits to be judged whole.
+func (in *Instructions) mayRecite(text string) bool {
+	w := contentWords(text)
+	run := 0
+	for i := 0; i+1 < len(w); i++ {
+		if in.pairs[[2]string{w[i], w[i+1]}] {
+			if run++; run >= 2 {
+				return true
+			}
+		} else {
+			run = 0
+		}
+	}
+	return in.canary != "" && strings.Contains(strings.Join(w, " "), in.canary[:8])
+}
