@@ -3,6 +3,8 @@ package chat
 import (
 	"context"
 	"iter"
+	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -83,6 +85,7 @@ func (a *Assistant) Stream(ctx context.Context, apiKey string, conv Conversation
 // removals (package guard) and the figures held against the token facts (package factcheck).
 // It is not safe for concurrent use.
 type Review struct {
+	in     *guard.Instructions
 	guard  *guard.Guard
 	server *ServerContext
 	// said is the answer's text as let through, kept only when there are facts to check it
@@ -92,7 +95,8 @@ type Review struct {
 
 // Review starts the review of one answer in the server-made context sc (nil for none).
 func (a *Assistant) Review(sc *ServerContext) *Review {
-	return &Review{guard: guard.New(a.instructions()), server: sc}
+	in := a.instructions()
+	return &Review{in: in, guard: guard.New(in), server: sc}
 }
 
 // Text takes the next chunk of the answer and returns what may be written now.
@@ -113,9 +117,23 @@ func (r *Review) keep(text string) string {
 
 // Finish is a copy of the model's finish as the caller gets it: the model's sources, then
 // the facts' pages, each once and safe to link; and, when there are facts, the figures of
-// the answer as let through held against them (empty when it stated none).
+// the answer as let through held against them (empty when it stated none). What stands
+// beside the text passes the guard too: a search query that names the model as the
+// assistant's own (or recites its instructions) is dropped, with the provider's search
+// suggestions that would show it, such a source title gives way to the source's host, and a link that names a model ID is
+// dropped.
 func (r *Review) Finish(f Finish) *Finish {
-	f.Sources = r.server.Sources(f.Sources)
+	n := len(f.SearchQueries)
+	f.SearchQueries = slices.DeleteFunc(slices.Clone(f.SearchQueries), r.in.Discloses)
+	if len(f.SearchQueries) < n {
+		f.SearchSuggestions = ""
+	}
+	f.Sources = slices.DeleteFunc(r.server.Sources(f.Sources), func(s Source) bool { return r.in.Discloses(s.URL) })
+	for i, s := range f.Sources {
+		if r.in.Discloses(s.Title) {
+			f.Sources[i].Title = host(s.URL)
+		}
+	}
 	if facts := r.server.FactsList(); len(facts) > 0 {
 		f.FactChecks = factcheck.Verify(r.said.String(), facts)
 		if f.FactChecks == nil {
@@ -123,6 +141,14 @@ func (r *Review) Finish(f Finish) *Finish {
 		}
 	}
 	return &f
+}
+
+// host is the host of a link, or "Source" when it has none.
+func host(link string) string {
+	if u, err := url.Parse(link); err == nil && u.Hostname() != "" {
+		return strings.TrimPrefix(u.Hostname(), "www.")
+	}
+	return "Source"
 }
 
 // Contradictions counts the checks whose figure contradicts the facts.

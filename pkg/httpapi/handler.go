@@ -281,6 +281,11 @@ func (h *Handler) answer(x *exchange, conv chat.Conversation) error {
 		}
 	}
 	if x.stream != nil {
+		// What the guard still held is the answer's, judged as it is: it goes out before
+		// the error that ends the stream.
+		if werr := h.say(x, x.review.Flush()); werr != nil {
+			return callerLeft(werr)
+		}
 		return h.failure(r, ctx, err, limit, errNoFinish)
 	}
 	if out.firstByte == 0 {
