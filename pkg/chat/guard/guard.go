@@ -204,27 +204,21 @@ func (g *Guard) pass(out *strings.Builder, s string) {
 	g.tail, _ = utf8.DecodeLastRuneInString(s)
 }
 
-// lookBack is how much of the segment already let through the hold looks at, for a word of
-// self-reference cut by a chunk's end ("I" then " am").
-const lookBack = 24
+// lookBack is how much of the segment already let through the hold looks at: a word of
+// self-reference cut by a chunk's end ("I" then " am"), the words a recital began with.
+const lookBack = 96
 
 // suspect is where in text (unsent, continuing the current segment) a disclosure may begin:
 // a name, a word of self-reference, a model ID, the start of a recital; -1 when none may.
 // A hold starts at the segment's start when none of it was let through yet.
 func (g *Guard) suspect(text string) int {
-	back := g.seg
-	if len(back) > lookBack {
-		back = back[len(back)-lookBack:]
-		for back != "" && !utf8.RuneStart(back[0]) {
-			back = back[1:]
-		}
-	}
+	back := last(g.seg, lookBack)
 	p := -1
 	r := read(back + text)
 	if i := g.in.vocab.holdAt(r.s); i >= 0 {
 		p = max(0, r.at(i)-len(back))
 	}
-	if g.in.mayRecite(g.seg + text) {
+	if g.in.mayRecite(r.s) {
 		p = 0
 	}
 	if p >= 0 && strings.TrimSpace(g.seg) == "" {
@@ -233,17 +227,23 @@ func (g *Guard) suspect(text string) int {
 	return p
 }
 
+// last is the last n bytes of s or fewer, from a rune's start.
+func last(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	s = s[len(s)-n:]
+	for s != "" && !utf8.RuneStart(s[0]) {
+		s = s[1:]
+	}
+	return s
+}
+
 // partial is how many bytes at the end of pending may be the first letters of a name cut by
 // the chunk's end: they wait for the next chunk. Only a word that begins in pending counts,
 // and a lone "a" or "I" never waits.
 func (g *Guard) partial() int {
-	t := g.pending
-	if len(t) > 48 {
-		t = t[len(t)-48:]
-		for t != "" && !utf8.RuneStart(t[0]) {
-			t = t[1:]
-		}
-	}
+	t := last(g.pending, 48)
 	r := read(t)
 	last, _ := utf8.DecodeLastRuneInString(g.pending)
 	if r.s == "" || !isLetter(last) && last != '/' {

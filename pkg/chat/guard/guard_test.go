@@ -125,12 +125,19 @@ func BenchmarkGuardChunk(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(chunks)), "ns/chunk")
 }
 
-// BenchmarkGuardBigChunk is one 50 KB chunk of instruction-like words, then the same in one
-// run of a single letter: the cost is linear in the chunk's length.
+// BenchmarkGuardBigChunk is one 50 KB chunk: the instruction recited whole, pieces of six of
+// its words (each begins a run that breaks off), and one run of a single letter. The cost is
+// linear in the chunk's length.
 func BenchmarkGuardBigChunk(b *testing.B) {
-	words := strings.Join(strings.Fields(prompt.System()), " ")
+	w := strings.Fields(prompt.System())
+	words := strings.Join(w, " ")
+	var pieces strings.Builder
+	for i := 0; pieces.Len() < 50_000; i = (i + 7) % (len(w) - 6) {
+		pieces.WriteString(strings.Join(w[i:i+6], " ") + " ")
+	}
 	for name, text := range map[string]string{
-		"instruction words": strings.Repeat(words+" ", 50_000/len(words)+1)[:50_000],
+		"instruction":       strings.Repeat(words+" ", 50_000/len(words)+1)[:50_000],
+		"instruction words": pieces.String()[:50_000],
 		"one letter":        strings.Repeat("x", 50_000),
 	} {
 		b.Run(name, func(b *testing.B) {

@@ -66,6 +66,17 @@ const markup = "*`~"
 // fold decodes percent-encoding, folds compatibility forms (NFKC) and letter case, and
 // drops format characters and markup.
 func fold(s string) []glyph {
+	if plain(s) {
+		out := make([]glyph, len(s))
+		for i := range len(s) {
+			c := s[i]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			out[i] = glyph{rune(c), i}
+		}
+		return out
+	}
 	d, doff := unescape(s)
 	out := make([]glyph, 0, len(d))
 	var it norm.Iter
@@ -85,6 +96,17 @@ func fold(s string) []glyph {
 		}
 	}
 	return out
+}
+
+// plain reports whether s is ASCII that folding leaves as it is but for letter case: no
+// percent sign, markup, underscore or control character.
+func plain(s string) bool {
+	for i := range len(s) {
+		if c := s[i]; c >= utf8.RuneSelf || c == '%' || c == '_' || c < ' ' && c != '\n' && c != '\t' || strings.IndexByte(markup, c) >= 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // unescape decodes percent-encoded ASCII ("%2F"), and gives the offset in s of each byte of

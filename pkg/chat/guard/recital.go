@@ -62,9 +62,12 @@ func init() {
 }
 
 // contentWords are the stemmed words of s that are not stop words or numbers.
-func contentWords(s string) []string {
+func contentWords(s string) []string { return readWords(read(s).s) }
+
+// readWords are the content words of a text as read.
+func readWords(s string) []string {
 	var out []string
-	for _, f := range strings.FieldsFunc(read(s).s, func(r rune) bool { return !unicode.IsLetter(r) }) {
+	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) }) {
 		if len(f) < 2 || stop[f] {
 			continue
 		}
@@ -106,10 +109,10 @@ func (in *Instructions) recital(seg string) bool {
 	return best >= 2*MinRun || float64(hits) >= 0.6*float64(len(w)-1)
 }
 
-// mayRecite reports whether text has begun a recital: two pairs in a row of the
+// mayRecite reports whether text (as read) has begun a recital: two pairs in a row of the
 // instruction's words. Its sentence then waits to be judged whole.
 func (in *Instructions) mayRecite(text string) bool {
-	w := contentWords(text)
+	w := readWords(text)
 	run := 0
 	for i := 0; i+1 < len(w); i++ {
 		if in.pairs[[2]string{w[i], w[i+1]}] {
