@@ -58,7 +58,9 @@ type vocabulary struct {
 	self                    []*regexp.Regexp
 	// hold are the words that start a hold (the names, "models/" and every language's
 	// words of self-reference): see language.hold.
-	hold   []string
+	hold []string
+	// rule are the verbs of the rule against disclosure, in every language: see language.rule.
+	rule   []string
 	claims []claim
 	// prefixes are the names as read, for a name cut by a chunk's end.
 	prefixes []string

@@ -6,6 +6,7 @@ package guard
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -22,6 +23,10 @@ type language struct {
 	// whole word, or a word's beginning when it ends in "~"; Chinese, Japanese and Korean
 	// ones match anywhere.
 	hold []string
+	// rule are the verbs of the instruction's rule against its own disclosure (reveal,
+	// quote, summarise, translate, paraphrase), as hold words: a sentence that says three of
+	// them recites the rule, in whatever language.
+	rule []string
 	// self are statements of identity: one that matches is removed.
 	self []string
 	// claims count only in a sentence that also has a cue: "built by Google" of the
@@ -68,6 +73,12 @@ func (c *vocabulary) compileLanguages(names string) {
 	var hold []string
 	for _, l := range languages {
 		hold = append(hold, l.hold...)
+		hold = append(hold, l.rule...)
+		for _, w := range l.rule {
+			if !slices.Contains(c.rule, w) { // "cit~" of three languages counts once
+				c.rule = append(c.rule, w)
+			}
+		}
 		for _, p := range l.self {
 			c.self = append(c.self, regexp.MustCompile(expand(p, names)))
 		}
@@ -161,6 +172,27 @@ func (v *vocabulary) holdAt(s string) int {
 		}
 	}
 	return at
+}
+
+// ruleWords counts the rule's verbs in s (as read).
+func (v *vocabulary) ruleWords(s string) int {
+	n := 0
+	for _, w := range v.rule {
+		prefix := strings.HasSuffix(w, "~")
+		w = strings.TrimSuffix(w, "~")
+		for i := 0; ; {
+			j := strings.Index(s[i:], w)
+			if j < 0 {
+				break
+			}
+			if j += i; wordAt(s, j, j+len(w), prefix) {
+				n++
+				break
+			}
+			i = j + 1
+		}
+	}
+	return n
 }
 
 // hasName reports whether s (as read) holds one of the names as a hold word.

@@ -5,6 +5,7 @@ func init() {
 	register(language{
 		code: "id",
 		hold: []string{`saya`, `aku`, `model bahasa`, `oleh`},
+		rule: []string{`mengungkap~`, `mengutip~`, `meringkas~`, `menerjemahkan~`, `parafrase~`, `memparafrasekan~`},
 		self: []string{
 			`\b(?:saya|aku|nama saya)\b{F}{N}`,
 			`\b(?:dikembangkan|dilatih|dibuat|dirancang|dibangun)\s+oleh\s+{N}`,

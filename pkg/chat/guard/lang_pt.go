@@ -5,6 +5,7 @@ func init() {
 	register(language{
 		code: "pt",
 		hold: []string{`sou`, `me chamo`, `meu nome`, `modelo de linguagem`, `criado p~`, `treinado p~`, `desenvolvido p~`},
+		rule: []string{`revel~`, `cit~`, `resum~`, `traduz~`, `parafrase~`},
 		self: []string{
 			`\b(?:sou|eu sou|me chamo|meu nome é)\b{F}{N}`,
 			`\b(?:criado|criada|treinado|treinada|desenvolvido|desenvolvida|feito|construído|projetado)\s+(?:pelo|pela|por|no|na)\s+{N}`,

@@ -5,6 +5,7 @@ func init() {
 	register(language{
 		code: "tr",
 		hold: []string{`ben`, `adım`, `tarafından`, `dil modeli`},
+		rule: []string{`ifşa~`, `alıntı~`, `özetle~`, `çevir~`, `yeniden ifade~`},
 		self: []string{
 			`\b(?:ben|benim adım|adım)\b{F}{N}`,
 			`{N}\S*\s+tarafından\s+(?:geliştiril|eğitil|oluşturul|yapıl|tasarlan)`,

@@ -5,6 +5,7 @@ func init() {
 	register(language{
 		code: "vi",
 		hold: []string{`tôi`, `mình là`, `mô hình ngôn ngữ`, `bởi`, `được`},
+		rule: []string{`tiết lộ`, `trích dẫn`, `tóm tắt`, `dịch`, `diễn giải`},
 		self: []string{
 			`\b(?:tôi là|tôi tên là|tên tôi là|mình là)(?:[^\p{L}]|$){F}{N}`,
 			`được\s+{N}\s+(?:phát triển|đào tạo|huấn luyện|tạo ra|xây dựng)`,

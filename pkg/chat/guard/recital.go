@@ -7,7 +7,9 @@ package guard
 // stemmed. A sentence is a recital when most of its pairs of neighbouring words are pairs of
 // the instruction's words at most three apart (which survives numbering, "(sic)", invisible
 // characters, changed case or separators, every other word and light paraphrase), or when it
-// holds the instruction's canary.
+// holds the instruction's canary; or it says three of the verbs of the instruction's rule
+// against its own disclosure ("reveal, quote, summarise"), in any registered language, which
+// catches that rule translated.
 
 import (
 	"strings"
@@ -92,6 +94,9 @@ func (in *Instructions) recital(seg string) bool {
 	w := contentWords(seg)
 	if in.canary != "" && strings.Contains(strings.Join(w, " "), in.canary) {
 		return true
+	}
+	if in.vocab.ruleWords(read(seg).s) >= 3 {
+		return true // the rule itself, recited or translated
 	}
 	if len(w) < MinRun {
 		return false
