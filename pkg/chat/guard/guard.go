@@ -168,7 +168,7 @@ func (g *Guard) settle(out *strings.Builder, text string) {
 		// nothing in it may disclose anything
 	} else if g.in.vocab.selfIdentifies(g.prev, whole) {
 		kind, r = KindSelfIdentification, SelfReplacement
-	} else if g.in.recital(whole) {
+	} else if g.in.recital(whole, g.last == InstructionsReplacement) {
 		kind, r = KindInstructions, InstructionsReplacement
 	}
 	if kind == "" {
@@ -179,12 +179,13 @@ func (g *Guard) settle(out *strings.Builder, text string) {
 	if g.last == r {
 		return // one replacement stands for a run of removals
 	}
+	g.last = r
 	if g.tail != 0 && !unicode.IsSpace(g.tail) && g.tail != '(' {
 		r = " " + r
 	}
 	out.WriteString(r)
 	g.seg += r
-	g.last, g.tail = r, '.'
+	g.tail = '.'
 }
 
 // pass lets s through.
@@ -214,6 +215,9 @@ const lookBack = 96
 // a name, a word of self-reference, a model ID, the start of a recital; -1 when none may.
 // A hold starts at the segment's start when none of it was let through yet.
 func (g *Guard) suspect(text string) int {
+	if g.last == InstructionsReplacement {
+		return 0 // right after a recital, the next sentence waits to be judged whole
+	}
 	back := last(g.seg, lookBack)
 	p := -1
 	r := read(back + text)
@@ -225,6 +229,9 @@ func (g *Guard) suspect(text string) int {
 	}
 	if p >= 0 && strings.TrimSpace(g.seg) == "" {
 		p = 0
+	}
+	for p > 0 && !unicode.IsSpace(rune(text[p-1])) {
+		p-- // a hold starts at the beginning of its word, link or code
 	}
 	return p
 }
@@ -241,39 +248,45 @@ func last(s string, n int) string {
 	return s
 }
 
-// partial is how many bytes at the end of pending may be the first letters of a name cut by
-// the chunk's end: they wait for the next chunk. Only a word that begins in pending counts,
-// and a lone "a" or "I" never waits.
+// partial is how many bytes at the end of pending may be the beginning of a hold word cut by
+// the chunk's end ("I a" of "I am", "Gem" of a name), or of a link or code span still being
+// written: they wait for the next chunk, so that a hold never starts in the middle of a word
+// or a token. Only what begins in pending counts, and a lone "a" or "I" never waits.
 func (g *Guard) partial() int {
+	if i := strings.LastIndexFunc(g.pending, unicode.IsSpace) + 1; i < len(g.pending) {
+		if t := g.pending[i:]; strings.HasPrefix(t, "http") || strings.HasPrefix("https://", t) || strings.HasPrefix(t, "`") || strings.Contains(t, "://") {
+			if i > 0 || g.tail == 0 || unicode.IsSpace(g.tail) {
+				return len(g.pending) - i
+			}
+		}
+	}
 	t := last(g.pending, 48)
 	r := read(t)
-	last, _ := utf8.DecodeLastRuneInString(g.pending)
-	if r.s == "" || !isLetter(last) && last != '/' {
-		return 0
-	}
-	i := strings.LastIndexFunc(r.s, func(c rune) bool { return !isLetter(c) && c != '/' }) + 1
-	for i < len(r.s) && !utf8.RuneStart(r.s[i]) {
-		i++
-	}
-	word := r.s[i:]
-	start := len(g.pending) - len(t) + r.at(i)
-	if start == 0 && isLetter(g.tail) || word == "a" || word == "i" {
-		return 0
-	}
-	for _, n := range g.in.vocab.prefixes {
-		for w := word; w != ""; {
-			if len(w) < len(n) && strings.HasPrefix(n, w) {
-				return len(g.pending) - (start + len(word) - len(w))
+	base := len(g.pending) - len(t)
+	for c := max(0, len(r.s)-maxHoldWord); c < len(r.s); c++ {
+		if !utf8.RuneStart(r.s[c]) {
+			continue
+		}
+		cur, _ := utf8.DecodeRuneInString(r.s[c:])
+		prev, _ := utf8.DecodeLastRuneInString(r.s[:c])
+		if c > 0 && spaced(cur) && isLetter(prev) || cur == ' ' {
+			continue // not a word's start
+		}
+		tail := r.s[c:]
+		if tail == "a" || tail == "i" || base+r.at(c) == 0 && isLetter(g.tail) {
+			continue
+		}
+		for _, w := range g.in.vocab.hold {
+			if w = strings.TrimSuffix(w, "~"); len(tail) < len(w) && strings.HasPrefix(w, tail) {
+				return len(g.pending) - (base + r.at(c))
 			}
-			if w[0] < utf8.RuneSelf {
-				break // a Latin name begins a word
-			}
-			_, size := utf8.DecodeRuneInString(w)
-			w = w[size:]
 		}
 	}
 	return 0
 }
+
+// maxHoldWord bounds the hold words that partial looks for, in bytes as read.
+const maxHoldWord = 24
 
 // boundary is where the first segment of s ends and the next begins: a sentence ends after
 // its . ! ? and any closing brackets, quotes or emphasis, before a space (a list's "1." does
@@ -340,7 +353,7 @@ func cut(s string, n int) int {
 func (in *Instructions) Discloses(s string) bool {
 	for s != "" {
 		end, next := boundary(s, true)
-		if in.vocab.selfIdentifies("", s[:end]) || in.recital(s[:end]) {
+		if in.vocab.selfIdentifies("", s[:end]) || in.recital(s[:end], false) {
 			return true
 		}
 		s = s[next:]

@@ -78,6 +78,7 @@ func TestLegitimateMentionsPass(t *testing.T) {
 		"I am unable to verify the audit.",
 		"Bards and poets have no place in tokenomics.",
 		"Do your own research and never invest more than you can afford to lose.",
+		"This is information and analysis, not financial advice: do your own research, and never invest more than you can afford to lose.",
 		"I searched Google Search for the team and found nothing.",
 	} {
 		for _, n := range []int{0, 1, 4} {

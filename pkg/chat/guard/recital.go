@@ -28,8 +28,11 @@ type Instructions struct {
 // reach is how far apart two of the instruction's words may be and still make a pair.
 const reach = 3
 
-// MinRun is the fewest words of a sentence that make it a recital.
-const MinRun = 8
+// MinRun is the fewest content words (not stop words or numbers) of a sentence that make it
+// a recital: fewer would take the sentences the instruction asks the model to say ("not
+// financial advice: do your own research, and never invest more than you can afford to
+// lose", nine) for recitals of it.
+const MinRun = 12
 
 // Canary is the marker line of the system instruction: it appears in no answer unless the
 // instruction is recited.
@@ -89,8 +92,9 @@ func stem(w string) string {
 	return w
 }
 
-// recital reports whether a sentence recites the instructions.
-func (in *Instructions) recital(seg string) bool {
+// recital reports whether a sentence recites the instructions; following is whether it comes
+// right after a recital, when a third as many words make one.
+func (in *Instructions) recital(seg string, following bool) bool {
 	w := contentWords(seg)
 	if in.canary != "" && strings.Contains(strings.Join(w, " "), in.canary) {
 		return true
@@ -98,7 +102,7 @@ func (in *Instructions) recital(seg string) bool {
 	if in.vocab.ruleWords(read(seg).s) >= 3 {
 		return true // the rule itself, recited or translated
 	}
-	if len(w) < MinRun {
+	if len(w) < MinRun && !(following && len(w) >= MinRun/3) {
 		return false
 	}
 	hits, run, best := 0, 0, 0
