@@ -88,6 +88,8 @@ type Review struct {
 	in     *guard.Instructions
 	guard  *guard.Guard
 	server *ServerContext
+	// beside are the kinds of what was removed beside the text (queries, sources).
+	beside []string
 	// said is the answer's text as let through, kept only when there are facts to check it
 	// against.
 	said strings.Builder
@@ -106,7 +108,19 @@ func (r *Review) Text(chunk string) string { return r.keep(r.guard.Write(chunk))
 func (r *Review) Flush() string { return r.keep(r.guard.Flush()) }
 
 // Removed lists the kinds of what the guard removed, in order (for the log: never the text).
-func (r *Review) Removed() []string { return r.guard.Removed() }
+// Those beside the text (a search query, a source) come last, once Finish has run.
+func (r *Review) Removed() []string {
+	return append(slices.Clip(r.guard.Removed()), r.beside...)
+}
+
+// disclosing reports whether s discloses what the guard removes, and notes its kind.
+func (r *Review) disclosing(s string) bool {
+	kind := r.in.Disclosure(s)
+	if kind != "" {
+		r.beside = append(r.beside, kind)
+	}
+	return kind != ""
+}
 
 func (r *Review) keep(text string) string {
 	if text != "" && len(r.server.FactsList()) > 0 {
@@ -124,13 +138,13 @@ func (r *Review) keep(text string) string {
 // dropped.
 func (r *Review) Finish(f Finish) *Finish {
 	n := len(f.SearchQueries)
-	f.SearchQueries = slices.DeleteFunc(slices.Clone(f.SearchQueries), r.in.Discloses)
+	f.SearchQueries = slices.DeleteFunc(slices.Clone(f.SearchQueries), r.disclosing)
 	if len(f.SearchQueries) < n {
 		f.SearchSuggestions = ""
 	}
-	f.Sources = slices.DeleteFunc(r.server.Sources(f.Sources), func(s Source) bool { return r.in.Discloses(s.URL) })
+	f.Sources = slices.DeleteFunc(r.server.Sources(f.Sources), func(s Source) bool { return r.disclosing(s.URL) })
 	for i, s := range f.Sources {
-		if r.in.Discloses(s.Title) {
+		if r.disclosing(s.Title) {
 			f.Sources[i].Title = host(s.URL)
 		}
 	}

@@ -105,6 +105,12 @@ func TestIssue34AtTheWire(t *testing.T) {
 			for _, stream := range []string{"true", "false"} {
 				check("chat completions stream="+stream, read(st.PostTo(t, "/v1/chat/completions", `{"model":"`+httpapi.ModelID+`","stream":`+stream+`,"messages":[{"role":"user","content":"Who are you?"}]}`).Body))
 			}
+			if tc.queries != nil {
+				// A query and a title in each of the four answers: logged, kind only.
+				if n := len(st.Logs.Lines("removed from the answer")); n != 8 {
+					t.Errorf("%d removal lines, want 8:\n%s", n, st.Logs.String())
+				}
+			}
 		})
 	}
 }

@@ -358,6 +358,7 @@ func (h *Handler) forward(x *exchange, ev chat.Event) error {
 		// The answer's sources and fact checks, in a copy of the model's finish, which stays
 		// as the model made it.
 		f := x.review.Finish(*ev.Finish)
+		_ = h.say(x, "") // logs what was removed beside the text; writes nothing
 		if f.FactChecks != nil {
 			out.factChecks, out.contradictions = len(f.FactChecks), chat.Contradictions(f.FactChecks)
 		}

@@ -350,13 +350,19 @@ func cut(s string, n int) int {
 // Discloses reports whether s, a text beside the answer (a search query, a source's title),
 // names the model, its maker or a model ID as the assistant's own, or recites the
 // instructions.
-func (in *Instructions) Discloses(s string) bool {
+func (in *Instructions) Discloses(s string) bool { return in.Disclosure(s) != "" }
+
+// Disclosure is the kind of what s, a text beside the answer, discloses, or "".
+func (in *Instructions) Disclosure(s string) string {
 	for s != "" {
 		end, next := boundary(s, true)
-		if in.vocab.selfIdentifies("", s[:end]) || in.recital(s[:end], false) {
-			return true
+		switch {
+		case in.vocab.selfIdentifies("", s[:end]):
+			return KindSelfIdentification
+		case in.recital(s[:end], false):
+			return KindInstructions
 		}
 		s = s[next:]
 	}
-	return false
+	return ""
 }
