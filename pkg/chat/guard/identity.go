@@ -29,7 +29,7 @@ type language struct {
 	rule []string
 	// self are statements of identity: one that matches is removed.
 	self []string
-	// claims count only in a sentence that also has a cue: "built by Google" of the
+	// claims count only in a sentence that also has a cue: "built by" a maker, of the
 	// assistant, not of a phone.
 	claims []string
 	cue    string
@@ -40,8 +40,8 @@ var languages []language
 
 func register(l language) { languages = append(languages, l) }
 
-// genericOther are the domain's other senses of any word: a token's ticker or name ("$GEMINI",
-// "a token named GEMINI", "the GOOGLE token") is never the model.
+// genericOther are the domain's other senses of any word: a token's ticker or name ("$NAME",
+// "a token named NAME", "the NAME token") is never the model.
 const genericOther = `\$[\p{L}\p{N}]+|\b(?:token|coin|memecoin|ticker|symbol)s?\s+(?:(?:is\s+)?(?:named|called)\s+)?["']?[\p{L}\p{N}]+|[\p{L}\p{N}]+\s+(?:token|coin|memecoin)s?\b`
 
 func expand(p, names string) string {

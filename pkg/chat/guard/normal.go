@@ -3,7 +3,7 @@ package guard
 // The text as a reader sees it: what the guard matches is not the bytes the model wrote but
 // what a browser shows of them. Compatibility forms are folded (NFKC: fullwidth "Ｇｅｍｉｎｉ"),
 // format characters dropped (zero-width space and joiners, word joiner, soft hyphen: all
-// unicode.Cf), percent-encoding decoded ("models%2Fgemini"), Markdown emphasis dropped
+// unicode.Cf), percent-encoding decoded ("models%2F" read as "models/"), Markdown emphasis dropped
 // ("Gem**ini**"), letters spelled out one at a time joined ("G e m i n i", "G-e-m-i-n-i"),
 // and every run of spaces made one. A word of look-alike letters (a Cyrillic е among Latin
 // ones, or a word all of whose letters look Latin) is read through Unicode's confusables
@@ -156,7 +156,7 @@ const spelledSep = " -._·/"
 func isLetter(r rune) bool { return unicode.IsLetter(r) || unicode.IsNumber(r) }
 
 // joinSpelled joins runs of three or more single letters separated by one space, hyphen,
-// underscore or dot each: "g e m i n i" is read "gemini".
+// underscore or dot each: a name spelled out letter by letter is read whole.
 func joinSpelled(g []glyph) []glyph {
 	single := func(i int) bool { // g[i] is a letter standing alone
 		return i < len(g) && isLetter(g[i].r) && g[i].r < 0x250 &&
