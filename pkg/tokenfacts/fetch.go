@@ -40,8 +40,12 @@ type request struct {
 // while the API is paused, and a 429 pauses it (see pauses).
 func (c *Client) getJSON(ctx context.Context, r request, v any) *failure {
 	source := r.api.name
-	if until, paused := c.pauses.until(r.api.id, c.cfg.Now()); paused {
+	if until, paused := c.paused(r.api.id); paused {
 		return fail(token.ReasonRateLimited, "%s: paused until %s", source, until.Format(time.RFC3339))
+	}
+	key, status, body, shared := c.sharedAnswer(ctx, r)
+	if shared {
+		return decodeAnswer(source, status, body, v)
 	}
 	method := r.method
 	if method == "" {
@@ -60,7 +64,7 @@ func (c *Client) getJSON(ctx context.Context, r request, v any) *failure {
 		return transportFailure(ctx, source, err)
 	}
 	defer resp.Body.Close()
-	body, err := io.ReadAll(io.LimitReader(resp.Body, c.cfg.MaxBodyBytes+1))
+	body, err = io.ReadAll(io.LimitReader(resp.Body, c.cfg.MaxBodyBytes+1))
 	if err != nil {
 		if ctx.Err() != nil {
 			return fail(token.ReasonTimedOut, "%s: read body: %w", source, err)
@@ -74,10 +78,26 @@ func (c *Client) getJSON(ctx context.Context, r request, v any) *failure {
 		if f.Reason == token.ReasonRateLimited {
 			c.pause(r.api, retryafter.Parse(resp.Header.Get("Retry-After"), c.cfg.Now()))
 		}
+		if f.Reason == token.ReasonNotFound {
+			keep(ctx, key, resp.StatusCode, nil)
+		}
 		return f
 	}
 	if err := json.Unmarshal(body, v); err != nil {
 		return fail(token.ReasonInvalidResponse, "%s: decode: %w", source, err)
+	}
+	keep(ctx, key, resp.StatusCode, body)
+	return nil
+}
+
+// decodeAnswer reads an answer another instance shared (a 2xx or a "not found") as getJSON
+// reads one from the API.
+func decodeAnswer(source string, status int, body []byte, v any) *failure {
+	if f := statusFailure(source, status); f != nil {
+		return f
+	}
+	if err := json.Unmarshal(body, v); err != nil {
+		return fail(token.ReasonInvalidResponse, "%s: decode shared answer: %w", source, err)
 	}
 	return nil
 }
