@@ -4,18 +4,18 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chatsvc/chat/internal/dynalite"
 	"github.com/chatsvc/chat/internal/teststack"
 	"github.com/chatsvc/chat/pkg/gemini"
 	"github.com/chatsvc/chat/pkg/gemini/fakeprovider"
 	"github.com/chatsvc/chat/pkg/state"
-	"github.com/chatsvc/chat/pkg/state/statetest"
 )
 
 // TestSpentQuotaSharedAcrossInstances: two instances share one DynamoDB table (dynalite);
 // the bucket the first found spent (pro's, limit 0 on the free tier) is not called by the
 // second. (gemini-2.5-pro answers 404 to this key: that costs no quota and is not shared.)
 func TestSpentQuotaSharedAcrossInstances(t *testing.T) {
-	table := statetest.Start(t).Table(t, "quotas")
+	table := dynalite.Start(t).Table(t, "quotas")
 	instance := func() *teststack.Stack {
 		return teststack.Start(t, answer, withModel("model-2.5-pro"),
 			teststack.WithUpstream(fakeprovider.WithQuota(fakeprovider.FreeTier)),

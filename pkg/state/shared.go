@@ -16,13 +16,17 @@ const (
 	// DefaultRecheck is how long a miss, or a counter's total, is believed before the Store
 	// is asked again: what another instance learns shows here within it.
 	DefaultRecheck = 2 * time.Second
+	// DefaultMaxBytes bounds the values the process-memory layer holds.
+	DefaultMaxBytes = 32 << 20
 )
 
 // Options configure a Shared. Every zero field takes its default.
 type Options struct {
 	Timeout, Backoff, Recheck time.Duration
-	// MaxEntries bounds the process-memory layer (and the fallback Memory).
+	// MaxEntries bounds the keys of the process-memory layer (and the fallback Memory);
+	// MaxBytes the values it holds. Defaults DefaultMaxEntries and DefaultMaxBytes.
 	MaxEntries int
+	MaxBytes   int
 	// Logger receives the outage (once) and the recovery. Default: discard.
 	Logger *slog.Logger
 	// Now is the clock of expiries. Default time.Now.
@@ -40,6 +44,7 @@ type Shared struct {
 
 	mu       sync.Mutex
 	local    map[string]held
+	bytes    int       // the values local holds
 	downTill time.Time // the Store is not asked before this
 	down     bool      // an outage is under way (and was logged)
 }
@@ -64,6 +69,9 @@ func NewShared(store Store, o Options) *Shared {
 	}
 	if o.MaxEntries <= 0 {
 		o.MaxEntries = DefaultMaxEntries
+	}
+	if o.MaxBytes <= 0 {
+		o.MaxBytes = DefaultMaxBytes
 	}
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.DiscardHandler)
@@ -119,6 +127,7 @@ func (s *Shared) item(ctx context.Context, key string, counter bool) (Item, bool
 		s.mu.Unlock()
 		return h.item, h.found
 	}
+	s.bytes -= len(h.item.Value)
 	delete(s.local, key)
 	s.mu.Unlock()
 
@@ -136,16 +145,23 @@ func (s *Shared) item(ctx context.Context, key string, counter bool) (Item, bool
 	return it, found
 }
 
-// hold keeps h under key in process memory, within MaxEntries (on overflow, the layer
-// starts over: the Store still has everything).
+// hold keeps h under key in process memory, within MaxEntries and MaxBytes (on overflow,
+// the layer starts over: the Store still has everything).
 func (s *Shared) hold(key string, h held) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if len(s.local) >= s.o.MaxEntries {
+	s.bytes -= len(s.local[key].item.Value)
+	if len(s.local) >= s.o.MaxEntries || s.bytes+len(h.item.Value) > s.o.MaxBytes {
 		clear(s.local)
+		s.bytes = 0
 	}
 	s.local[key] = h
+	s.bytes += len(h.item.Value)
 }
+
+// Remote reports whether a Store other than process memory backs s: without one, the
+// packages that keep memories of their own have nothing to gain from it.
+func (s *Shared) Remote() bool { return s.store != Store(s.fallback) }
 
 // call runs op against the Store under the timeout, or against the fallback Memory while the
 // Store is out. A failure starts an outage (logged once) and sends op to the fallback.

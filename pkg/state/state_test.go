@@ -14,14 +14,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chatsvc/chat/internal/dynalite"
 	"github.com/chatsvc/chat/pkg/state"
-	"github.com/chatsvc/chat/pkg/state/statetest"
 )
 
 // TestStores: the same behaviour from process memory and from a real DynamoDB (dynalite)
 // through the real client.
 func TestStores(t *testing.T) {
-	d := statetest.Start(t)
+	d := dynalite.Start(t)
 	for name, s := range map[string]state.Store{
 		"memory": state.NewMemory(0, nil),
 		"dynamo": d.Table(t, "stores"),
@@ -131,7 +131,7 @@ func storeVia(t *testing.T, w *wire, table string) *state.Dynamo {
 // TestSharedHoldsWhatItRead: a warm instance reads a key from the table once, then from
 // process memory; a miss is asked again after Recheck; another instance's write is seen.
 func TestSharedHoldsWhatItRead(t *testing.T) {
-	d := statetest.Start(t)
+	d := dynalite.Start(t)
 	d.Table(t, "held")
 	w := newWire(t, d.Endpoint)
 	a := state.NewShared(storeVia(t, w, "held"), state.Options{Recheck: 200 * time.Millisecond})
@@ -168,7 +168,7 @@ func TestSharedHoldsWhatItRead(t *testing.T) {
 // the state in process memory, the outage logged once; the table is tried again after the
 // backoff.
 func TestSharedSurvivesTheStore(t *testing.T) {
-	d := statetest.Start(t)
+	d := dynalite.Start(t)
 	d.Table(t, "flaky")
 	for _, tc := range []struct {
 		name  string

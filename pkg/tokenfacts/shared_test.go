@@ -5,9 +5,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chatsvc/chat/internal/dynalite"
 	"github.com/chatsvc/chat/pkg/chat/token"
 	"github.com/chatsvc/chat/pkg/state"
-	"github.com/chatsvc/chat/pkg/state/statetest"
 	"github.com/chatsvc/chat/pkg/tokenfacts"
 	"github.com/chatsvc/chat/pkg/tokenfacts/fakesources"
 )
@@ -46,7 +46,7 @@ func equal(a, b map[fakesources.API]int64) bool {
 // instances are two clients, as on two instances, sharing one DynamoDB table (dynalite).
 func instances(t *testing.T, url string) (a, b *tokenfacts.Client) {
 	t.Helper()
-	d := statetest.Start(t)
+	d := dynalite.Start(t)
 	table := d.Table(t, "facts")
 	client := func() *tokenfacts.Client {
 		return newClient(t, url, func(c *tokenfacts.Config) { c.Shared = state.NewShared(table, state.Options{}) })

@@ -43,6 +43,12 @@ const (
 	TokenFactsBudgetVar = "TOKEN_FACTS_BUDGET"
 	GoPlusAppKeyVar     = "GOPLUS_APP_KEY"
 	GoPlusAppSecretVar  = "GOPLUS_APP_SECRET"
+
+	// StateTableVar names the DynamoDB table the instances share their state in (unset:
+	// process memory); DailyBudgetVar caps the UTC day's estimated spend in US dollars
+	// (unset or 0: no cap).
+	StateTableVar  = "STATE_TABLE"
+	DailyBudgetVar = "DAILY_BUDGET_USD"
 )
 
 // TokenSource is one token-data API's settings: ID is tokenfacts' id for it, BaseURLVar

@@ -1,8 +1,8 @@
-// Package statetest starts a real DynamoDB implementation for tests: dynalite (npm, pinned in
-// internal/dynalite/package-lock.json), in memory on a free port, and creates the service's
+// Package dynalite starts a real DynamoDB implementation for tests: dynalite (npm, pinned in
+// this folder's package-lock.json), in memory on a free port, and creates the service's
 // table in it with the real aws-sdk-go-v2 client. Without node the test is skipped, loudly;
 // without its npm packages they are installed first (npm ci, once per machine).
-package statetest
+package dynalite
 
 import (
 	"bufio"
@@ -53,7 +53,7 @@ func Start(t testing.TB) *Dynalite {
 	if err != nil {
 		t.Skip("SKIPPED: node is not installed, so no dynalite (a real DynamoDB implementation): the shared-state tests did NOT run")
 	}
-	dir := filepath.Join(repoRoot(t), "internal", "dynalite")
+	dir := here(t)
 	install(t, dir)
 	port := freePort(t)
 	cmd := exec.Command(node, filepath.Join(dir, "node_modules", "dynalite", "cli.js"), "--port", fmt.Sprint(port),
@@ -135,7 +135,7 @@ func (d *Dynalite) Store(t testing.TB, name string) *state.Dynamo {
 type staticCreds struct{}
 
 func (staticCreds) Retrieve(context.Context) (aws.Credentials, error) {
-	return aws.Credentials{AccessKeyID: "local", SecretAccessKey: "local", Source: "statetest"}, nil
+	return aws.Credentials{AccessKeyID: "local", SecretAccessKey: "local", Source: "dynalite"}, nil
 }
 
 // install runs npm ci in dir unless its packages are there, under a lock so that test
@@ -175,12 +175,12 @@ func freePort(t testing.TB) int {
 	return ln.Addr().(*net.TCPAddr).Port
 }
 
-// repoRoot is the module's root: two levels above this file's package.
-func repoRoot(t testing.TB) string {
+// here is this package's folder, where its package.json is.
+func here(t testing.TB) string {
 	t.Helper()
 	_, file, _, ok := runtime.Caller(0)
 	if !ok {
 		t.Fatal("no caller")
 	}
-	return filepath.Join(filepath.Dir(file), "..", "..", "..")
+	return filepath.Dir(file)
 }
