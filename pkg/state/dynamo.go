@@ -18,13 +18,15 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/aws/smithy-go/logging"
+
+	"github.com/chatsvc/chat/pkg/deploy/settings"
 )
 
 // The table's attributes (README, "Shared state"): the partition key, the TTL attribute
 // (epoch seconds), a value's bytes and a counter's number.
 const (
-	AttrKey     = "pk"
-	AttrExpires = "expires_at"
+	AttrKey     = settings.StateKey
+	AttrExpires = settings.StateExpires
 	AttrValue   = "v"
 	AttrCount   = "n"
 )
