@@ -40,12 +40,13 @@ type request struct {
 // while the API is paused, and a 429 pauses it (see pauses).
 func (c *Client) getJSON(ctx context.Context, r request, v any) *failure {
 	source := r.api.name
-	if until, paused := c.paused(r.api.id); paused {
-		return fail(token.ReasonRateLimited, "%s: paused until %s", source, until.Format(time.RFC3339))
-	}
+	// An answer another instance read comes first: it costs the API nothing, paused or not.
 	key, status, body, shared := c.sharedAnswer(ctx, r)
 	if shared {
 		return decodeAnswer(source, status, body, v)
+	}
+	if until, paused := c.paused(r.api.id); paused {
+		return fail(token.ReasonRateLimited, "%s: paused until %s", source, until.Format(time.RFC3339))
 	}
 	method := r.method
 	if method == "" {
