@@ -175,10 +175,12 @@ lint-templates:
 	done
 
 ## bench: the figures of docs/BENCHMARKS.md: per-chunk benchmarks, then chatbench (latency,
-## cold start, bootstrap size, memory, throughput) against the local server and a fake upstream
+## cold start, bootstrap size, memory, throughput) against the local server and a fake upstream,
+## and statebench (the shared state on dynalite: its latency, the token APIs' calls)
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime 20000x ./pkg/wire/datastream ./pkg/wire/uistream ./pkg/wire/openai ./pkg/chat ./internal/loadtest
 	$(GO) run ./internal/loadtest/cmd/chatbench
 	$(GO) run ./internal/loadtest/cmd/thinkbench
 	$(GO) run ./internal/loadtest/cmd/factsbench
 	$(GO) run ./internal/loadtest/cmd/proxybench
+	$(GO) run ./internal/loadtest/cmd/statebench

@@ -33,7 +33,7 @@ const (
 
 // Dynamo is a Store in one DynamoDB table: partition key pk (string), TTL attribute
 // expires_at (epoch seconds), on-demand billing. It uses three item actions: GetItem,
-// PutItem and UpdateItem.
+// PutItem (conditional, for Claim) and UpdateItem.
 type Dynamo struct {
 	table string
 	now   func() time.Time
@@ -195,6 +195,31 @@ func (d *Dynamo) Add(ctx context.Context, key string, n float64, expires time.Ti
 }
 
 var errNoCount = errors.New("the answer carries no counter")
+
+// Claim writes the key with PutItem on the condition that no live item holds it
+// (attribute_not_exists(pk), or an expires_at already past: TTL deletes lazily), which
+// DynamoDB decides atomically.
+func (d *Dynamo) Claim(ctx context.Context, key string, expires time.Time) (bool, error) {
+	_, err := d.putItem(ctx, &dynamodb.PutItemInput{
+		TableName: aws.String(d.table),
+		Item: map[string]types.AttributeValue{
+			AttrKey:     &types.AttributeValueMemberS{Value: key},
+			AttrExpires: epoch(expires),
+		},
+		ConditionExpression:      aws.String("attribute_not_exists(#k) OR #e <= :now"),
+		ExpressionAttributeNames: map[string]string{"#k": AttrKey, "#e": AttrExpires},
+		ExpressionAttributeValues: map[string]types.AttributeValue{
+			":now": &types.AttributeValueMemberN{Value: strconv.FormatInt(d.now().Unix(), 10)},
+		},
+	})
+	if _, lost := errors.AsType[*types.ConditionalCheckFailedException](err); lost {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("state: claim %s: %w", key, err)
+	}
+	return true, nil
+}
 
 // epoch is t as the TTL attribute: whole seconds since 1970, rounded up so that an item
 // never expires before it should.

@@ -73,6 +73,18 @@ func (m *Memory) Add(_ context.Context, key string, n float64, expires time.Time
 	return it.Count, nil
 }
 
+// Claim stores an empty item under key until expires unless a live one is there.
+func (m *Memory) Claim(_ context.Context, key string, expires time.Time) (bool, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if it, ok := m.items[key]; ok && m.now().Before(it.Expires) {
+		return false, nil
+	}
+	m.items[key] = Item{Expires: expires}
+	m.bound()
+	return true, nil
+}
+
 // bound drops keys past max: the expired ones, then those nearest their expiry. m.mu must
 // be held.
 func (m *Memory) bound() {

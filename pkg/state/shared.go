@@ -118,6 +118,48 @@ func (s *Shared) Add(ctx context.Context, key string, n float64, expires time.Ti
 	return total
 }
 
+// Claim claims key until expires for this instance, and reports whether it won: another
+// instance that claimed it first, for a live claim, wins instead. A failing Store claims in
+// process memory (each instance then wins its own).
+func (s *Shared) Claim(ctx context.Context, key string, expires time.Time) bool {
+	var won bool
+	s.call(ctx, func(ctx context.Context, st Store) (err error) {
+		won, err = st.Claim(ctx, key, expires)
+		return err
+	})
+	return won
+}
+
+// Await waits up to d (or ctx's end) for a value under key that another instance is about to
+// put, asking the Store every AwaitPoll, past what process memory holds; it holds what it
+// finds. It reports false when none came.
+func (s *Shared) Await(ctx context.Context, key string, d time.Duration) ([]byte, bool) {
+	deadline := time.Now().Add(d)
+	for {
+		var it Item
+		var found bool
+		s.call(ctx, func(ctx context.Context, st Store) (err error) {
+			it, found, err = st.Get(ctx, key)
+			return err
+		})
+		if found {
+			s.hold(key, held{item: it, found: true, fresh: it.Expires})
+			return it.Value, true
+		}
+		if time.Now().Add(AwaitPoll).After(deadline) {
+			return nil, false
+		}
+		select {
+		case <-ctx.Done():
+			return nil, false
+		case <-time.After(AwaitPoll):
+		}
+	}
+}
+
+// AwaitPoll is how often Await asks the Store.
+const AwaitPoll = 50 * time.Millisecond
+
 // item is the item under key; counter says it is a counter (held only for Recheck).
 func (s *Shared) item(ctx context.Context, key string, counter bool) (Item, bool) {
 	now := s.o.Now()

@@ -45,4 +45,7 @@ type Store interface {
 	// Add adds n to the counter under key atomically (a missing counter counts from zero),
 	// sets its expiry, and returns the new total.
 	Add(ctx context.Context, key string, n float64, expires time.Time) (float64, error)
+	// Claim writes key until expires unless a live item holds it, and reports whether it did:
+	// of instances claiming the same key at once, exactly one wins.
+	Claim(ctx context.Context, key string, expires time.Time) (bool, error)
 }

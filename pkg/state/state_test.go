@@ -67,6 +67,29 @@ func TestStores(t *testing.T) {
 			if it, ok, _ := s.Get(ctx, "count"); !ok || it.Count != 5.5 {
 				t.Errorf("Get(count) = %+v, %v; want 5.5", it, ok)
 			}
+			var wins atomic.Int32
+			var cw sync.WaitGroup
+			for range 10 {
+				cw.Go(func() {
+					won, err := s.Claim(ctx, "claim", later)
+					if err != nil {
+						t.Error(err)
+					}
+					if won {
+						wins.Add(1)
+					}
+				})
+			}
+			cw.Wait()
+			if wins.Load() != 1 {
+				t.Errorf("10 claims at once: %d won; want exactly 1", wins.Load())
+			}
+			if err := s.Put(ctx, "stale", nil, time.Now().Add(-time.Minute)); err != nil {
+				t.Fatal(err)
+			}
+			if won, err := s.Claim(ctx, "stale", later); !won || err != nil {
+				t.Errorf("a claim over an expired item (TTL not yet run) = %v, %v; want won", won, err)
+			}
 		})
 	}
 }

@@ -41,12 +41,17 @@ type request struct {
 func (c *Client) getJSON(ctx context.Context, r request, v any) *failure {
 	source := r.api.name
 	// An answer another instance read comes first: it costs the API nothing, paused or not.
-	key, status, body, shared := c.sharedAnswer(ctx, r)
-	if shared {
+	// Then, unless the API is paused, this instance claims the reading, or waits for the
+	// instance that did.
+	key := c.sharedKey(ctx, r)
+	if status, body, shared := c.sharedAnswer(ctx, key, false); shared {
 		return decodeAnswer(source, status, body, v)
 	}
 	if until, paused := c.paused(r.api.id); paused {
 		return fail(token.ReasonRateLimited, "%s: paused until %s", source, until.Format(time.RFC3339))
+	}
+	if status, body, shared := c.sharedAnswer(ctx, key, true); shared {
+		return decodeAnswer(source, status, body, v)
 	}
 	method := r.method
 	if method == "" {
@@ -65,7 +70,7 @@ func (c *Client) getJSON(ctx context.Context, r request, v any) *failure {
 		return transportFailure(ctx, source, err)
 	}
 	defer resp.Body.Close()
-	body, err = io.ReadAll(io.LimitReader(resp.Body, c.cfg.MaxBodyBytes+1))
+	body, err := io.ReadAll(io.LimitReader(resp.Body, c.cfg.MaxBodyBytes+1))
 	if err != nil {
 		if ctx.Err() != nil {
 			return fail(token.ReasonTimedOut, "%s: read body: %w", source, err)

@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -79,22 +80,61 @@ func (c *Client) sharing(ctx context.Context, ttl time.Duration, fetch func(cont
 	return v, f
 }
 
-// sharedAnswer is the answer another instance shared for r, if any: its status and body.
-func (c *Client) sharedAnswer(ctx context.Context, r request) (key string, status int, body []byte, ok bool) {
+// sharedKey is the key r's answer is shared under, or "" when it is not shared: only GETs,
+// within a fetch that records.
+func (c *Client) sharedKey(ctx context.Context, r request) string {
 	if c.cfg.Shared == nil || ctx.Value(recordingKey{}) == nil || (r.method != "" && r.method != http.MethodGet) {
-		return "", 0, nil, false
+		return ""
 	}
-	key = answerKey(r.api.id, r.url)
-	v, found := c.cfg.Shared.Get(ctx, key)
+	return answerKey(r.api.id, r.url)
+}
+
+// sharedAnswer is the answer another instance shared under key, if any: its status and body.
+// With wait, it first claims the reading, and waits for another instance that claimed it.
+func (c *Client) sharedAnswer(ctx context.Context, key string, wait bool) (status int, body []byte, ok bool) {
+	if key == "" {
+		return 0, nil, false
+	}
+	var v []byte
+	var found bool
+	if wait {
+		v, found = c.awaitOther(ctx, key)
+	} else {
+		v, found = c.cfg.Shared.Get(ctx, key)
+	}
 	if !found {
-		return key, 0, nil, false
+		return 0, nil, false
 	}
 	line, rest, cut := bytes.Cut(v, []byte{'\n'})
 	s, err := strconv.Atoi(string(line))
 	if !cut || err != nil {
-		return key, 0, nil, false
+		return 0, nil, false
 	}
-	return key, s, rest, true
+	return s, rest, true
+}
+
+// claimer is a Shared that can also settle which instance reads an answer first (package
+// state's does, with a conditional write): instances that ask about a new token at the same
+// instant then call the API once, the others waiting for the answer in the table.
+type claimer interface {
+	Claim(ctx context.Context, key string, expires time.Time) bool
+	Await(ctx context.Context, key string, d time.Duration) ([]byte, bool)
+}
+
+// claimFor is how long a claim to read an answer holds, and how long the other instances wait
+// for it: a little over what the APIs take to answer, so that an instance that claimed and
+// failed (or stopped) delays the others by this at most, in a fetch that runs detached from
+// any caller.
+const claimFor = 2 * time.Second
+
+// awaitOther claims the reading of key; when another instance holds the claim, it waits for
+// that instance's answer. False: this instance reads it (or waited in vain).
+func (c *Client) awaitOther(ctx context.Context, key string) ([]byte, bool) {
+	cl, ok := c.cfg.Shared.(claimer)
+	if !ok || cl.Claim(ctx, "claim#"+strings.TrimPrefix(key, "facts#"), time.Now().Add(claimFor)) {
+		return nil, false
+	}
+	return cl.Await(ctx, key, claimFor)
 }
 
 // keep records an answer just read for sharing, when the fetch records.

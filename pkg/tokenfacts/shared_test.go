@@ -2,6 +2,7 @@ package tokenfacts_test
 
 import (
 	"encoding/json"
+	"sync"
 	"testing"
 	"time"
 
@@ -91,5 +92,30 @@ func TestSharedPauseHonoured(t *testing.T) {
 	}
 	if got := unavailable(fb, tokenfacts.SourceGeckoTerminal); got != token.ReasonRateLimited {
 		t.Errorf("second instance: GeckoTerminal unavailable = %q; want %q", got, token.ReasonRateLimited)
+	}
+}
+
+// TestSharedFactsBurstReadOnce: three instances asked about a new token at the same instant
+// call each API once between them: one claims the reading, the others wait for its answer.
+func TestSharedFactsBurstReadOnce(t *testing.T) {
+	fake, url := newFake(t)
+	for _, a := range sharedAPIs {
+		fake.SetFault(a, fakesources.Fault{Kind: fakesources.Slow, Delay: 100 * time.Millisecond})
+	}
+	table := dynalite.Start(t).Table(t, "burst")
+	var clients []*tokenfacts.Client
+	for range 3 {
+		clients = append(clients, newClient(t, url, func(c *tokenfacts.Config) { c.Shared = state.NewShared(table, state.Options{}) }))
+	}
+	var wg sync.WaitGroup
+	for _, c := range clients {
+		wg.Go(func() { lookupOne(t, c, fakesources.EVMMultiChain) })
+	}
+	wg.Wait()
+	got := settled(t, fake)
+	for _, a := range []fakesources.API{fakesources.DexScreener, fakesources.GoPlus, fakesources.Honeypot} {
+		if got[a] != 1 {
+			t.Errorf("%s: %d calls for three instances asking at once; want 1", a, got[a])
+		}
 	}
 }
