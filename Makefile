@@ -6,7 +6,7 @@ GO ?= go
 PORT ?= 8080
 BUILD_DIR := .build/chat
 
-.PHONY: help run demo smoke eval eval-up eval-deps nag-deps test test-go test-web build web web-deps browser vet fmt-check bench synth lint-templates clean
+.PHONY: help run demo smoke eval eval-up eval-deps nag-deps state-deps test test-go test-web build web web-deps browser vet fmt-check bench synth lint-templates clean
 
 # A bare `make` lists the targets (it used to start the server); README's commands name theirs.
 .DEFAULT_GOAL := help
@@ -86,7 +86,7 @@ vet:
 # web-deps too: internal/repocheck runs `make browser`, which asks playwright-core; eval-deps:
 # it runs `make eval` against the demo.
 ## test-go: the Go tests with -race (part of test; installs the npm packages they run)
-test-go: nag-deps web-deps eval-deps
+test-go: nag-deps web-deps eval-deps state-deps
 	$(GO) test -race -count=1 ./...
 
 ## nag-deps: cdk-nag and aws-cdk-lib for the infra tests, exactly as infra/nag/package-lock.json pins them
@@ -94,6 +94,14 @@ nag-deps: infra/nag/node_modules/.package-lock.json
 
 infra/nag/node_modules/.package-lock.json: infra/nag/package.json infra/nag/package-lock.json
 	cd infra/nag && npm ci --no-audit --no-fund
+	@touch $@
+
+## state-deps: dynalite (an in-memory DynamoDB) for the shared-state tests, exactly as
+## internal/dynalite/package-lock.json pins it
+state-deps: internal/dynalite/node_modules/.package-lock.json
+
+internal/dynalite/node_modules/.package-lock.json: internal/dynalite/package.json internal/dynalite/package-lock.json
+	cd internal/dynalite && npm ci --no-audit --no-fund
 	@touch $@
 
 ## build: the Lambda bootstrap for linux/arm64 (provided.al2023)
@@ -167,10 +175,12 @@ lint-templates:
 	done
 
 ## bench: the figures of docs/BENCHMARKS.md: per-chunk benchmarks, then chatbench (latency,
-## cold start, bootstrap size, memory, throughput) against the local server and a fake upstream
+## cold start, bootstrap size, memory, throughput) against the local server and a fake upstream,
+## and statebench (the shared state on dynalite: its latency, the token APIs' calls)
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime 20000x ./pkg/wire/datastream ./pkg/wire/uistream ./pkg/wire/openai ./pkg/chat ./internal/loadtest
 	$(GO) run ./internal/loadtest/cmd/chatbench
 	$(GO) run ./internal/loadtest/cmd/thinkbench
 	$(GO) run ./internal/loadtest/cmd/factsbench
 	$(GO) run ./internal/loadtest/cmd/proxybench
+	$(GO) run ./internal/loadtest/cmd/statebench

@@ -17,6 +17,7 @@ import (
 
 	"github.com/chatsvc/chat/pkg/config"
 	"github.com/chatsvc/chat/pkg/httpapi"
+	"github.com/chatsvc/chat/pkg/state"
 )
 
 // runtimeAPIVar is set by Lambda to the Runtime API's host:port; its presence is how the
@@ -32,8 +33,8 @@ const runtimeAPIVar = "AWS_LAMBDA_RUNTIME_API"
 // (lambdaurl runs it in a goroutine of its own, where a panic would kill the process), and it
 // ends the answer before the earlier of MAX_DURATION_SECONDS and the invocation deadline,
 // which lambdaurl passes on in the request's context.
-func serveLambda(ctx context.Context, cfg config.Config, apiKey func() string, logger *slog.Logger) error {
-	h := newChatHandler(cfg, apiKey, lambdaRequestID, logger)
+func serveLambda(ctx context.Context, cfg config.Config, apiKey func() string, shared *state.Shared, logger *slog.Logger) error {
+	h := newChatHandler(cfg, apiKey, lambdaRequestID, shared, logger)
 	logger.Info("serving as a Lambda function (Function URL, response streaming)",
 		slog.String("model", cfg.Model.Name), slog.Any("models", cfg.Model.Candidates), slog.String("thinking", cfg.Thinking.String()),
 		slog.Duration("max_duration", cfg.MaxDuration))

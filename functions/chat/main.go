@@ -37,6 +37,7 @@ import (
 	"github.com/chatsvc/chat/pkg/deploy/settings"
 	"github.com/chatsvc/chat/pkg/gemini"
 	"github.com/chatsvc/chat/pkg/httpapi"
+	"github.com/chatsvc/chat/pkg/state"
 	"github.com/chatsvc/chat/pkg/tokenfacts"
 )
 
@@ -143,12 +144,13 @@ func run(ctx context.Context, args []string, env environment, stdout, stderr io.
 		apiKey = newAPIKey(ctx, cfg, env, logger)
 	}
 
+	shared := newSharedState(ctx, cfg, getenv, logger)
 	if runtimeAPI != "" {
 		// The runtime loop serves invocations until Lambda ends the environment (SIGTERM:
 		// ctx's end).
-		return serveLambda(ctx, cfg, apiKey, logger)
+		return serveLambda(ctx, cfg, apiKey, shared, logger)
 	}
-	handler := newChatHandler(cfg, apiKey, nil, logger)
+	handler := newChatHandler(cfg, apiKey, nil, shared, logger)
 	err = serveLocal(ctx, cfg, *demo, handler, logger, stdout)
 	if upstream != nil {
 		_ = upstream.Close()
@@ -162,23 +164,29 @@ func newLogger(w io.Writer, level string) *slog.Logger {
 	return slog.New(slog.NewJSONHandler(w, &slog.HandlerOptions{Level: l}))
 }
 
-// newChatHandler wires the endpoint to the provider adapter. A nil requestID lets the
-// handler make up its own ids.
-func newChatHandler(cfg config.Config, apiKey func() string, requestID func(*http.Request) string, logger *slog.Logger) *httpapi.Handler {
-	model := gemini.New(cfg.Gemini(logger))
+// newChatHandler wires the endpoint to the provider adapter, the token facts and the shared
+// state. A nil requestID lets the handler make up its own ids.
+func newChatHandler(cfg config.Config, apiKey func() string, requestID func(*http.Request) string, shared *state.Shared, logger *slog.Logger) *httpapi.Handler {
+	gc := cfg.Gemini(logger)
+	var facts tokenfacts.Shared // without a table, token facts and quotas keep their own memories, as ever
+	if shared.Remote() {
+		gc.Shared, facts = shared, shared
+	}
 	return httpapi.NewHandler(httpapi.Options{
-		Model:       model,
-		APIKey:      apiKey,
-		Limits:      cfg.Limits,
-		MaxDuration: cfg.MaxDuration,
-		RequestID:   requestID,
-		Logger:      logger,
-		TokenFacts:  newTokenFacts(cfg.TokenFacts, logger),
+		Model:          gemini.New(gc),
+		APIKey:         apiKey,
+		Limits:         cfg.Limits,
+		MaxDuration:    cfg.MaxDuration,
+		RequestID:      requestID,
+		Logger:         logger,
+		TokenFacts:     newTokenFacts(cfg.TokenFacts, facts, logger),
+		DailyBudgetUSD: cfg.DailyBudgetUSD,
+		Spending:       shared,
 	})
 }
 
 // newTokenFacts is the reader of token facts, or nil with TOKEN_FACTS=off.
-func newTokenFacts(c config.TokenFacts, logger *slog.Logger) chat.TokenFacts {
+func newTokenFacts(c config.TokenFacts, shared tokenfacts.Shared, logger *slog.Logger) chat.TokenFacts {
 	if !c.Enabled {
 		return nil
 	}
@@ -189,7 +197,7 @@ func newTokenFacts(c config.TokenFacts, logger *slog.Logger) chat.TokenFacts {
 	return tokenfacts.New(tokenfacts.Config{
 		Sources:      sources,
 		GoPlusAppKey: c.GoPlusAppKey, GoPlusAppSecret: c.GoPlusAppSecret,
-		Budget: c.Budget, Logger: logger,
+		Budget: c.Budget, Logger: logger, Shared: shared,
 	})
 }
 

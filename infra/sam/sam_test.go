@@ -37,6 +37,7 @@ var mappingKeys = map[string]string{
 	settings.URLContextVar:       "ToolUrlContext",
 	settings.APIKeyTTLVar:        "ApiKeyTtlSeconds",
 	settings.TokenFactsBudgetVar: "TokenFactsBudget",
+	settings.DailyBudgetVar:      "DailyBudgetUsd",
 }
 
 func TestTemplateMatchesStageTable(t *testing.T) {
@@ -71,6 +72,7 @@ func TestTemplateMatchesStageTable(t *testing.T) {
 				"LogRetentionDays":    st.LogRetentionDays,
 				"AllowedOrigins":      origins,
 				"BrowserOrigins":      browser,
+				"PointInTimeRecovery": fmt.Sprint(st.PointInTimeRecovery),
 			}
 			for env, key := range mappingKeys {
 				want[key] = st.Environment()[env]
@@ -151,7 +153,7 @@ func TestTemplateKeys(t *testing.T) {
 			},
 			map[string]any{"Ref": "AWS::NoValue"},
 		}}},
-		"ssm read only": {[]string{"Properties", "Policies"}, []any{map[string]any{
+		"ssm read and state items only": {[]string{"Properties", "Policies"}, []any{map[string]any{
 			"Version": "2012-10-17",
 			"Statement": []any{map[string]any{
 				"Effect": "Allow",
@@ -160,8 +162,13 @@ func TestTemplateKeys(t *testing.T) {
 					"arn:${AWS::Partition}:ssm:${AWS::Region}:${AWS::AccountId}:parameter${Name}",
 					map[string]any{"Name": fromMapping("ApiKeyParameter")},
 				}},
+			}, map[string]any{
+				"Effect":   "Allow",
+				"Action":   anys(settings.StateActions()),
+				"Resource": map[string]any{"Fn::GetAtt": []any{"StateTable", "Arn"}},
 			}},
 		}}},
+		"state table": {[]string{"Properties", "Environment", "Variables", settings.StateTableVar}, map[string]any{"Ref": "StateTable"}},
 	}
 	for name, tt := range tests {
 		t.Run(name, func(t *testing.T) {
@@ -202,7 +209,7 @@ func TestTemplateKeys(t *testing.T) {
 	})
 	t.Run("environment", func(t *testing.T) {
 		vars := get[map[string]any](t, props, "Environment", "Variables")
-		if got, want := slices.Sorted(maps.Keys(vars)), slices.Sorted(maps.Keys(stage.Stages()[0].Environment())); !slices.Equal(got, want) {
+		if got, want := slices.Sorted(maps.Keys(vars)), slices.Sorted(slices.Values(append(slices.Collect(maps.Keys(stage.Stages()[0].Environment())), settings.StateTableVar))); !slices.Equal(got, want) {
 			t.Errorf("environment variables = %v, want %v", got, want)
 		}
 		for name, key := range mappingKeys {
@@ -361,6 +368,9 @@ func TestTemplateEnvironmentLoadsToTheRow(t *testing.T) {
 			row := get[map[string]any](t, mapping, st.Name)
 			env := map[string]string{}
 			for name, v := range vars {
+				if name == settings.StateTableVar {
+					continue // the table's name, !Ref StateTable
+				}
 				find, ok := v.(map[string]any)["Fn::FindInMap"].([]any)
 				if !ok || len(find) != 3 {
 					t.Fatalf("%s = %v, want a FindInMap into %s", name, v, sam.MappingName)
@@ -375,5 +385,36 @@ func TestTemplateEnvironmentLoadsToTheRow(t *testing.T) {
 				t.Error(err)
 			}
 		})
+	}
+}
+
+// anys is ss as the template's YAML decodes a list.
+func anys(ss []string) []any {
+	out := make([]any, len(ss))
+	for i, s := range ss {
+		out[i] = s
+	}
+	return out
+}
+
+// TestStateTable: the table the stage's instances share, of the shape pkg/state reads.
+func TestStateTable(t *testing.T) {
+	table := get[map[string]any](t, loadTemplate(t), "Resources", "StateTable")
+	want := map[string]any{
+		"BillingMode":             "PAY_PER_REQUEST",
+		"AttributeDefinitions":    []any{map[string]any{"AttributeName": settings.StateKey, "AttributeType": "S"}},
+		"KeySchema":               []any{map[string]any{"AttributeName": settings.StateKey, "KeyType": "HASH"}},
+		"TimeToLiveSpecification": map[string]any{"AttributeName": settings.StateExpires, "Enabled": true},
+		"PointInTimeRecoverySpecification": map[string]any{"PointInTimeRecoveryEnabled": map[string]any{
+			"Fn::FindInMap": []any{sam.MappingName, map[string]any{"Ref": "Stage"}, "PointInTimeRecovery"}}},
+	}
+	if table["Type"] != "AWS::DynamoDB::Table" {
+		t.Fatalf("StateTable is a %v", table["Type"])
+	}
+	props := get[map[string]any](t, table, "Properties")
+	for k, w := range want {
+		if !reflect.DeepEqual(props[k], w) {
+			t.Errorf("StateTable.%s = %#v, want %#v", k, props[k], w)
+		}
 	}
 }

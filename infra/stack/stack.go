@@ -116,6 +116,7 @@ const (
 	OutputFunctionURL = "FunctionUrl"
 	OutputAlarmTopic  = "AlarmTopic"
 	OutputDashboard   = "DashboardName"
+	OutputStateTable  = "StateTableName"
 )
 
 // New adds the stage's stack to scope. It fails before creating anything when the stage row is
@@ -145,6 +146,7 @@ func New(scope constructs.Construct, id string, props Props) (awscdk.Stack, erro
 	awscdk.Tags_Of(stack).Add(jsii.String("stage"), jsii.String(st.Name), nil)
 
 	fn, alias, logs := function(stack, st, props.FunctionAssetDir, retention)
+	table := stateTable(stack, st, fn)
 	// The URL is IAM-only: the distribution's origin access control signs every request, and
 	// only that distribution may invoke it. FunctionUrlOrigin.WithOriginAccessControl grants
 	// both rights origin access control for Lambda needs, each conditioned on the
@@ -188,6 +190,7 @@ func New(scope constructs.Construct, id string, props Props) (awscdk.Stack, erro
 		email = props.AlarmEmail
 	}
 	topic, dashboard := monitoring(stack, st, fn, logs, dist, acl, email)
+	spendMonitoring(stack, st, topic, dashboard)
 
 	siteURL := awscdk.Fn_Join(jsii.String(""), jsii.Strings("https://", *dist.DistributionDomainName()))
 	if st.Domain != "" {
@@ -202,6 +205,7 @@ func New(scope constructs.Construct, id string, props Props) (awscdk.Stack, erro
 	output(OutputFunctionURL, "the function's own URL: IAM-only, reachable through the distribution alone", fnURL.Url())
 	output(OutputAlarmTopic, "SNS topic of the stage's alarms (subscribe to it)", topic.TopicArn())
 	output(OutputDashboard, "CloudWatch dashboard of the stage", dashboard.DashboardName())
+	output(OutputStateTable, "DynamoDB table of the state the function's instances share (STATE_TABLE)", table.TableName())
 	nagSuppressions(stack, st)
 	return stack, nil
 }

@@ -73,6 +73,8 @@ func TestStacks(t *testing.T) {
 		"config.json":            checkConfig,
 		"web assets":             checkWebAssets,
 		"outputs":                checkOutputs,
+		"state table":            checkStateTable,
+		"daily spend":            checkDailySpend,
 	}
 	var templates []string
 	for i, st := range stage.Stages() {
@@ -250,6 +252,8 @@ func checkEnvironment(t *testing.T, s synthesized) {
 	for k, v := range s.stage.Environment() {
 		want[k] = v
 	}
+	tableID, _ := one(t, s, "AWS::DynamoDB::Table", func(map[string]any) bool { return true })
+	want[settings.StateTableVar] = map[string]any{"Ref": tableID}
 	// Exactly these variables: in particular never the key itself.
 	has(t, s, "AWS::Lambda::Function", map[string]any{
 		"Handler":     "bootstrap",
@@ -730,7 +734,7 @@ func checkWebAssets(t *testing.T, s synthesized) {
 
 func checkOutputs(t *testing.T, s synthesized) {
 	outputs, _ := s.json["Outputs"].(map[string]any)
-	for _, name := range []string{stack.OutputFunctionURL, stack.OutputSiteURL, stack.OutputAPIURL, stack.OutputAlarmTopic, stack.OutputDashboard} {
+	for _, name := range []string{stack.OutputFunctionURL, stack.OutputSiteURL, stack.OutputAPIURL, stack.OutputAlarmTopic, stack.OutputDashboard, stack.OutputStateTable} {
 		if _, ok := outputs[name]; !ok {
 			t.Errorf("output %s missing; outputs: %v", name, slices.Sorted(func(yield func(string) bool) {
 				for k := range outputs {

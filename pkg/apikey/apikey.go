@@ -32,7 +32,7 @@ import (
 	"github.com/aws/smithy-go"
 	"github.com/aws/smithy-go/logging"
 
-	"github.com/chatsvc/chat/pkg/flight"
+	"github.com/chatsvc/chat/pkg/state/flight"
 )
 
 // EnvVar is the environment variable the key is published in; the specification requires

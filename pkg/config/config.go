@@ -75,6 +75,11 @@ type Config struct {
 	// behind CloudFront's origin access control does.
 	CheckContentSHA256 bool
 	TokenFacts         TokenFacts
+	// StateTable names the DynamoDB table of the shared state; empty keeps it in process
+	// memory.
+	StateTable string
+	// DailyBudgetUSD caps the UTC day's estimated spend; 0 is no cap.
+	DailyBudgetUSD float64
 }
 
 // Load reads the settings through getenv (the process environment, as main hands it in). It reports every invalid
@@ -109,6 +114,8 @@ func Load(getenv func(string) string) (Config, error) {
 		c.Prices = gemini.DefaultPrices()
 	}
 	c.TokenFacts = p.tokenFacts()
+	c.StateTable = p.str(settings.StateTableVar, "")
+	c.DailyBudgetUSD = p.float(settings.DailyBudgetVar, 0, 0, 1e6)
 	c.CORSOrigins = p.origins(settings.CORSOriginsVar)
 	if net.ParseIP(c.Host) == nil && c.Host != "localhost" {
 		p.fail(settings.HostVar, "must be an IP address to listen on (127.0.0.1, ::1, 0.0.0.0) or localhost")

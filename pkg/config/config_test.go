@@ -80,6 +80,8 @@ func TestInvalidSettingsNameTheVariable(t *testing.T) {
 		"cors origin":        {"CORS_ORIGINS", "http://localhost:5173,localhost:3000"},
 		"log level":          {"LOG_LEVEL", "loud"},
 		"messages":           {"MAX_MESSAGES", "-1"},
+		"budget negative":    {"DAILY_BUDGET_USD", "-1"},
+		"budget text":        {"DAILY_BUDGET_USD", "ten dollars"},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
@@ -88,6 +90,16 @@ func TestInvalidSettingsNameTheVariable(t *testing.T) {
 				t.Fatalf("err = %v, want one naming %s", err, tc.key)
 			}
 		})
+	}
+}
+
+func TestStateAndBudget(t *testing.T) {
+	c, err := config.Load(env(map[string]string{"STATE_TABLE": " chat-prod-state ", "DAILY_BUDGET_USD": "12.5"}))
+	if err != nil || c.StateTable != "chat-prod-state" || c.DailyBudgetUSD != 12.5 {
+		t.Errorf("Load = %q, %v, %v; want the table and a budget of 12.5", c.StateTable, c.DailyBudgetUSD, err)
+	}
+	if c, _ := config.Load(env(nil)); c.StateTable != "" || c.DailyBudgetUSD != 0 {
+		t.Errorf("defaults = %q, %v; want process memory and no cap", c.StateTable, c.DailyBudgetUSD)
 	}
 }
 

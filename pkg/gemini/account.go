@@ -26,8 +26,9 @@ import (
 // One rule logs: a fact is logged when it is news, that is when no live note of it was
 // there (news), so that requests that learn the same thing at once log it once.
 type account struct {
-	ttl time.Duration
-	now func() time.Time
+	ttl    time.Duration
+	now    func() time.Time
+	shared Shared // nil: none
 
 	mu        sync.Mutex
 	gone      map[string]time.Time    // model -> skipped until
@@ -271,12 +272,26 @@ func (a *account) bucketLocked(model string) string {
 	return bucketName(model)
 }
 
-// open reports whether model's bucket may be called now.
+// open reports whether model's bucket may be called now: neither this process nor (through
+// Config.Shared) another instance found it spent.
 func (a *account) open(model string) bool {
 	a.mu.Lock()
-	defer a.mu.Unlock()
-	e, ok := a.exhausted[a.bucketLocked(model)]
-	return !ok || !a.now().Before(e.until)
+	bucket, now := a.bucketLocked(model), a.now()
+	e, ok := a.exhausted[bucket]
+	a.mu.Unlock()
+	if ok && now.Before(e.until) {
+		return false
+	}
+	e, ok = a.sharedExhaustion(bucket, now)
+	if !ok {
+		return true
+	}
+	a.mu.Lock()
+	if prev := a.exhausted[bucket]; e.until.After(prev.until) {
+		a.exhausted[bucket] = e
+	}
+	a.mu.Unlock()
+	return false
 }
 
 // exhaust notes that model's call was refused with r, and logs the first refusal of each
@@ -296,6 +311,7 @@ func (a *account) exhaust(log *slog.Logger, model string, r quotaRefusal) {
 	}
 	news := a.newsLocked("quota:"+r.bucket, until)
 	a.mu.Unlock()
+	a.shareExhaustion(model, r.bucket, exhaustion{until: until, kind: r.kind}, now)
 	if news {
 		log.Warn("quota exhausted; the model's bucket is skipped until it reopens",
 			slog.String("model", model), slog.String("bucket", r.bucket), slog.String("quota", string(r.kind)),

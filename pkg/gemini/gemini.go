@@ -45,6 +45,10 @@ type Config struct {
 	// the thinking setting) is remembered before it is tried again; zero means an hour.
 	Unavailable time.Duration
 	Logger      *slog.Logger
+	// Shared is memory shared with the service's other instances (package state): a quota
+	// bucket one instance found spent is not called by the others until it reopens. Nil:
+	// this process's memory only.
+	Shared Shared
 	// Now is the clock of the quota memory (a daily bucket reopens at midnight Pacific);
 	// nil means time.Now.
 	Now func() time.Time
@@ -131,6 +135,7 @@ func (c *Client) session(ctx context.Context, key string) (*genai.Models, *accou
 	}
 	c.generate, c.clientKey = gc.Models, key
 	c.account = newAccount(c.cfg.Unavailable, c.cfg.Now)
+	c.account.shared = c.cfg.Shared
 	return c.generate, c.account, nil
 }
 

@@ -39,6 +39,12 @@ type Options struct {
 	// TokenFinder finds the tokens a question names by link or by search; nil takes it from
 	// TokenFacts when that finds tokens too.
 	TokenFinder chat.TokenFinder
+	// DailyBudgetUSD caps the UTC day's estimated spend (the answers' cost_usd, counted
+	// through Spending): once spent, every question answers 429 until midnight UTC. Zero, or
+	// a nil Spending, is no cap.
+	DailyBudgetUSD float64
+	// Spending counts the day's spend, shared by the instances.
+	Spending Spending
 	// Traits are what the domain must know of the model (its vocabulary, its page reader);
 	// the zero value takes them from the Model when it declares them (a Traits method).
 	Traits chat.Traits
@@ -56,6 +62,8 @@ type Handler struct {
 	requestID   func(*http.Request) string
 	log         *slog.Logger
 	now         func() time.Time
+	budget      float64
+	spending    Spending
 }
 
 // NewHandler returns the endpoint's handler.
@@ -68,6 +76,7 @@ func NewHandler(o Options) *Handler {
 		assistant: chat.NewAssistant(o.Model, o.TokenFacts, finderOf(o), traits),
 		apiKey:    o.APIKey, limits: o.Limits, maxDuration: o.MaxDuration,
 		bodyTimeout: o.BodyReadTimeout, requestID: o.RequestID, log: o.Logger, now: o.Now,
+		budget: o.DailyBudgetUSD, spending: o.Spending,
 	}
 	if h.requestID == nil {
 		h.requestID = func(*http.Request) string { return chat.NewRequestID() }
@@ -106,6 +115,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			x.fail(AsError(fmt.Errorf("panic: %v\n%s", p, debug.Stack()), 0))
 		}
 		out.status = x.status()
+		h.spend(out.costUSD)
 		h.logRequest(r, id, start, &out)
 	}()
 	if err := h.route(x); err != nil {
@@ -242,6 +252,9 @@ func (h *Handler) answer(x *exchange, conv chat.Conversation) error {
 	key := strings.TrimSpace(h.apiKey())
 	if key == "" {
 		return notConfigured()
+	}
+	if e := h.budgetSpent(r.Context()); e != nil {
+		return e
 	}
 
 	end, cut := h.cutoff(r.Context(), x.start)

@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"github.com/chatsvc/chat/pkg/chat/token"
-	flights "github.com/chatsvc/chat/pkg/flight"
+	flights "github.com/chatsvc/chat/pkg/state/flight"
 )
 
 // outcome is what one fetch produced: a value, or the failure that stands for it.

@@ -60,6 +60,9 @@ type Config struct {
 	// Now tells the time for cache expiry, the as_of of facts and a pair's age. Default
 	// time.Now. Budgets are measured on the real clock whatever Now says.
 	Now func() time.Time
+	// Shared is the memory shared with the service's other instances (package state): the
+	// APIs' answers, for their TTLs, and their pauses. Nil: this process's memory only.
+	Shared Shared
 	// Logger receives why a source failed (the cause, never shown to the caller). Default:
 	// discard.
 	Logger *slog.Logger

@@ -40,8 +40,18 @@ type request struct {
 // while the API is paused, and a 429 pauses it (see pauses).
 func (c *Client) getJSON(ctx context.Context, r request, v any) *failure {
 	source := r.api.name
-	if until, paused := c.pauses.until(r.api.id, c.cfg.Now()); paused {
+	// An answer another instance read comes first: it costs the API nothing, paused or not.
+	// Then, unless the API is paused, this instance claims the reading, or waits for the
+	// instance that did.
+	key := c.sharedKey(ctx, r)
+	if status, body, shared := c.sharedAnswer(ctx, key, false); shared {
+		return decodeAnswer(source, status, body, v)
+	}
+	if until, paused := c.paused(r.api.id); paused {
 		return fail(token.ReasonRateLimited, "%s: paused until %s", source, until.Format(time.RFC3339))
+	}
+	if status, body, shared := c.sharedAnswer(ctx, key, true); shared {
+		return decodeAnswer(source, status, body, v)
 	}
 	method := r.method
 	if method == "" {
@@ -74,10 +84,26 @@ func (c *Client) getJSON(ctx context.Context, r request, v any) *failure {
 		if f.Reason == token.ReasonRateLimited {
 			c.pause(r.api, retryafter.Parse(resp.Header.Get("Retry-After"), c.cfg.Now()))
 		}
+		if f.Reason == token.ReasonNotFound {
+			keep(ctx, key, resp.StatusCode, nil)
+		}
 		return f
 	}
 	if err := json.Unmarshal(body, v); err != nil {
 		return fail(token.ReasonInvalidResponse, "%s: decode: %w", source, err)
+	}
+	keep(ctx, key, resp.StatusCode, body)
+	return nil
+}
+
+// decodeAnswer reads an answer another instance shared (a 2xx or a "not found") as getJSON
+// reads one from the API.
+func decodeAnswer(source string, status int, body []byte, v any) *failure {
+	if f := statusFailure(source, status); f != nil {
+		return f
+	}
+	if err := json.Unmarshal(body, v); err != nil {
+		return fail(token.ReasonInvalidResponse, "%s: decode shared answer: %w", source, err)
 	}
 	return nil
 }

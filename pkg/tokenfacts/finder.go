@@ -117,7 +117,7 @@ func (c *Client) find(ctx context.Context, key string, fetch func(context.Contex
 	defer cancel()
 	call := caller{c: c, api: apiDexScreener, base: src.BaseURL}
 	fl := c.cache.get(token.SourceDexScreener+"|"+key, c.cfg.MarketTTL, func(ctx context.Context) (any, *failure) {
-		v, f := fetch(ctx, call)
+		v, f := c.sharing(ctx, c.cfg.MarketTTL, func(ctx context.Context) (any, *failure) { return fetch(ctx, call) })
 		if f != nil && f.Reason != token.ReasonNotFound {
 			c.cfg.Logger.Warn("tokenfacts: token search unavailable", "source", token.SourceDexScreener,
 				"reason", f.Reason, "err", f.Err)

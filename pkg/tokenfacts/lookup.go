@@ -161,16 +161,21 @@ func (c *Client) flight(s source, q ask, k *known) *flight {
 	k = k.clone()
 	call := caller{c: c, api: s.API(), base: c.cfg.source(s.API()).BaseURL}
 	return c.cache.get(s.Name()+"|"+q.Key, q.TTL, func(ctx context.Context) (any, *failure) {
-		p, f := s.Fetch(ctx, call, k)
-		if f != nil {
-			if f.Reason != token.ReasonNotFound {
-				c.cfg.Logger.Warn("tokenfacts: source unavailable", "source", s.Name(), "reason", f.Reason, "err", f.Err)
-			}
-			return nil, f
-		}
-		c.prefetch(k, s, p)
-		return p, nil
+		return c.sharing(ctx, q.TTL, func(ctx context.Context) (any, *failure) { return c.fetchPart(ctx, s, call, k) })
 	})
+}
+
+// fetchPart asks source s for its part, and starts the questions the part makes possible.
+func (c *Client) fetchPart(ctx context.Context, s source, call caller, k *known) (any, *failure) {
+	p, f := s.Fetch(ctx, call, k)
+	if f != nil {
+		if f.Reason != token.ReasonNotFound {
+			c.cfg.Logger.Warn("tokenfacts: source unavailable", "source", s.Name(), "reason", f.Reason, "err", f.Err)
+		}
+		return nil, f
+	}
+	c.prefetch(k, s, p)
+	return p, nil
 }
 
 // prefetch starts the questions that were waiting for what p teaches.

@@ -42,6 +42,25 @@ func (p *pauses) until(id string, now time.Time) (time.Time, bool) {
 	return time.Time{}, false
 }
 
+// paused reports whether the API is paused, by this instance or (through Config.Shared) by
+// another, and until when.
+func (c *Client) paused(id string) (time.Time, bool) {
+	now := c.cfg.Now()
+	if until, ok := c.pauses.until(id, now); ok {
+		return until, true
+	}
+	until, ok := c.sharedPause(id, now)
+	if ok {
+		c.pauses.mu.Lock()
+		if c.pauses.ends == nil {
+			c.pauses.ends = map[string]time.Time{}
+		}
+		c.pauses.ends[id] = until
+		c.pauses.mu.Unlock()
+	}
+	return until, ok
+}
+
 // pause pauses the API a for d (DefaultPause when d is zero or less), and logs it once per
 // pause.
 func (c *Client) pause(a api, d time.Duration) {
@@ -61,6 +80,7 @@ func (c *Client) pause(a api, d time.Duration) {
 	}
 	p.mu.Unlock()
 	if longer {
+		c.sharePause(a.id, until, c.cfg.Now())
 		c.cfg.Logger.Warn("tokenfacts: source rate limited the service; paused", slog.String("source", a.name),
 			slog.Duration("pause", d))
 	}

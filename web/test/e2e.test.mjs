@@ -341,6 +341,23 @@ describe('chat page against the demo server', () => {
     await done();
   });
 
+  test('the daily budget spent: the page says so in words, and when to come back', async () => {
+    const { page, done } = await open({ expectedStatus: [429], locale: 'en-GB', timezoneId: 'UTC' });
+    const T = Date.parse('2025-11-25T16:48:00Z');
+    await page.clock.setFixedTime(T);
+    await page.route('**/api/chat', (route) => route.fulfill({
+      status: 429,
+      headers: { 'Content-Type': 'application/json', 'Retry-After': '25920' },
+      body: JSON.stringify({ error: 'Rate limit exceeded',
+        details: "the service's daily budget is spent; it resets at midnight UTC, in 7 hours 12 minutes" }),
+    }));
+    const notice = "Rate limit exceeded (HTTP 429): the service's daily budget is spent. Come back after 00:00 tomorrow (in about 7 hours).";
+    const seen = await noticeAndCountdown(page, () => ask(page, 'Is this token safe?'));
+    assert.equal(seen.notice, notice);
+    assert.equal(await page.locator('#send').isDisabled(), true);
+    await done();
+  });
+
   test('the daily allowance used up: the page says when to come back, stays locked until then, and unlocks itself', async () => {
     // Paris, and a fixed clock at 16:48 there: the reset 7 h 12 min later is midnight there.
     const { page, chats, done } = await open({ expectedStatus: [429], locale: 'en-GB', timezoneId: 'Europe/Paris' });

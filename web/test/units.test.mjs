@@ -363,6 +363,10 @@ describe('wait: a countdown, or when to come back', () => {
       'Rate limit exceeded (HTTP 429): too many requests from your address. Come back after 16:58 (in about 10 minutes).');
     assert.equal(describeHttpError(429, { details: 'Quota exceeded. Please try again later.' }, 3), 'Rate limit exceeded (HTTP 429): Quota exceeded. Please wait 3 seconds and try again.');
     assert.equal(describeHttpError(429, { details: 'try again later' }, 3), 'Rate limit exceeded (HTTP 429): too many requests right now. Please wait 3 seconds and try again.');
+    // The operator's daily budget (DAILY_BUDGET_USD) spent: the page says so, and when to come back.
+    const budget = { error: 'Rate limit exceeded', details: 'the service\'s daily budget is spent; it resets at midnight UTC, in 7 hours 12 minutes' };
+    assert.equal(describeHttpError(429, budget, lock.sentence),
+      'Rate limit exceeded (HTTP 429): the service\'s daily budget is spent. Come back after 00:00 tomorrow (in about 7 hours).');
     assert.equal(withWait('The AI service failed while answering. Please try again.', lock.sentence), 'The AI service failed while answering. Come back after 00:00 tomorrow (in about 7 hours).');
   });
 });

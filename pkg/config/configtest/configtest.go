@@ -15,7 +15,7 @@ import (
 
 // Matches reports every way c, the chat function's settings, differs from what the stage
 // row s means: its model, temperature, maximum tokens, thinking, duration, tools, token
-// facts budget and API key parameter and TTL, and the function's defaults for everything
+// facts budget, daily budget and API key parameter and TTL, and the function's defaults for everything
 // the row does not set. The tests that tie the stage table, the SAM template and
 // config.Load together use it.
 func Matches(s stage.Stage, c config.Config) error {
@@ -36,6 +36,7 @@ func Matches(s stage.Stage, c config.Config) error {
 	want.APIKeyTTL = s.APIKeyTTL
 	want.WebSearch, want.URLContext = s.WebSearch, s.URLContext
 	want.TokenFacts.Budget = s.TokenFactsBudget
+	want.DailyBudgetUSD = s.DailyBudgetUSD
 
 	var errs []error
 	wv, cv := reflect.ValueOf(want), reflect.ValueOf(c)

@@ -43,7 +43,27 @@ const (
 	TokenFactsBudgetVar = "TOKEN_FACTS_BUDGET"
 	GoPlusAppKeyVar     = "GOPLUS_APP_KEY"
 	GoPlusAppSecretVar  = "GOPLUS_APP_SECRET"
+
+	// StateTableVar names the DynamoDB table the instances share their state in (unset:
+	// process memory); DailyBudgetVar caps the UTC day's estimated spend in US dollars
+	// (unset or 0: no cap).
+	StateTableVar  = "STATE_TABLE"
+	DailyBudgetVar = "DAILY_BUDGET_USD"
 )
+
+// The shared-state table's shape, which pkg/state reads and writes and the CDK stack and
+// template.yaml create: partition key StateKey (a string), TTL attribute StateExpires (epoch
+// seconds), and the only item actions the function uses on it, StateActions.
+const (
+	StateKey     = "pk"
+	StateExpires = "expires_at"
+)
+
+// StateActions are the IAM actions the function is granted on the state table: the three
+// calls pkg/state makes.
+func StateActions() []string {
+	return []string{"dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:UpdateItem"}
+}
 
 // TokenSource is one token-data API's settings: ID is tokenfacts' id for it, BaseURLVar
 // points it elsewhere (a mirror, a fake), EnabledVar turns it "off".

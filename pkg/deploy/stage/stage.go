@@ -107,6 +107,13 @@ type Stage struct {
 	// AlarmEmail receives the stage's alarms (the CDK context alarmEmail overrides it); empty
 	// leaves the alarm topic without a subscription.
 	AlarmEmail string
+	// DailyBudgetUSD caps the UTC day's estimated spend (DAILY_BUDGET_USD): past it, every
+	// question answers 429 until midnight UTC. The dashboard and an alarm hold the day's spend
+	// against it.
+	DailyBudgetUSD float64
+	// PointInTimeRecovery keeps 35 days of the state table's backups (about 20% on top of its
+	// storage). What the table holds is rebuilt by the next questions, but for the day's spend.
+	PointInTimeRecovery bool
 	// Domain and CertificateARN (ACM, us-east-1) optionally give the distribution a custom
 	// domain, with TLS 1.2 as the minimum; both or neither.
 	Domain, CertificateARN string
@@ -135,6 +142,8 @@ func Stages() []Stage {
 			// No WAF: $5 a month and more for a developer's stage; the reserved concurrency
 			// of 2 is its limit.
 			WAF: false,
+			// A dollar a day: a few hundred flash answers, and a runaway script stops there.
+			DailyBudgetUSD: 1,
 		},
 		{
 			Name: "staging", Plan: PlanPro,
@@ -151,6 +160,7 @@ func Stages() []Stage {
 			TokenFactsBudget: 1500 * time.Millisecond,
 			// Ten questions in ten minutes per address: the page's 50 s cooldown allows 12.
 			WAF: true, RateLimit: 10, RateWindow: 10 * time.Minute,
+			DailyBudgetUSD: 5,
 		},
 		{
 			Name: "prod", Plan: PlanEnterprise,
@@ -166,6 +176,8 @@ func Stages() []Stage {
 			APIKeyTTL:        5 * time.Minute,
 			TokenFactsBudget: 1500 * time.Millisecond,
 			WAF:              true, RateLimit: 10, RateWindow: 10 * time.Minute,
+			// The WAF's limit is per address; this one holds against rotating addresses.
+			DailyBudgetUSD: 50, PointInTimeRecovery: true,
 		},
 	}
 }
@@ -225,7 +237,13 @@ func (s Stage) Environment() map[string]string {
 		settings.URLContextVar:       strconv.FormatBool(s.URLContext),
 		settings.APIKeyTTLVar:        strconv.Itoa(int(s.APIKeyTTL / time.Second)),
 		settings.TokenFactsBudgetVar: s.TokenFactsBudget.String(),
+		settings.DailyBudgetVar:      s.FormatDailyBudget(),
 	}
+}
+
+// FormatDailyBudget renders the daily budget the way it appears in the environment ("50").
+func (s Stage) FormatDailyBudget() string {
+	return strconv.FormatFloat(s.DailyBudgetUSD, 'f', -1, 64)
 }
 
 // Validate reports every way the row breaks the rules: the duration within the plan's cap and
@@ -234,7 +252,7 @@ func (s Stage) Validate() error {
 	p := problems{stage: s.Name}
 	for _, check := range []func(*problems){
 		s.checkName, s.checkDuration, s.checkModel, s.checkSizes, s.checkAPIKey,
-		s.checkTokenFacts, s.checkWAF, s.checkDomain, s.checkOrigins,
+		s.checkTokenFacts, s.checkWAF, s.checkDomain, s.checkOrigins, s.checkBudget,
 	} {
 		check(&p)
 	}
@@ -330,6 +348,13 @@ func (s Stage) checkWAF(p *problems) {
 	}
 	if !slices.Contains(RateWindows(), s.RateWindow) {
 		p.add("rate window %v is not one WAF accepts (1, 2, 5 or 10 minutes)", s.RateWindow)
+	}
+}
+
+// checkBudget: every stage caps its day's spend, at a value DAILY_BUDGET_USD accepts.
+func (s Stage) checkBudget(p *problems) {
+	if s.DailyBudgetUSD <= 0 || s.DailyBudgetUSD > 1e6 {
+		p.add("daily budget $%v must be above 0 and at most $1,000,000", s.DailyBudgetUSD)
 	}
 }
 

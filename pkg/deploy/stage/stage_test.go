@@ -109,6 +109,7 @@ func TestEnvironment(t *testing.T) {
 		"TOOL_URL_CONTEXT":    "true",
 		"API_KEY_TTL_SECONDS": "300",
 		"TOKEN_FACTS_BUDGET":  "1s",
+		"DAILY_BUDGET_USD":    "1",
 	}
 	if got := s.Environment(); !maps.Equal(got, want) {
 		t.Errorf("Environment() = %v, want %v", got, want)

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/chatsvc/chat/internal/testclock"
-	"github.com/chatsvc/chat/pkg/flight"
+	"github.com/chatsvc/chat/pkg/state/flight"
 )
 
 var errDown = errors.New("down")
