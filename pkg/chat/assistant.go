@@ -117,7 +117,8 @@ func (r *Review) keep(text string) string {
 func (r *Review) Finish(f Finish) *Finish {
 	f.Sources = r.server.Sources(f.Sources)
 	if facts := r.server.FactsList(); len(facts) > 0 {
-		f.FactChecks = factcheck.Verify(r.said.String(), facts)
+		report := factcheck.Audit(r.said.String(), facts)
+		f.FactChecks, f.FactChecksUnchecked = report.Checks, report.Unchecked
 		if f.FactChecks == nil {
 			f.FactChecks = []factcheck.Check{}
 		}

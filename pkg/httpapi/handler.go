@@ -355,6 +355,7 @@ func (h *Handler) forward(x *exchange, ev chat.Event) error {
 		f := x.review.Finish(*ev.Finish)
 		if f.FactChecks != nil {
 			out.factChecks, out.contradictions = len(f.FactChecks), chat.Contradictions(f.FactChecks)
+			out.factUnchecked = f.FactChecksUnchecked
 		}
 		out.finish, out.usage, out.sources, out.terminal = f.Reason, f.Usage, len(f.Sources), "d"
 		out.model, out.modelVersion, out.costUSD = f.Model, f.ModelVersion, f.CostUSD

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/chatsvc/chat/pkg/chat/token"
 )
@@ -115,40 +116,64 @@ func (l *lexicon) fit(left, after string, kd kind) (fact string, ok bool) {
 }
 
 func firstWords(s string, n int) string {
-	f := strings.Fields(s)
+	f := strings.Fields(s[:min(len(s), 64)])
 	return strings.Join(f[:min(n, len(f))], " ")
+}
+
+// MaxText is how much of an answer Verify reads: 64 KB, some 16,000 tokens, four times the
+// longest answer the assistant is asked for and past any answer a person reads to its end.
+// Figures after it are counted, not judged (Report.Unchecked): reading stays linear in the
+// text, but a model talked into writing megabytes should not cost the figures' checks more
+// than a few milliseconds of the stream's end.
+const MaxText = 64 << 10
+
+// Report is what Audit found in an answer.
+type Report struct {
+	// Checks are the figures judged, as Verify gives them.
+	Checks []Check
+	// Unchecked counts the figures left unjudged because they come after MaxText.
+	Unchecked int
 }
 
 // Verify finds the figures an answer states about the tokens it was given facts for and
 // holds each against the facts. It never changes the text. Figures of history, hypotheses,
-// other assets and tokens without facts are left out, as are facts the data does not hold.
-func Verify(text string, facts []token.Facts) []Check {
+// other assets and tokens without facts are left out, as are facts the data does not hold,
+// and figures past MaxText (Audit counts those).
+func Verify(text string, facts []token.Facts) []Check { return Audit(text, facts).Checks }
+
+// Audit is Verify with a count of the figures it left unjudged. Its cost is linear in the
+// text's length: each clause is scanned a fixed number of times, whatever number of figures
+// it states.
+func Audit(text string, facts []token.Facts) Report {
 	if len(facts) == 0 {
-		return nil
+		return Report{}
 	}
+	text, rest := cut(text, MaxText)
 	l := words()
 	tokens := make([]tokenData, len(facts))
 	for i := range facts {
 		tokens[i] = newToken(&facts[i])
 	}
-	var out []Check
+	var r Report
+	seen := map[Check]bool{}
 	current := -1 // the token the answer speaks of, by its latest mention
 	if len(tokens) == 1 {
 		current = 0
 	}
 	for _, clause := range clauses(text) {
 		prev := 0
+		m := l.mark(clause, tokens)
 		for _, f := range figures(clause) {
-			prefix, left := clause[:f.start], clause[prev:f.start]
+			left := clause[prev:f.start]
 			prev = f.end
-			if i := mentioned(tokens, prefix); i >= 0 {
+			if i := m.mentionedBefore(f.start); i >= 0 {
 				current = i
 			}
-			if current < 0 || l.hypothetical.MatchString(prefix) || l.past(prefix) ||
+			if current < 0 || m.hypotheticalBefore(f.start) || m.pastAt(f.start) ||
 				(f.kind == money && l.otherAsset.MatchString(lastWords(left, 4)) && mentioned(tokens, left) < 0) {
 				continue
 			}
-			fact, ok := l.fit(left, clause[f.end:], f.kind)
+			fact, ok := l.fit(left, clause[f.end:min(len(clause), f.end+lookAhead)], f.kind)
 			if !ok {
 				continue
 			}
@@ -156,24 +181,49 @@ func Verify(text string, facts []token.Facts) []Check {
 			if len(d) == 0 {
 				continue
 			}
-			out = appendOnce(out, judge(l, f, fact, d, left))
+			c := judge(l, f, fact, d, left)
+			if k := (Check{Fact: c.Fact, Stated: c.Stated, Verdict: c.Verdict}); !seen[k] {
+				seen[k] = true
+				r.Checks = append(r.Checks, c)
+			}
 		}
 	}
-	return out
+	for _, clause := range clauses(rest) {
+		r.Unchecked += len(figures(clause))
+	}
+	return r
+}
+
+// lookAhead is how far past a figure its keyword may stand ("$15K in the liquidity pool").
+const lookAhead = 96
+
+// cut splits text at most n bytes in: where a clause ends (a line break, a semicolon, a
+// sentence's end) in its second half, else after a comma, else at a space, so that a number
+// is never read in part ("$2.4" of "$2.417"). Only a clause of over n/2 bytes without a comma
+// can lose the word after its last figure ("million").
+func cut(text string, n int) (head, rest string) {
+	if len(text) <= n {
+		return text, ""
+	}
+	h := text[:n]
+	i := max(strings.LastIndexAny(h, "\n;"), strings.LastIndex(h, ". "), strings.LastIndex(h, "! "), strings.LastIndex(h, "? "))
+	if i < n/2 {
+		i = strings.LastIndex(h, ", ")
+	}
+	if i < n/2 {
+		i = strings.LastIndexByte(h, ' ')
+	}
+	if i < 0 {
+		for i = n; i > 0 && !utf8.RuneStart(text[i]); i-- {
+		}
+		return text[:i], text[i:]
+	}
+	return text[:i+1], text[i+1:]
 }
 
 func lastWords(s string, n int) string {
 	f := strings.Fields(s)
 	return strings.Join(f[max(0, len(f)-n):], " ")
-}
-
-func appendOnce(out []Check, c Check) []Check {
-	for _, o := range out {
-		if o.Fact == c.Fact && o.Stated == c.Stated && o.Verdict == c.Verdict {
-			return out
-		}
-	}
-	return append(out, c)
 }
 
 // tokenData is one token's facts, with the words an answer names it by.
@@ -236,6 +286,7 @@ func judge(l *lexicon, f figure, fact string, d []datum, left string) Check {
 // and an absolute one for percentages (1 point; 3 with "about"); "over" and "under" bound
 // it from one side.
 func agrees(l *lexicon, f figure, value float64, left string) bool {
+	left = left[max(0, len(left)-32):] // the qualifiers end the words before the figure
 	approx := l.approx.MatchString(left)
 	switch {
 	case l.atLeast.MatchString(left):

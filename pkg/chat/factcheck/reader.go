@@ -74,11 +74,16 @@ func number(s string) (v, half float64, ok bool) {
 func figures(clause string) []figure {
 	p := patterns()
 	var out []figure
+	// covered marks the bytes of the figures read so far: a later pattern's match over any of
+	// them is part of a figure already read. Each pattern's matches do not overlap, so the
+	// marking costs at most the clause's length per pattern.
+	covered := make([]bool, len(clause))
 	taken := func(s, e int) bool {
-		for _, f := range out {
-			if s < f.end && e > f.start {
-				return true
-			}
+		if slices.Contains(covered[s:e], true) {
+			return true
+		}
+		for i := s; i < e; i++ {
+			covered[i] = true
 		}
 		return false
 	}

@@ -55,6 +55,9 @@ type Metadata struct {
 	// FactChecks are the figures the answer stated held against those facts
 	// ({"fact","stated","value","source","as_of","verdict"}), when there are facts.
 	FactChecks any `json:"factChecks,omitempty"`
+	// FactChecksUnchecked counts the figures of a very long answer left unchecked (past the
+	// length the checks read), when there are any.
+	FactChecksUnchecked int `json:"factChecksUnchecked,omitempty"`
 }
 
 // Usage counts tokens.

@@ -57,6 +57,12 @@ func TestLinesExactBytes(t *testing.T) {
 			},
 			want: "data: d:{\"finishReason\":\"stop\",\"usage\":{\"promptTokens\":0,\"completionTokens\":0,\"reasoningTokens\":0,\"totalTokens\":0},\"sources\":[]}\n\n",
 		},
+		"finish with figures left unchecked": {
+			write: func(w *datastream.Writer) error {
+				return w.Finish(datastream.Metadata{FinishReason: "stop", FactChecks: []string{}, FactChecksUnchecked: 12})
+			},
+			want: "data: d:{\"finishReason\":\"stop\",\"usage\":{\"promptTokens\":0,\"completionTokens\":0,\"reasoningTokens\":0,\"totalTokens\":0},\"sources\":[],\"factChecks\":[],\"factChecksUnchecked\":12}\n\n",
+		},
 		"error": {
 			write: func(w *datastream.Writer) error { return w.Error("Time limit reached") },
 			want:  "data: e:\"Time limit reached\"\n\n",
