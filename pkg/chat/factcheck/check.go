@@ -4,7 +4,6 @@ import (
 	"math"
 	"regexp"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	"github.com/chatsvc/chat/pkg/chat/token"
@@ -22,70 +21,28 @@ type keyword struct {
 }
 
 // lexicon is the keywords, the more specific first (so that "liquidity locked" is not read
-// as liquidity), and the words that mark a figure as no claim about the token now.
+// as liquidity), and the words that mark a figure as no claim about the token now, of every
+// language (lang.go).
 type lexicon struct {
 	keywords []keyword
 	// right are the keywords a figure may be followed by: "$15K in liquidity", "99% sell
 	// tax", "a $731K market cap".
-	right                 []keyword
-	hypothetical, history *regexp.Regexp
-	present               *regexp.Regexp
-	approx, atLeast       *regexp.Regexp
-	atMost                *regexp.Regexp
-	otherAsset            *regexp.Regexp
+	right                   []keyword
+	hypothetical, history   *regexp.Regexp
+	present, generic        *regexp.Regexp
+	approx, atLeast, atMost *regexp.Regexp
+	otherAsset, comparison  *regexp.Regexp
+	notThisToken            *regexp.Regexp
+	ageBefore, ageAfter     *regexp.Regexp
+	marks                   []*regexp.Regexp
 }
 
-var words = sync.OnceValue(func() *lexicon {
-	k := func(fact string, kd kind, re string) keyword {
-		return keyword{fact, kd, regexp.MustCompile(`(?i)` + re)}
-	}
-	keys := []keyword{
-		k(FactLPLocked, percent, `\b(?:lp|liquidity[- ]pool)(?: tokens?)?(?: (?:is|are))? (?:locked|burn(?:t|ed))|\blocked (?:lp|liquidity)|\bliquidity (?:is |are )?(?:locked|burnt|burned)|\bof (?:the )?lp\b`),
-		k(FactSellTax, percent, `\bsell(?:ing)?[- ]tax(?:es)?\b|\btax(?:es)? on (?:sells|selling|sales)\b|\bsells? (?:are |is )?taxed\b`),
-		k(FactBuyTax, percent, `\bbuy(?:ing)?[- ]tax(?:es)?\b|\btax(?:es)? on (?:buys|buying|purchases)\b|\bbuys? (?:are |is )?taxed\b`),
-		k(FactTop10, percent, `\btop[- ](?:10|ten)\b(?: holders?| wallets?| addresses)?|\btop holders\b|\blargest (?:10|ten) holders\b`),
-		k(skip, percent, `\b(?:change|up|down|gain(?:ed|s)?|los(?:t|s|ses)|fell|rose|dropped|jumped|climbed|slid|increase[ds]?|decrease[ds]?|apy|apr|yield|odds|chance|probability|risk score|score)\b`),
-		k(FactMarketCap, money, `\bmarket[- ]?cap(?:itali[sz]ation)?\b|\bmcap\b|\bmc\b`),
-		k(FactFDV, money, `\bfdv\b|\bfully[- ]diluted(?: valuation| value| market cap)?\b`),
-		k(FactVolume, money, `\b(?:24[- ]?h(?:our)?|daily|24-hour|one-day)?[- ]?(?:trading )?volume\b|\btraded\b`),
-		k(FactLiquidity, money, `\bliquidity\b|\bpool (?:depth|size|reserves?)\b|\bin the pool\b`),
-		k(FactPrice, money, `\bprice[ds]?\b|\btrad(?:es|ing|ed) (?:at|around|near|for)\b|\bworth\b|\bcosts?\b|\bper (?:token|coin)\b|\bquoted at\b|\bsells? for\b|\bchanges hands at\b|\bvalued at\b`),
-		// Last: fit reads an age's keyword after the figure as keywords[len-1].
-		k(FactPairAgeHrs, hours, `\bold\b|\bago\b|\bage[ds]?\b|\bcreated\b|\blaunched\b|\bdeployed\b|\blisted\b|\bnew\b|\bexisted\b|\bbeen (?:trading|live)\b`),
-	}
-	var right []keyword
-	for _, kw := range keys {
-		if kw.fact == FactPairAgeHrs || kw.fact == skip {
-			continue // an age's keyword after it is read in fit; a change's never counts
-		}
-		right = append(right, keyword{kw.fact, kw.kind, regexp.MustCompile(`(?i)^\s*(?:(?:in|of|the|total|worth of|on)\s+){0,2}(?:` + strings.TrimPrefix(kw.re.String(), "(?i)") + `)`)})
-	}
-	return &lexicon{
-		keywords:     keys,
-		right:        right,
-		hypothetical: regexp.MustCompile(`(?i)\b(?:if|would|were to|could (?:fall|drop|rise|reach|hit|go)|might|suppose|imagine|hypothetical(?:ly)?|scenario|target(?:s|ed)?|forecast|predict(?:ion|ed|s)?|projection|should (?:it|the)|what if|let's say|say it)\b`),
-		history:      regexp.MustCompile(`(?i)\b(?:all[- ]time[- ](?:high|low)|ath|atl|peak(?:ed)?|high of|low of|record|launch(?:ed)? (?:at|price)|listed at|started at|opened at|down from|up from|previously|used to|last (?:week|month|year)|a (?:week|month|year) ago|in 20\d\d|back in|was at|were at|historical(?:ly)?)\b`),
-		present:      regexp.MustCompile(`(?i)\b(?:now|currently|today|at present|at the moment|right now|as of)\b`),
-		approx:       regexp.MustCompile(`(?i)(?:\babout|\baround|\broughly|\bapproximately|\bapprox\.?|~|≈|\bnearly|\balmost|\bsome|\bclose to|\bin the region of|\bor so)\s*$`),
-		atLeast:      regexp.MustCompile(`(?i)(?:\bover|\bmore than|\babove|\bat least|\bupwards of|\bexceeds?|\bexceeding|\bbeyond|>)\s*$`),
-		atMost:       regexp.MustCompile(`(?i)(?:\bunder|\bless than|\bbelow|\bat most|\bup to|<)\s*$`),
-		otherAsset:   regexp.MustCompile(`(?i)\b(?:btc|bitcoin|eth|ether|ethereum|bnb|sol|solana|usdt|tether|xrp|doge|dogecoin|ada|cardano|avax|matic|pol|trx|ton|link|dot|ltc|shib|pepe|wbnb|weth|wsol|arb|op)(?:'s)?\b`),
-	}
-})
-
-// past reports whether the words before a figure put it in the past ("an all-time high of",
-// "launched at"), unless they come back to the present after that ("... and now trades at").
-func (l *lexicon) past(prefix string) bool {
-	m := l.history.FindAllStringIndex(prefix, -1)
-	return len(m) > 0 && !l.present.MatchString(prefix[m[len(m)-1][1]:])
-}
-
-// fit is the nearest keyword that names a fact of kind for a figure: one right after it,
-// else the last one before it in its context.
-func (l *lexicon) fit(left, after string, kd kind) (fact string, ok bool) {
+// fit is the nearest keyword that names a fact of kind for a figure: one right after it
+// (used is how much of after it took), else the last one before it in its context.
+func (l *lexicon) fit(left, after string, kd kind) (fact string, used int, ok bool) {
 	for _, kw := range l.right {
-		if kw.kind == kd && kw.re.MatchString(after) {
-			return kw.fact, true
+		if loc := kw.re.FindStringIndex(after); kw.kind == kd && loc != nil {
+			return kw.fact, loc[1], true
 		}
 	}
 	best, bestAt := "", -1
@@ -102,17 +59,17 @@ func (l *lexicon) fit(left, after string, kd kind) (fact string, ok bool) {
 	if kd == hours && best == "" {
 		// "created 6 hours ago", "6 hours old": the keyword follows the duration.
 		if l.keywords[len(l.keywords)-1].re.MatchString(firstWords(after, 3)) {
-			return FactPairAgeHrs, true
+			return FactPairAgeHrs, 0, true
 		}
 	}
 	if best == "" || best == skip {
-		return "", false
+		return "", 0, false
 	}
 	// A keyword far back belongs to another figure's claim.
 	if len(left)-bestAt > 60 {
-		return "", false
+		return "", 0, false
 	}
-	return best, true
+	return best, 0, true
 }
 
 func firstWords(s string, n int) string {
@@ -160,21 +117,28 @@ func Audit(text string, facts []token.Facts) Report {
 	if len(tokens) == 1 {
 		current = 0
 	}
+	lang := detect(text)
 	for _, clause := range clauses(text) {
 		prev := 0
 		m := l.mark(clause, tokens)
-		for _, f := range figures(clause) {
-			left := clause[prev:f.start]
-			prev = f.end
+		generic := l.generic.MatchString(clause)
+		for _, f := range figures(clause, lang) {
+			left := clause[prev:min(max(prev, f.start), len(clause))]
+			prev = max(prev, f.end)
 			if i := m.mentionedBefore(f.start); i >= 0 {
 				current = i
 			}
 			if current < 0 || m.hypotheticalBefore(f.start) || m.pastAt(f.start) ||
-				(f.kind == money && l.otherAsset.MatchString(lastWords(left, 4)) && mentioned(tokens, left) < 0) {
+				(l.otherAsset.MatchString(lastWords(left, 4)) && mentioned(tokens, left) < 0) {
 				continue
 			}
-			fact, ok := l.fit(left, clause[f.end:min(len(clause), f.end+lookAhead)], f.kind)
+			after := clause[f.end:min(len(clause), f.end+lookAhead)]
+			fact, used, ok := l.fit(left, after, f.kind)
 			if !ok {
+				continue
+			}
+			prev = max(prev, f.end+used) // a label after a figure is its own, not the next one's
+			if l.unsure(clause, generic, f, left, after, &tokens[current]) {
 				continue
 			}
 			d := tokens[current].data[fact]
@@ -189,7 +153,7 @@ func Audit(text string, facts []token.Facts) Report {
 		}
 	}
 	for _, clause := range clauses(rest) {
-		r.Unchecked += len(figures(clause))
+		r.Unchecked += len(figures(clause, lang))
 	}
 	return r
 }
@@ -288,6 +252,10 @@ func judge(l *lexicon, f figure, fact string, d []datum, left string) Check {
 func agrees(l *lexicon, f figure, value float64, left string) bool {
 	left = left[max(0, len(left)-32):] // the qualifiers end the words before the figure
 	approx := l.approx.MatchString(left)
+	if f.low > 0 {
+		// A range holds the value when it lies between its ends, with the sums' tolerance.
+		return value >= f.low*0.9-f.halfUnit && value <= f.value*1.1+f.halfUnit
+	}
 	switch {
 	case l.atLeast.MatchString(left):
 		return value >= f.value*0.98-f.halfUnit
