@@ -27,14 +27,14 @@ type lexicon struct {
 	keywords []keyword
 	// right are the keywords a figure may be followed by: "$15K in liquidity", "99% sell
 	// tax", "a $731K market cap".
-	right                   []keyword
-	hypothetical, history   *regexp.Regexp
-	present, generic        *regexp.Regexp
-	approx, atLeast, atMost *regexp.Regexp
-	otherAsset, comparison  *regexp.Regexp
-	notThisToken            *regexp.Regexp
-	ageBefore, ageAfter     *regexp.Regexp
-	marks                   []*regexp.Regexp
+	right                                 []keyword
+	hypothetical, history                 *regexp.Regexp
+	present, generic                      *regexp.Regexp
+	approx, atLeast, atMost               *regexp.Regexp
+	otherAsset, comparison, otherCurrency *regexp.Regexp
+	notThisToken                          *regexp.Regexp
+	ageBefore, ageAfter                   *regexp.Regexp
+	marks                                 []*regexp.Regexp
 }
 
 // fit is the nearest keyword that names a fact of kind for a figure: one right after it
@@ -124,7 +124,11 @@ func Audit(text string, facts []token.Facts) Report {
 		generic := l.generic.MatchString(clause)
 		for _, f := range figures(clause, lang) {
 			left := clause[prev:min(max(prev, f.start), len(clause))]
-			prev = max(prev, f.end)
+			if f.kind != hours {
+				// A duration moves the start of the next figure's words only when it is read
+				// as an age: "24h volume: $2.2M", "объём за 24 часа — $2,2 млн".
+				prev = max(prev, f.end)
+			}
 			if i := m.mentionedBefore(f.start); i >= 0 {
 				current = i
 			}
@@ -137,10 +141,10 @@ func Audit(text string, facts []token.Facts) Report {
 			if !ok {
 				continue
 			}
-			prev = max(prev, f.end+used) // a label after a figure is its own, not the next one's
 			if l.unsure(clause, generic, f, left, after, &tokens[current]) {
 				continue
 			}
+			prev = max(prev, f.end+used) // a label after a figure is its own, not the next one's
 			d := tokens[current].data[fact]
 			if len(d) == 0 {
 				continue

@@ -53,15 +53,16 @@ type language struct {
 // languages are the languages the checks read, English first.
 var languages []*language
 
-// bounded wraps a language's alternation in word boundaries: \b for ASCII words, a
-// non-letter before for the others (Go's \b knows only ASCII letters), nothing for a language
-// without spaces.
+// bounded wraps a language's alternation in word boundaries: whole words in English, a
+// non-letter before the others' stems (Go's \b knows only ASCII letters; a stem takes the
+// inflections: "ликвидност" for "ликвидность", "ликвидности"), nothing for a language without
+// spaces.
 func (lang *language) bounded(alt string) string {
 	switch {
 	case alt == "":
 		return ""
 	case lang.code == "en":
-		return `\b(?:` + alt + `)`
+		return `\b(?:` + alt + `)(?:[^\pL\pN]|$)` // whole words: "if" is not "iffy", "ath" not "athlete"
 	case lang.unspaced:
 		return `(?:` + alt + `)`
 	}
@@ -77,6 +78,18 @@ func union(field func(*language) string) string {
 		}
 	}
 	return `(?i)(?:` + strings.Join(parts, "|") + `)`
+}
+
+// raw is the alternation of one field over every language, as the languages wrote it: for
+// words read right after a figure or a label, whose start is anchored.
+func raw(field func(*language) string) string {
+	var parts []string
+	for _, lang := range languages {
+		if s := field(lang); s != "" {
+			parts = append(parts, s)
+		}
+	}
+	return `(?:` + strings.Join(parts, "|") + `)`
 }
 
 // suffix is the alternation of one field over every language, anchored at the end: the
@@ -108,9 +121,9 @@ var words = sync.OnceValue(func() *lexicon {
 		if fact == FactPairAgeHrs || fact == skip {
 			continue // an age's keyword after it is read in fit; a change's never counts
 		}
-		fillers := union(func(lang *language) string { return lang.after })
+		fillers := raw(func(lang *language) string { return lang.after })
 		l.right = append(l.right, keyword{fact, factKinds[fact], regexp.MustCompile(`(?i)^[\s*_:]*(?:` +
-			strings.TrimPrefix(fillers, "(?i)") + `\s+){0,2}[\s*_]*` + strings.TrimPrefix(re.String(), "(?i)"))})
+			fillers + `\s+){0,2}[\s*_]*` + strings.TrimPrefix(re.String(), "(?i)"))})
 	}
 	l.hypothetical = regexp.MustCompile(union(func(lang *language) string { return lang.hypothetical }))
 	l.history = regexp.MustCompile(union(func(lang *language) string { return lang.history }))
@@ -123,6 +136,7 @@ var words = sync.OnceValue(func() *lexicon {
 	l.notThisToken = regexp.MustCompile(`^[\s*_)]*` + union(func(lang *language) string { return lang.notThisToken }))
 	l.ageAfter = regexp.MustCompile(`^[\s*_]*` + union(func(lang *language) string { return lang.ageAfter }))
 	l.ageBefore = regexp.MustCompile(union(func(lang *language) string { return lang.ageBefore }) + `[^.;:\n]{0,24}$`)
+	l.otherCurrency = regexp.MustCompile(`(?i)(?:R\$|A\$|C\$|NT\$|HK\$|S\$|€|£|¥|₽|₺|₫|₹)\s*$`)
 	l.otherAsset = regexp.MustCompile(`(?i)\b(?:btc|bitcoin|eth|ether|ethereum|bnb|sol|solana|usdt|tether|usdc|dai|busd|fdusd|usde|stablecoins?|xrp|doge|dogecoin|ada|cardano|avax|matic|pol|trx|ton|link|dot|ltc|shib|pepe|wbnb|weth|wsol|arb|op|bonk|wif)(?:'s)?\b`)
 	marks := make([]*regexp.Regexp, len(languages))
 	for i, lang := range languages {

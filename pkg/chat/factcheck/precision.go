@@ -20,7 +20,7 @@ import (
 //     not read ("5-10%", "$1-2M");
 //   - is a duration that is not the pair's age ("24-hour volume", "price 7 days ago").
 func (l *lexicon) unsure(clause string, generic bool, f figure, left, after string, t *tokenData) bool {
-	if l.notThisToken.MatchString(after) || l.comparison.MatchString(left) || otherTicker(left, t) {
+	if l.otherCurrency.MatchString(clause[max(0, f.start-4):f.start]) || l.notThisToken.MatchString(after) || l.comparison.MatchString(left) || otherTicker(left, t) {
 		return true
 	}
 	before := clause[max(0, f.start-48):f.start] // the words right before the figure
@@ -56,7 +56,7 @@ func (l *lexicon) labelled(left string) bool {
 var (
 	// openRange is the first end of a range right before a figure: "5-" of "5-10%".
 	openRange = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`\d\s*(?:[kKmMbB]|[\pL]{1,8})?\s*(?:-|–|—|to|a|до|đến|至|~)\s*\$?\s*$`)
+		return regexp.MustCompile(`\d\s*[kKmMbB%]?\s*(?:-|–|to|a|до|đến|至|~)\s*\$?\s*$`)
 	})
 	// rangeEnd is the other end of a range right after a figure: "-2M" of "$1-2M".
 	rangeEnd = sync.OnceValue(func() *regexp.Regexp {

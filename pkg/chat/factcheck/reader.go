@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode/utf8"
 )
 
 // kind is what a figure measures.
@@ -43,8 +44,8 @@ var patterns = sync.OnceValue(func() *readers {
 		}
 	}
 	scale := `(?:\s?\*{0,2}(` + strings.Join(alts, "|") + `))?`
-	currency := union(func(lang *language) string { return lang.currency })
-	pct := union(func(lang *language) string { return lang.percent })
+	currency := raw(func(lang *language) string { return lang.currency })
+	pct := raw(func(lang *language) string { return lang.percent })
 	var units []string
 	hoursPer := map[string]float64{}
 	for _, lang := range languages {
@@ -59,10 +60,10 @@ var patterns = sync.OnceValue(func() *readers {
 	}
 	slices.SortFunc(units, func(a, b string) int { return len(b) - len(a) })
 	r := &readers{
-		dollarFirst: regexp.MustCompile(`(?i)(?:US\$|\$|\bUSD\s?)\s?(?:\*\*|__)?` + num + scale),
-		dollarAfter: regexp.MustCompile(`(?i)\b` + num + scale + `\s?(?:\$|` + strings.TrimPrefix(currency, "(?i)") + `)`),
+		dollarFirst: regexp.MustCompile(`(?i)(?:US\$|\bUSD\s?|(?:^|[^\pL])\$)\s?(?:\*\*|__)?` + num + scale),
+		dollarAfter: regexp.MustCompile(`(?i)\b` + num + scale + `\s?(?:\$|` + currency + `)`),
 		wordScaled:  regexp.MustCompile(`(?i)\b` + num + `\s?(` + strings.Join(wordAlts, "|") + `)`),
-		percent:     regexp.MustCompile(`(?i)\b` + num + `\s?(?:％|` + strings.TrimPrefix(pct, "(?i)") + `)`),
+		percent:     regexp.MustCompile(`(?i)\b` + num + `\s?(?:％|` + pct + `)`),
 		percentLead: regexp.MustCompile(`%\s?` + num),
 		duration:    regexp.MustCompile(`(?i)\b` + num + `[\s-]?(` + strings.Join(units, "|") + `)`),
 		scales:      values,
@@ -102,6 +103,9 @@ func figures(clause string, lang *language) []figure {
 	}
 	add := func(re *regexp.Regexp, kd kind) {
 		for _, m := range re.FindAllStringSubmatchIndex(clause, -1) {
+			if r, size := utf8.DecodeRuneInString(clause[m[0]:]); r != '$' && r != 'U' && r != 'u' && kd == money && re == p.dollarFirst {
+				m[0] += size // the character before "$" that tells it from "R$" or "A$"
+			}
 			if taken(m[0], m[1]) {
 				continue
 			}
