@@ -66,7 +66,7 @@ func (l *lexicon) fit(left, after string, kd kind) (fact string, used int, ok bo
 		return "", 0, false
 	}
 	// A keyword far back belongs to another figure's claim.
-	if len(left)-bestAt > 60 {
+	if utf8.RuneCountInString(left[bestAt:]) > 60 {
 		return "", 0, false
 	}
 	return best, 0, true
@@ -117,7 +117,7 @@ func Audit(text string, facts []token.Facts) Report {
 	if len(tokens) == 1 {
 		current = 0
 	}
-	lang := detect(text)
+	lang := decimalMark(text, detect(text))
 	for _, clause := range clauses(text) {
 		prev := 0
 		m := l.mark(clause, tokens)

@@ -17,6 +17,9 @@ type language struct {
 	code string
 	// decimalComma: "41,2" is 41.2 and "1.523.055" is 1523055.
 	decimalComma bool
+	// markSure is set on a copy when the answer's own numbers showed its decimal mark
+	// (decimalMark): then "7.950 millones" is read as thousands, not left unchecked.
+	markSure bool
 	// unspaced: words are not set apart by spaces (Chinese), so they take no word boundary.
 	unspaced bool
 	// marks are words or letters only this language uses: the answer's language is the one
@@ -122,8 +125,8 @@ var words = sync.OnceValue(func() *lexicon {
 			continue // an age's keyword after it is read in fit; a change's never counts
 		}
 		fillers := raw(func(lang *language) string { return lang.after })
-		l.right = append(l.right, keyword{fact, factKinds[fact], regexp.MustCompile(`(?i)^[\s*_:]*(?:` +
-			fillers + `\s+){0,2}[\s*_]*` + strings.TrimPrefix(re.String(), "(?i)"))})
+		l.right = append(l.right, keyword{fact, factKinds[fact], regexp.MustCompile(`(?i)^[\s*_:]*?(?:` +
+			fillers + `\s*?){0,2}?[\s*_]*?` + strings.TrimPrefix(re.String(), "(?i)"))})
 	}
 	l.hypothetical = regexp.MustCompile(union(func(lang *language) string { return lang.hypothetical }))
 	l.history = regexp.MustCompile(union(func(lang *language) string { return lang.history }))
@@ -135,7 +138,7 @@ var words = sync.OnceValue(func() *lexicon {
 	l.atMost = suffix(func(lang *language) string { return lang.atMost })
 	l.notThisToken = regexp.MustCompile(`^[\s*_)]*` + union(func(lang *language) string { return lang.notThisToken }))
 	l.ageAfter = regexp.MustCompile(`^[\s*_]*` + union(func(lang *language) string { return lang.ageAfter }))
-	l.ageBefore = regexp.MustCompile(union(func(lang *language) string { return lang.ageBefore }) + `[^.;:\n]{0,24}$`)
+	l.ageBefore = regexp.MustCompile(union(func(lang *language) string { return lang.ageBefore }) + `[^;\n]{0,40}$`)
 	l.otherCurrency = regexp.MustCompile(`(?i)(?:R\$|A\$|C\$|NT\$|HK\$|S\$|€|£|¥|₽|₺|₫|₹)\s*$`)
 	l.otherAsset = regexp.MustCompile(`(?i)\b(?:btc|bitcoin|eth|ether|ethereum|bnb|sol|solana|usdt|tether|usdc|dai|busd|fdusd|usde|stablecoins?|xrp|doge|dogecoin|ada|cardano|avax|matic|pol|trx|ton|link|dot|ltc|shib|pepe|wbnb|weth|wsol|arb|op|bonk|wif)(?:'s)?\b`)
 	marks := make([]*regexp.Regexp, len(languages))

@@ -14,6 +14,38 @@ import (
 // afterwards (parseNumber), with the answer's language for the ambiguous "1,523" and "1.523".
 const numberPattern = `(0[.,]0(?:[₀-₉]+|\{\d{1,2}\})\d+|\d{1,3}(?:(?:,|\.|[  \x{202F}'’])\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)`
 
+// decimalMark is the decimal mark text uses, when its numbers say it for sure: a dot or a comma
+// followed by one, two or more than three digits ("0.246883", "11.70%"; "0,05", "91,89%") is a
+// decimal mark. A page in Vietnamese may write decimals with a dot, a Spanish one with a comma;
+// the more frequent wins, and the language decides when neither is there.
+func decimalMark(text string, lang *language) *language {
+	dot, comma := 0, 0
+	for i := 1; i+1 < len(text) && i < 16<<10; i++ {
+		c := text[i]
+		if (c != '.' && c != ',') || text[i-1] < '0' || text[i-1] > '9' {
+			continue
+		}
+		n := 0
+		for j := i + 1; j < len(text) && text[j] >= '0' && text[j] <= '9'; j++ {
+			n++
+		}
+		if n == 0 || n == 3 {
+			continue
+		}
+		if c == '.' {
+			dot++
+		} else {
+			comma++
+		}
+	}
+	if dot == comma {
+		return lang
+	}
+	l := *lang
+	l.decimalComma, l.markSure = comma > dot, true
+	return &l
+}
+
 // parseNumber reads a number numberPattern matched, and half the unit of its last digit. ok is
 // false when the number cannot be read for sure: a single "1.523" in a language whose decimal
 // mark is the comma may be either.
@@ -41,7 +73,7 @@ func parseNumber(s string, lang *language) (v, half float64, ok bool) {
 			decimal = sep
 		case lang.decimalComma && sep == ',', !lang.decimalComma && sep == '.':
 			decimal = sep
-		case lang.decimalComma && sep == '.':
+		case lang.decimalComma && sep == '.' && !lang.markSure:
 			return 0, 0, false // "1.523" in Spanish: thousands, or a copied English decimal
 		}
 	}

@@ -80,8 +80,12 @@ var labels = map[string]bool{
 // otherTicker reports whether the words before a figure name, the way tickers are written, a
 // token that is not t: "Current BONK FDV for comparison: ~$2.9B".
 func otherTicker(left string, t *tokenData) bool {
-	for _, w := range ticker().FindAllString(lastWords(left, 6), -1) {
-		w = strings.TrimPrefix(w, "$")
+	words := lastWords(left, 6)
+	for _, loc := range ticker().FindAllStringIndex(words, -1) {
+		w := strings.TrimPrefix(words[loc[0]:loc[1]], "$")
+		if loc[0] > 0 && words[loc[0]-1] == '(' && strings.HasPrefix(words[loc[1]:], "):") {
+			continue // a source's abbreviation: "Total Liquidity (RC):"
+		}
 		if labels[w] || strings.HasPrefix(w, "H") && len(w) <= 3 && strings.ContainsAny(w, "0123456789") {
 			continue
 		}
