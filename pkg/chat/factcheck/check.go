@@ -141,10 +141,10 @@ func Audit(text string, facts []token.Facts) Report {
 			if !ok {
 				continue
 			}
+			prev = max(prev, f.end+used) // a label after a figure is its own, not the next one's
 			if l.unsure(clause, generic, f, left, after, &tokens[current]) {
 				continue
 			}
-			prev = max(prev, f.end+used) // a label after a figure is its own, not the next one's
 			d := tokens[current].data[fact]
 			if len(d) == 0 {
 				continue
