@@ -32,7 +32,7 @@ func init() {
 		ageBefore:    `cread[oa]|lanzad[oa]|antigüedad|edad|hace`,
 		ageAfter:     `de antigüedad`,
 		scales:       map[string]float64{"mil": 1e3, "mil millones": 1e9, "millón": 1e6, "millones": 1e6, "millon": 1e6, "mm": 1e6},
-		currency:     `dólares|dolares|dólar|usd`,
+		currency:     `dólares|dolares|dólar|usd\b`,
 		percent:      `por ciento`,
 		durations:    map[string]float64{"minutos": 1.0 / 60, "hora": 1, "horas": 1, "día": 24, "días": 24, "dias": 24, "semana": 168, "semanas": 168},
 	})

@@ -31,7 +31,7 @@ func init() {
 		ageBefore:    `được tạo|ra mắt|tuổi`,
 		ageAfter:     `trước`,
 		scales:       map[string]float64{"nghìn": 1e3, "ngàn": 1e3, "triệu": 1e6, "tỷ": 1e9, "tỉ": 1e9},
-		currency:     `đô la mỹ|đô la|đô|usd`,
+		currency:     `đô la mỹ|đô la|đô|usd\b`,
 		percent:      `phần trăm`,
 		durations:    map[string]float64{"phút": 1.0 / 60, "giờ": 1, "ngày": 24, "tuần": 168},
 	})
