@@ -149,7 +149,8 @@ func (r *Review) Finish(f Finish) *Finish {
 		}
 	}
 	if facts := r.server.FactsList(); len(facts) > 0 {
-		f.FactChecks = factcheck.Verify(r.said.String(), facts)
+		report := factcheck.Audit(r.said.String(), facts)
+		f.FactChecks, f.FactChecksUnchecked = report.Checks, report.Unchecked
 		if f.FactChecks == nil {
 			f.FactChecks = []factcheck.Check{}
 		}

@@ -111,6 +111,9 @@ type Finish struct {
 	// handler from the text it forwarded, not by the model); nil when the request had no
 	// facts, empty when the answer stated no figure to check.
 	FactChecks []factcheck.Check
+	// FactChecksUnchecked counts the figures the checks left unjudged because they come
+	// past factcheck.MaxText of the answer.
+	FactChecksUnchecked int
 	// CostUSD is the answer's estimated list price (tokens and searches at the serving
 	// model's rates), for the log only.
 	CostUSD float64

@@ -374,6 +374,7 @@ func (h *Handler) forward(x *exchange, ev chat.Event) error {
 		_ = h.say(x, "") // logs what was removed beside the text; writes nothing
 		if f.FactChecks != nil {
 			out.factChecks, out.contradictions = len(f.FactChecks), chat.Contradictions(f.FactChecks)
+			out.factUnchecked = f.FactChecksUnchecked
 		}
 		out.finish, out.usage, out.sources, out.terminal = f.Reason, f.Usage, len(f.Sources), "d"
 		out.model, out.modelVersion, out.costUSD = f.Model, f.ModelVersion, f.CostUSD

@@ -32,6 +32,8 @@ type outcome struct {
 	// factChecks and contradictions count the answer's figures checked against the facts,
 	// and those that contradict them.
 	factChecks, contradictions int
+	// factUnchecked counts the figures past the length the checks read.
+	factUnchecked int
 	// removed are the kinds of what the guard removed from the answer.
 	removed []string
 	// modelStage and modelRetirement: what the provider said of the serving model.
@@ -122,6 +124,9 @@ func (o *outcome) answerAttrs(attrs []slog.Attr) []slog.Attr {
 	}
 	if o.factChecks > 0 {
 		attrs = append(attrs, slog.Int("fact_checks", o.factChecks), slog.Int("contradictions", o.contradictions))
+	}
+	if o.factUnchecked > 0 {
+		attrs = append(attrs, slog.Int("fact_checks_unchecked", o.factUnchecked))
 	}
 	if o.tokens > 0 {
 		attrs = append(attrs, slog.Int("tokens", o.tokens), slog.Int64("token_facts_ms", o.tokensTime.Milliseconds()),

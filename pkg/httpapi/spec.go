@@ -96,5 +96,6 @@ func metadata(f *chat.Finish, server *chat.ServerContext) datastream.Metadata {
 	if f.FactChecks != nil {
 		m.FactChecks = f.FactChecks
 	}
+	m.FactChecksUnchecked = f.FactChecksUnchecked
 	return m
 }

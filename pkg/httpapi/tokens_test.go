@@ -300,3 +300,28 @@ func TestPriceHistoryAndVerdictAtTheWire(t *testing.T) {
 		t.Errorf("GeckoTerminal called %d times, then %d: want once for both questions", calls, n)
 	}
 }
+
+// A pair whose priceChange.h24 is 1e307 (and whose pool holds a close of 1e308) still ends
+// the stream with d:, carrying the token's sound facts and leaving the overflowing ones out.
+func TestOverflowingTokenNumbersStillEndWithD(t *testing.T) {
+	st, _ := tokenStack(t, 2*time.Second)
+	resp := st.Post(t, contractQuestion(fakesources.EVMOverflow))
+	m := teststack.ReadStream(t, resp.Body).Metadata(t)
+	toks, _ := m["tokens"].([]any)
+	if len(toks) != 1 {
+		t.Fatalf("d: tokens = %v", m["tokens"])
+	}
+	market, _ := toks[0].(map[string]any)["market"].(map[string]any)
+	if market["price_usd"] != 0.0321 || market["liquidity_usd"] != 250000.0 || market["change_1h_percent"] != 2.5 {
+		t.Errorf("d: market lacks its sound facts: %v", market)
+	}
+	for _, k := range []string{"change_24h_percent", "volume_24h_usd", "fdv_usd"} {
+		if v, ok := market[k]; ok {
+			t.Errorf("d: market[%s] = %v, want it left out", k, v)
+		}
+	}
+	h, _ := toks[0].(map[string]any)["history"].(map[string]any)
+	if points, _ := h["points"].([]any); len(points) != 30 {
+		t.Errorf("d: %d history points, want 30 sound ones", len(points))
+	}
+}

@@ -183,5 +183,5 @@ func rounded(n num, places int) *float64 {
 	if !n.ok {
 		return nil
 	}
-	return ptr(round(n.v, places))
+	return derived(n.v, places)
 }

@@ -139,7 +139,7 @@ func historyOf(points []token.Point, volumes []float64, iv string, now time.Time
 	last := points[len(points)-1]
 	h := &token.History{Interval: iv, Points: points}
 	if first := points[0]; len(points) > 1 && first.Close > 0 {
-		h.ChangePercent = ptr(round((float64(last.Close)/float64(first.Close)-1)*100, 2))
+		h.ChangePercent = derived((float64(last.Close)/float64(first.Close)-1)*100, 2)
 	}
 	h.Change7dPercent = changeSince(points, 7*24*time.Hour)
 	h.Change30dPercent = changeSince(points, 30*24*time.Hour)
@@ -155,7 +155,7 @@ func historyOf(points []token.Point, volumes []float64, iv string, now time.Time
 	}
 	h.High30dUSD, h.HighAt, h.Low30dUSD, h.LowAt = ptr(hi.Close), hi.Time, ptr(lo.Close), lo.Time
 	if hi.Close > 0 {
-		h.DrawdownPercent = ptr(round((1-float64(last.Close)/float64(hi.Close))*100, 2))
+		h.DrawdownPercent = derived((1-float64(last.Close)/float64(hi.Close))*100, 2)
 	}
 	if iv == "day" {
 		// The newest daily candle is today's, still trading: its volume is a part of a day's.
@@ -179,7 +179,7 @@ func changeSince(points []token.Point, d time.Duration) *float64 {
 	if i < 0 || i == len(points)-1 || points[i].Close <= 0 {
 		return nil
 	}
-	return ptr(round((float64(last.Close)/float64(points[i].Close)-1)*100, 2))
+	return derived((float64(last.Close)/float64(points[i].Close)-1)*100, 2)
 }
 
 // volumeRatio is the last complete day's volume over the average of the days before it, or
@@ -199,7 +199,7 @@ func volumeRatio(volumes []float64) *float64 {
 	if n == 0 || sum == 0 {
 		return nil
 	}
-	return ptr(round(volumes[len(volumes)-1]/(sum/float64(n)), 2))
+	return derived(volumes[len(volumes)-1]/(sum/float64(n)), 2)
 }
 
 // steepDrawdown is the fall from the 30-day high worth a warning: a rug's cliff or a long

@@ -149,7 +149,20 @@ func validPair(s string) bool {
 	return evmAddress().MatchString(s) || evmPoolID().MatchString(s) || base58Chars().MatchString(s)
 }
 
-// finite keeps v only if it is a real number.
+// maxMagnitude bounds every number read from a token API. No figure these APIs give means
+// anything past it: 1e15 US dollars is ten times the world's wealth, a price change of 1e15 %
+// or a count of 1e15 holders is a broken feed, and a time in milliseconds is about 2e12. A
+// larger number (priceChange.h24 of 1e307, a close of 1e308) would overflow the arithmetic
+// done with it into an infinity that JSON cannot carry, so it is dropped where it is read:
+// that one fact becomes unknown and the token's other facts stand.
+const maxMagnitude = 1e15
+
+// sound reports whether v is a real number within maxMagnitude.
+func sound(v float64) bool {
+	return !math.IsNaN(v) && !math.IsInf(v, 0) && math.Abs(v) <= maxMagnitude
+}
+
+// finite reports whether v is a real number.
 func finite(v float64) bool {
 	return !math.IsNaN(v) && !math.IsInf(v, 0)
 }
@@ -157,6 +170,19 @@ func finite(v float64) bool {
 func round(v float64, places int) float64 {
 	p := math.Pow(10, float64(places))
 	return math.Round(v*p) / p
+}
+
+// derived is a figure computed from sound inputs (a ratio, a change in percent) rounded to
+// places, or nil when the computation left the real numbers or maxMagnitude: a close of
+// 1e-300 divides into an infinity.
+func derived(v float64, places int) *float64 {
+	if !finite(v) {
+		return nil
+	}
+	if v = round(v, places); !sound(v) {
+		return nil
+	}
+	return &v
 }
 
 func ptr[T any](v T) *T { return &v }

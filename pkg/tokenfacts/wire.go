@@ -13,7 +13,7 @@ import (
 // (truncated, HTML) is an invalid response.
 
 // num is a number that may arrive as a JSON number or a numeric string; anything else,
-// including NaN and infinities, leaves it unset.
+// including NaN, infinities and magnitudes past maxMagnitude, leaves it unset.
 type num struct {
 	v  float64
 	ok bool
@@ -29,7 +29,7 @@ func (n *num) UnmarshalJSON(b []byte) error {
 		return nil
 	}
 	v, err := strconv.ParseFloat(s, 64)
-	if err == nil && finite(v) {
+	if err == nil && sound(v) {
 		*n = num{v: v, ok: true}
 	}
 	return nil

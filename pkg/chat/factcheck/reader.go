@@ -1,12 +1,11 @@
 package factcheck
 
 import (
-	"math"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 )
 
 // kind is what a figure measures.
@@ -19,106 +18,144 @@ const (
 )
 
 // figure is a number the answer states, as it wrote it and as a value in the facts' unit
-// (USD, percent, hours).
+// (USD, percent, hours). A range ("between $260M and $356M") is one figure from low to value.
 type figure struct {
 	kind       kind
 	text       string
 	value      float64
+	low        float64 // a range's low end; 0 when the figure is no range
 	halfUnit   float64 // half the unit of the last digit stated, in the facts' unit
 	start, end int     // byte offsets in the clause
 }
 
 // The patterns are compiled on first use: their Unicode classes would cost every cold start.
 var patterns = sync.OnceValue(func() *readers {
-	num := `(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)`
-	scale := `(?:\s?(k|m|mn|mm|b|bn|t|thousand|million|billion|trillion)\b)?`
-	return &readers{
-		dollarFirst: regexp.MustCompile(`(?i)(?:US\$|\$|\bUSD\s?)\s?` + num + scale),
-		dollarAfter: regexp.MustCompile(`(?i)\b` + num + scale + `\s?(?:USD|US dollars|dollars)\b`),
-		percent:     regexp.MustCompile(`(?i)\b` + num + `\s?(?:%|percent\b|per cent\b)`),
-		duration:    regexp.MustCompile(`(?i)\b` + num + `[\s-]?(minutes?|mins?|hours?|hrs?|h|days?|d|weeks?)\b`),
+	num := numberPattern
+	list, values := allScales()
+	var alts, wordAlts []string
+	for _, w := range list {
+		a := regexp.QuoteMeta(w)
+		if last := w[len(w)-1]; last < 0x80 && (last >= 'a' && last <= 'z') {
+			a += `\b`
+		}
+		alts = append(alts, a)
+		if len([]rune(w)) > 1 || w[0] >= 0x80 {
+			wordAlts = append(wordAlts, a)
+		}
 	}
+	scale := `(?:\s?\*{0,2}(` + strings.Join(alts, "|") + `))?`
+	currency := raw(func(lang *language) string { return lang.currency })
+	pct := raw(func(lang *language) string { return lang.percent })
+	var units []string
+	hoursPer := map[string]float64{}
+	for _, lang := range languages {
+		for u, h := range lang.durations {
+			q := regexp.QuoteMeta(u)
+			if c := u[len(u)-1]; c >= 'a' && c <= 'z' {
+				q += `\b`
+			}
+			units = append(units, q)
+			hoursPer[strings.ToLower(u)] = h
+		}
+	}
+	slices.SortFunc(units, func(a, b string) int { return len(b) - len(a) })
+	r := &readers{
+		dollarFirst: regexp.MustCompile(`(?i)(?:US\$|\bUSD\s?|(?:^|[^\pL])\$)\s?(?:\*\*|__)?` + num + scale),
+		dollarAfter: regexp.MustCompile(`(?i)\b` + num + scale + `\s?(?:\$|` + currency + `)`),
+		wordScaled:  regexp.MustCompile(`(?i)\b` + num + `\s?(` + strings.Join(wordAlts, "|") + `)`),
+		percent:     regexp.MustCompile(`(?i)\b` + num + `\s?(?:％|` + pct + `)`),
+		percentLead: regexp.MustCompile(`%\s?` + num),
+		duration:    regexp.MustCompile(`(?i)\b` + num + `[\s-]?(` + strings.Join(units, "|") + `)`),
+		scales:      values,
+		hoursPer:    hoursPer,
+	}
+	// The longest reading of a number wins: "0.00000123" is not "0.000" grouped by a dot.
+	for _, re := range []*regexp.Regexp{r.dollarFirst, r.dollarAfter, r.wordScaled, r.percent, r.percentLead, r.duration} {
+		re.Longest()
+	}
+	return r
 })
 
 type readers struct {
-	dollarFirst, dollarAfter, percent, duration *regexp.Regexp
-}
-
-var scales = map[string]float64{
-	"k": 1e3, "thousand": 1e3, "m": 1e6, "mn": 1e6, "mm": 1e6, "million": 1e6,
-	"b": 1e9, "bn": 1e9, "billion": 1e9, "t": 1e12, "trillion": 1e12,
-}
-
-var hoursPer = map[string]float64{
-	"minute": 1.0 / 60, "minutes": 1.0 / 60, "min": 1.0 / 60, "mins": 1.0 / 60,
-	"hour": 1, "hours": 1, "hr": 1, "hrs": 1, "h": 1,
-	"day": 24, "days": 24, "d": 24, "week": 168, "weeks": 168,
-}
-
-// number reads a stated number and half the unit of its last digit.
-func number(s string) (v, half float64, ok bool) {
-	s = strings.ReplaceAll(s, ",", "")
-	v, err := strconv.ParseFloat(s, 64)
-	if err != nil || math.IsInf(v, 0) || math.IsNaN(v) {
-		return 0, 0, false
-	}
-	decimals := 0
-	if _, frac, found := strings.Cut(s, "."); found {
-		decimals = len(frac)
-	}
-	return v, 0.5 * math.Pow(10, -float64(decimals)), true
+	dollarFirst, dollarAfter, wordScaled *regexp.Regexp
+	percent, percentLead, duration       *regexp.Regexp
+	scales, hoursPer                     map[string]float64
 }
 
 // figures are the numbers of a clause that may be claims about a token: sums in dollars,
-// percentages and durations, in the order they appear, none overlapping another.
-func figures(clause string) []figure {
+// percentages and durations, in the order they appear, none overlapping another; two sums
+// joined as a range are one figure.
+func figures(clause string, lang *language) []figure {
 	p := patterns()
 	var out []figure
+	// covered marks the bytes of the figures read so far: a later pattern's match over any of
+	// them is part of a figure already read. Each pattern's matches do not overlap, so the
+	// marking costs at most the clause's length per pattern.
+	covered := make([]bool, len(clause))
 	taken := func(s, e int) bool {
-		for _, f := range out {
-			if s < f.end && e > f.start {
-				return true
-			}
+		if slices.Contains(covered[s:e], true) {
+			return true
+		}
+		for i := s; i < e; i++ {
+			covered[i] = true
 		}
 		return false
 	}
-	addMoney := func(re *regexp.Regexp) {
+	add := func(re *regexp.Regexp, kd kind) {
 		for _, m := range re.FindAllStringSubmatchIndex(clause, -1) {
+			if r, size := utf8.DecodeRuneInString(clause[m[0]:]); r != '$' && r != 'U' && r != 'u' && kd == money && re == p.dollarFirst {
+				m[0] += size // the character before "$" that tells it from "R$" or "A$"
+			}
 			if taken(m[0], m[1]) {
 				continue
 			}
-			v, half, ok := number(clause[m[2]:m[3]])
+			v, half, ok := parseNumber(clause[m[2]:m[3]], lang)
 			if !ok {
 				continue
 			}
-			if m[4] >= 0 {
-				k := scales[strings.ToLower(clause[m[4]:m[5]])]
+			if len(m) > 4 && m[4] >= 0 {
+				unit := strings.ToLower(clause[m[4]:m[5]])
+				k := p.scales[unit]
+				if kd == hours {
+					k = p.hoursPer[unit]
+				}
 				v, half = v*k, half*k
 			}
-			out = append(out, figure{kind: money, text: strings.TrimSpace(clause[m[0]:m[1]]), value: v, halfUnit: half, start: m[0], end: m[1]})
+			text := strings.Trim(clause[m[0]:m[1]], " *_")
+			out = append(out, figure{kind: kd, text: text, value: v, halfUnit: half, start: m[0], end: m[1]})
 		}
 	}
-	addMoney(p.dollarFirst)
-	addMoney(p.dollarAfter)
-	for _, m := range p.percent.FindAllStringSubmatchIndex(clause, -1) {
-		if taken(m[0], m[1]) {
-			continue
-		}
-		if v, half, ok := number(clause[m[2]:m[3]]); ok {
-			out = append(out, figure{kind: percent, text: clause[m[0]:m[1]], value: v, halfUnit: half, start: m[0], end: m[1]})
-		}
-	}
-	for _, m := range p.duration.FindAllStringSubmatchIndex(clause, -1) {
-		if taken(m[0], m[1]) {
-			continue
-		}
-		v, half, ok := number(clause[m[2]:m[3]])
-		per := hoursPer[strings.ToLower(clause[m[4]:m[5]])]
-		if ok && per > 0 {
-			out = append(out, figure{kind: hours, text: clause[m[0]:m[1]], value: v * per, halfUnit: half * per, start: m[0], end: m[1]})
-		}
-	}
+	add(p.dollarFirst, money)
+	add(p.dollarAfter, money)
+	add(p.wordScaled, money)
+	add(p.percent, percent)
+	add(p.percentLead, percent)
+	add(p.duration, hours)
 	slices.SortFunc(out, func(a, b figure) int { return a.start - b.start })
+	return ranges(clause, out)
+}
+
+// ranges joins two sums or two percentages that make a range ("$260M–$356M", "$260M to
+// $356M", "between $260M and $356M") into one figure.
+func ranges(clause string, list []figure) []figure {
+	out := list[:0]
+	for i := 0; i < len(list); i++ {
+		f := list[i]
+		if i+1 < len(list) && list[i+1].kind == f.kind && f.kind != hours {
+			g := list[i+1]
+			between := strings.ToLower(strings.TrimSpace(clause[f.end:g.start]))
+			joined := between == "-" || between == "–" || between == "—" || between == "to" || between == "a" ||
+				between == "до" || between == "đến" || between == "至" || between == "~" || between == "ile" ||
+				between == "and" && strings.Contains(strings.ToLower(clause[max(0, f.start-16):f.start]), "between")
+			if joined && g.value > f.value {
+				g.low, g.text, g.start = f.value, clause[f.start:g.end], f.start
+				out = append(out, g)
+				i++
+				continue
+			}
+		}
+		out = append(out, f)
+	}
 	return out
 }
 
@@ -127,6 +164,9 @@ func figures(clause string) []figure {
 // abbreviation's dot does not end a sentence: only a dot followed by a space and a capital
 // letter, a line break or the end does.
 func clauses(text string) []string {
+	if strings.Contains(text, "|") && strings.Contains(text, "--") {
+		text = readTables(text)
+	}
 	var out []string
 	start := 0
 	emit := func(end int) {
@@ -140,6 +180,16 @@ func clauses(text string) []string {
 		case '\n', ';':
 			emit(i)
 			start = i + 1
+		case 0xC2: // "·" (U+00B7) sets labelled figures apart: "$2.3M market cap · $410K liquidity"
+			if i+1 < len(text) && text[i+1] == 0xB7 {
+				emit(i)
+				start = i + 2
+			}
+		case 0xE2: // "•" (U+2022), "。" is handled by the sentence end below
+			if i+2 < len(text) && text[i+1] == 0x80 && text[i+2] == 0xA2 {
+				emit(i)
+				start = i + 3
+			}
 		case '.', '!', '?':
 			if i+2 < len(text) && text[i+1] == ' ' && (text[i+2] >= 'A' && text[i+2] <= 'Z' || text[i+2] == '*' || text[i+2] == '(') {
 				emit(i + 1)
@@ -148,4 +198,68 @@ func clauses(text string) []string {
 	}
 	emit(len(text))
 	return out
+}
+
+// readTables rewrites the rows of each markdown table whose header names facts as one line per
+// cell, "Header: cell" ("| Price | Liquidity |" over "| $2.42 | $1.5M |" becomes "Price: $2.42"
+// and "Liquidity: $1.5M"), so that a figure is read with its column's label. A cell under a
+// header that names no fact ("Token", "Metric", "Value") stays on the row's first line: a
+// "| Price | $2.42 |" row under "| Metric | Value |" is read as it is.
+func readTables(text string) string {
+	lines := strings.Split(text, "\n")
+	l := words()
+	var header []string
+	labelled := false
+	for i, line := range lines {
+		t := strings.TrimSpace(line)
+		if !strings.HasPrefix(t, "|") {
+			header = nil
+			continue
+		}
+		if i+1 < len(lines) && separatorRow(lines[i+1]) {
+			header, labelled = cells(t), false
+			for _, h := range header {
+				labelled = labelled || l.names(h)
+			}
+			continue
+		}
+		if header == nil || separatorRow(t) || !labelled {
+			continue
+		}
+		var first []string
+		var rest []string
+		for j, c := range cells(t) {
+			if j < len(header) && l.names(header[j]) {
+				rest = append(rest, header[j]+": "+c)
+			} else {
+				first = append(first, c)
+			}
+		}
+		lines[i] = strings.Join(append([]string{strings.Join(first, " ")}, rest...), "\n")
+	}
+	return strings.Join(lines, "\n")
+}
+
+// names reports whether s holds a word naming a fact.
+func (l *lexicon) names(s string) bool {
+	for _, kw := range l.keywords {
+		if kw.fact != skip && kw.re.MatchString(s) {
+			return true
+		}
+	}
+	return false
+}
+
+func cells(row string) []string {
+	row = strings.Trim(strings.TrimSpace(row), "|")
+	out := strings.Split(row, "|")
+	for i := range out {
+		out[i] = strings.TrimSpace(out[i])
+	}
+	return out
+}
+
+func separatorRow(s string) bool {
+	s = strings.TrimSpace(s)
+	return strings.HasPrefix(s, "|") && strings.Contains(s, "--") && strings.Trim(s, "|-: ") == ""
 }

@@ -6,6 +6,7 @@ package token
 
 import (
 	"encoding/json"
+	"math"
 	"slices"
 	"strconv"
 	"time"
@@ -151,8 +152,12 @@ type Point struct {
 // USD is a price in US dollars, written in plain decimals ("0.000000012", not "1.2e-08").
 type USD float64
 
-// MarshalJSON writes the price in plain decimals.
+// MarshalJSON writes the price in plain decimals; a price that is not a real number (which
+// package tokenfacts never gives) is null, so that it cannot make the JSON around it fail.
 func (u USD) MarshalJSON() ([]byte, error) {
+	if math.IsNaN(float64(u)) || math.IsInf(float64(u), 0) {
+		return []byte("null"), nil
+	}
 	return strconv.AppendFloat(nil, float64(u), 'f', -1, 64), nil
 }
 

@@ -50,6 +50,10 @@ const (
 	// SolanaQuiet is a liquid Raydium token with active mint and freeze authorities, on
 	// GoPlus's trusted list, unknown to RugCheck (400 not found).
 	SolanaQuiet = "4VWrFKhyCcYjWXnh9MDYGexirQwGusKPck6MdiunPcQ7"
+	// EVMOverflow is an Ethereum token whose pair sends numbers too large to mean anything
+	// (priceChange.h24 1e307, volume.h24 1e308, fdv "1e400") beside sound ones (price, liquidity,
+	// market cap), and whose pool's daily closes hold one of 1e308.
+	EVMOverflow = "0x1e3071e3071e3071e3071e3071e3071e3071e307"
 )
 
 // The GoPlus app key the fake accepts, and the access token it issues for it.

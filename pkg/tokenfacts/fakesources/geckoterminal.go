@@ -95,7 +95,9 @@ func (s *Server) rows(closes []*float64, step time.Duration, volume float64, lim
 		}
 		t := start.Add(-time.Duration(len(closes)-1-i) * step)
 		row := strconv.FormatInt(t.Unix(), 10)
-		for _, v := range []float64{open, max(open, *c) * 1.02, min(open, *c) * 0.98, *c, volume * (1 + float64(i%5)/10)} {
+		// A close near the largest float (the overflow fixture) keeps its high a JSON number.
+		high := min(max(open, *c)*1.02, math.MaxFloat64)
+		for _, v := range []float64{open, high, min(open, *c) * 0.98, *c, volume * (1 + float64(i%5)/10)} {
 			row += "," + number(v)
 		}
 		rows = append(rows, json.RawMessage("["+row+"]"))

@@ -11,6 +11,7 @@
 package datastream
 
 import (
+	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
@@ -54,6 +55,9 @@ type Metadata struct {
 	// FactChecks are the figures the answer stated held against those facts
 	// ({"fact","stated","value","source","as_of","verdict"}), when there are facts.
 	FactChecks any `json:"factChecks,omitempty"`
+	// FactChecksUnchecked counts the figures of a very long answer left unchecked (past the
+	// length the checks read), when there are any.
+	FactChecksUnchecked int `json:"factChecksUnchecked,omitempty"`
 }
 
 // Usage counts tokens.
@@ -97,10 +101,18 @@ func (s *Writer) Text(chunk string) error {
 	return s.line(CodeText, chunk, false)
 }
 
-// Finish writes the terminal d: line.
+// Finish writes the terminal d: line. Should the token facts, candidates or fact checks fail
+// to encode (a number JSON cannot carry), the line goes out without them rather than not at
+// all: a stream must end with d: or e:.
 func (s *Writer) Finish(m Metadata) error {
 	if m.Sources == nil {
 		m.Sources = []Source{}
+	}
+	if s.terminated {
+		return ErrTerminated
+	}
+	if _, err := json.Marshal(m); err != nil {
+		m.Tokens, m.TokenCandidates, m.FactChecks = nil, nil, nil
 	}
 	return s.line(CodeFinish, m, true)
 }

@@ -3,6 +3,7 @@ package datastream_test
 import (
 	"bytes"
 	"errors"
+	"math"
 	"net/http/httptest"
 	"testing"
 
@@ -45,6 +46,22 @@ func TestLinesExactBytes(t *testing.T) {
 			want: "data: d:{\"finishReason\":\"length\",\"usage\":{\"promptTokens\":3,\"completionTokens\":5,\"reasoningTokens\":2,\"totalTokens\":10}," +
 				"\"sources\":[{\"url\":\"https://a.example/x?a=1&b=2\",\"title\":\"A\"}],\"searchQueries\":[\"q\"]," +
 				"\"searchSuggestions\":\"<div>s</div>\"}\n\n",
+		},
+		"finish whose facts JSON cannot carry still goes out, without them": {
+			write: func(w *datastream.Writer) error {
+				return w.Finish(datastream.Metadata{
+					FinishReason: "stop",
+					Tokens:       []map[string]float64{{"change_24h_percent": math.Inf(1)}},
+					FactChecks:   []map[string]float64{{"value": math.NaN()}},
+				})
+			},
+			want: "data: d:{\"finishReason\":\"stop\",\"usage\":{\"promptTokens\":0,\"completionTokens\":0,\"reasoningTokens\":0,\"totalTokens\":0},\"sources\":[]}\n\n",
+		},
+		"finish with figures left unchecked": {
+			write: func(w *datastream.Writer) error {
+				return w.Finish(datastream.Metadata{FinishReason: "stop", FactChecks: []string{}, FactChecksUnchecked: 12})
+			},
+			want: "data: d:{\"finishReason\":\"stop\",\"usage\":{\"promptTokens\":0,\"completionTokens\":0,\"reasoningTokens\":0,\"totalTokens\":0},\"sources\":[],\"factChecks\":[],\"factChecksUnchecked\":12}\n\n",
 		},
 		"error": {
 			write: func(w *datastream.Writer) error { return w.Error("Time limit reached") },

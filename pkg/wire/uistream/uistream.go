@@ -21,6 +21,7 @@
 package uistream
 
 import (
+	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
@@ -123,6 +124,9 @@ func (s *Writer) Finish(f Finish) error {
 		}
 	}
 	for _, d := range f.Data {
+		if _, err := json.Marshal(d.Data); err != nil {
+			continue // a part JSON cannot carry is left out, never the finish after it
+		}
 		if err := s.Data(d.Name, d.ID, d.Data); err != nil {
 			return err
 		}

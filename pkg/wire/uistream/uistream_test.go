@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"math"
 	"net/http/httptest"
 	"testing"
 
@@ -36,6 +37,16 @@ func TestStreamExactBytes(t *testing.T) {
 		"finish without text opens no text part": {
 			write: func(w *uistream.Writer) error { return w.Finish(uistream.Finish{}) },
 			want:  "data: {\"type\":\"finish\"}\n\ndata: [DONE]\n\n",
+		},
+		"a data part JSON cannot carry is left out, the finish is not": {
+			write: func(w *uistream.Writer) error {
+				return w.Finish(uistream.Finish{Reason: "stop", Data: []uistream.DataPart{
+					{Name: "fact-check", ID: "bad", Data: map[string]float64{"value": math.Inf(-1)}},
+					{Name: "fact-check", ID: "good", Data: map[string]float64{"value": 1}},
+				}})
+			},
+			want: "data: {\"type\":\"data-fact-check\",\"id\":\"good\",\"data\":{\"value\":1}}\n\n" +
+				"data: {\"type\":\"finish\",\"finishReason\":\"stop\"}\n\ndata: [DONE]\n\n",
 		},
 		"error mid-text closes the text part first": {
 			write: func(w *uistream.Writer) error {

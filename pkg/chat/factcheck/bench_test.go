@@ -1,0 +1,40 @@
+package factcheck_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/chatsvc/chat/pkg/chat/factcheck"
+)
+
+// longClause is an answer of about n bytes that states its figures in one clause, joined by
+// commas and "and": no sentence or line ends in it, so every figure shares one clause.
+func longClause(n int) string {
+	parts := []string{"GPANDA trades at $2.417", "liquidity is $1.52M", "the market cap is $12.3M",
+		"the sell tax is 99%", "the top 10 holders own 50%", "the pair is 6 hours old", "volume reached $2.2M"}
+	var b strings.Builder
+	for i := 0; b.Len() < n; i++ {
+		if i > 0 {
+			b.WriteString(", and ")
+		}
+		b.WriteString(parts[i%len(parts)])
+	}
+	return b.String() + "."
+}
+
+// BenchmarkVerifyLongClause is the time from an answer's last text to its checks, for answers
+// of 20, 60 and 200 KB of figures in one clause (docs/BENCHMARKS.md: go test -run '^$' -bench
+// LongClause -benchtime 3x ./pkg/chat/factcheck).
+func BenchmarkVerifyLongClause(b *testing.B) {
+	facts := panda()
+	for _, kb := range []int{20, 60, 200} {
+		text := longClause(kb << 10)
+		b.Run(fmt.Sprintf("%dKB", kb), func(b *testing.B) {
+			b.SetBytes(int64(len(text)))
+			for b.Loop() {
+				factcheck.Verify(text, facts)
+			}
+		})
+	}
+}

@@ -1,0 +1,80 @@
+package factcheck_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/chatsvc/chat/pkg/chat/factcheck"
+	"github.com/chatsvc/chat/pkg/chat/token"
+)
+
+// otherToken is a second token with a price only.
+func otherToken() token.Facts {
+	return token.Facts{Token: token.Token{Address: "0x5a3e6a77ba2f983ec0d371ea3b475f8bc0811ad5", Symbol: "LATT"},
+		Market: &token.Market{Source: "DexScreener", AsOf: asOf, PriceUSD: ptr(0.4215)}}
+}
+
+// Past factcheck.MaxText the figures are counted, not judged; before it, a long clause of
+// many figures is read whole, its last figure too.
+func TestAuditReadsUpToMaxText(t *testing.T) {
+	filler := longClause(factcheck.MaxText + 4096) // 7 figures per ~150 bytes, all agreeing
+	tests := []struct {
+		name          string
+		text          string
+		contradicts   []string
+		wantUnchecked func(n int) bool
+	}{
+		{"short answer: nothing left unchecked", "GPANDA trades at $0.52.", []string{factcheck.FactPrice},
+			func(n int) bool { return n == 0 }},
+		{"a wrong figure at the end of a 16 KB clause is found", longClause(16<<10) + " Liquidity is $9M.",
+			[]string{factcheck.FactLiquidity}, func(n int) bool { return n == 0 }},
+		{"a wrong figure past MaxText is counted, not judged", filler + "\nLiquidity is $9M.", nil,
+			func(n int) bool { return n >= 8 }},
+		{"a wrong figure before MaxText is judged though the answer is longer", "Liquidity is $9M.\n" + filler,
+			[]string{factcheck.FactLiquidity}, func(n int) bool { return n > 0 }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			r := factcheck.Audit(tt.text, panda())
+			if got := contradicted(r.Checks); strings.Join(got, ",") != strings.Join(tt.contradicts, ",") {
+				t.Errorf("contradicts %v, want %v", got, tt.contradicts)
+			}
+			if !tt.wantUnchecked(r.Unchecked) {
+				t.Errorf("unchecked = %d", r.Unchecked)
+			}
+			if v := factcheck.Verify(tt.text[:min(len(tt.text), 1024)], panda()); len(tt.text) <= 1024 && len(v) != len(r.Checks) {
+				t.Errorf("Verify gave %d checks, Audit %d", len(v), len(r.Checks))
+			}
+		})
+	}
+}
+
+// The words before a figure are read as they stand at that figure, however many figures
+// share the clause: a token named, a history word and a return to the present.
+func TestWordsBeforeEachFigure(t *testing.T) {
+	two := append(panda(), otherToken())
+	tests := []struct {
+		name        string
+		text        string
+		contradicts []string
+		checks      int
+	}{
+		{"history, then the present again", "GPANDA hit an all-time high of $44, and now trades at $0.52, with liquidity at $1.5M",
+			[]string{factcheck.FactPrice}, 2},
+		{"history covers the figures after it", "GPANDA trades at $2.42, it previously traded at $9 and had liquidity of $9M",
+			nil, 1},
+		{"hypothetical from its word on", "GPANDA trades at $2.42, if liquidity fell to $1M the price would be $0.5",
+			nil, 1},
+		{"the latest token named decides", "LATT trades at $0.42, GPANDA trades at $0.42, LATT has liquidity of $1.5M",
+			[]string{factcheck.FactPrice}, 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := factcheck.Verify(tt.text, two)
+			if got := contradicted(c); strings.Join(got, ",") != strings.Join(tt.contradicts, ",") || len(c) != tt.checks {
+				t.Errorf("checks %+v, want %d checks contradicting %v", c, tt.checks, tt.contradicts)
+			}
+		})
+	}
+}

@@ -1,0 +1,184 @@
+package factcheck
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// language is how one language states the figures the checks read: the words naming each
+// fact, the words that make a figure no claim about the token now, and its number forms.
+// Adding a language is one file, lang_xx.go, whose init appends one to languages; the reader
+// knows the words of every language at once (answers mix them: "Market cap: 1,2 млн $"), and
+// the answer's language decides only what an ambiguous number means ("1.523": 1523 in Spanish,
+// 1.523 in English).
+type language struct {
+	code string
+	// decimalComma: "41,2" is 41.2 and "1.523.055" is 1523055.
+	decimalComma bool
+	// markSure is set on a copy when the answer's own numbers showed its decimal mark
+	// (decimalMark): then "7.950 millones" is read as thousands, not left unchecked.
+	markSure bool
+	// unspaced: words are not set apart by spaces (Chinese), so they take no word boundary.
+	unspaced bool
+	// marks are words or letters only this language uses: the answer's language is the one
+	// with most of them.
+	marks string
+	// labels are regexp alternations naming each fact, by Fact*; skip names a change ("up
+	// 12%") or a score, which never count.
+	labels map[string]string
+	// after are the little words between a figure and its label ("$15K in liquidity").
+	after string
+	// The words that make a figure no claim about the token now, or bound it.
+	hypothetical, history, present string
+	approx, atLeast, atMost        string
+	// generic are words of a rule or a norm ("a red flag", "typically"): with "above" or
+	// "below" before the figure, it is a threshold, not a reading.
+	generic string
+	// comparison are words that bring in another token ("for comparison", "versus").
+	comparison string
+	// notThisToken are words right after a figure that make it a cost or a count, not the
+	// token's figure ("in gas", "tokens").
+	notThisToken string
+	// ageBefore and ageAfter make a duration the pair's age: "created 6 hours ago".
+	ageBefore, ageAfter string
+	// scales are the words for thousands, millions... and their values.
+	scales map[string]float64
+	// currency are words after a number that make it US dollars.
+	currency string
+	// percent are words for "percent" after a number.
+	percent string
+	// durations are the units of time, in hours.
+	durations map[string]float64
+}
+
+// languages are the languages the checks read, English first.
+var languages []*language
+
+// bounded wraps a language's alternation in word boundaries: whole words in English, a
+// non-letter before the others' stems (Go's \b knows only ASCII letters; a stem takes the
+// inflections: "ликвидност" for "ликвидность", "ликвидности"), nothing for a language without
+// spaces.
+func (lang *language) bounded(alt string) string {
+	switch {
+	case alt == "":
+		return ""
+	case lang.code == "en":
+		return `\b(?:` + alt + `)(?:[^\pL\pN]|$)` // whole words: "if" is not "iffy", "ath" not "athlete"
+	case lang.unspaced:
+		return `(?:` + alt + `)`
+	}
+	return `(?:^|[^\pL\pN])(?:` + alt + `)`
+}
+
+// union is the alternation of one field over every language.
+func union(field func(*language) string) string {
+	var parts []string
+	for _, lang := range languages {
+		if s := lang.bounded(field(lang)); s != "" {
+			parts = append(parts, s)
+		}
+	}
+	return `(?i)(?:` + strings.Join(parts, "|") + `)`
+}
+
+// raw is the alternation of one field over every language, as the languages wrote it: for
+// words read right after a figure or a label, whose start is anchored.
+func raw(field func(*language) string) string {
+	var parts []string
+	for _, lang := range languages {
+		if s := field(lang); s != "" {
+			parts = append(parts, s)
+		}
+	}
+	return `(?:` + strings.Join(parts, "|") + `)`
+}
+
+// suffix is the alternation of one field over every language, anchored at the end: the
+// words right before a figure ("about", "over").
+func suffix(field func(*language) string) *regexp.Regexp {
+	var parts []string
+	for _, lang := range languages {
+		if s := field(lang); s != "" {
+			parts = append(parts, s)
+		}
+	}
+	return regexp.MustCompile(`(?i)(?:` + strings.Join(parts, "|") + `)\s*$`)
+}
+
+// factOrder is the order the facts' keywords are tried in, the more specific first (so that
+// "liquidity locked" is not read as liquidity); the pair's age is last (see fit).
+var factOrder = []string{FactLPLocked, FactSellTax, FactBuyTax, FactTop10, skip, FactMarketCap, FactFDV,
+	FactVolume, FactLiquidity, FactPrice, FactPairAgeHrs}
+
+var factKinds = map[string]kind{FactLPLocked: percent, FactSellTax: percent, FactBuyTax: percent, FactTop10: percent,
+	skip: percent, FactMarketCap: money, FactFDV: money, FactVolume: money, FactLiquidity: money, FactPrice: money,
+	FactPairAgeHrs: hours}
+
+var words = sync.OnceValue(func() *lexicon {
+	l := &lexicon{}
+	for _, fact := range factOrder {
+		re := regexp.MustCompile(union(func(lang *language) string { return lang.labels[fact] }))
+		l.keywords = append(l.keywords, keyword{fact, factKinds[fact], re})
+		if fact == FactPairAgeHrs || fact == skip {
+			continue // an age's keyword after it is read in fit; a change's never counts
+		}
+		fillers := raw(func(lang *language) string { return lang.after })
+		l.right = append(l.right, keyword{fact, factKinds[fact], regexp.MustCompile(`(?i)^[\s*_:]*?(?:` +
+			fillers + `\s*?){0,2}?[\s*_]*?` + strings.TrimPrefix(re.String(), "(?i)"))})
+	}
+	l.hypothetical = regexp.MustCompile(union(func(lang *language) string { return lang.hypothetical }))
+	l.history = regexp.MustCompile(union(func(lang *language) string { return lang.history }))
+	l.present = regexp.MustCompile(union(func(lang *language) string { return lang.present }))
+	l.generic = regexp.MustCompile(union(func(lang *language) string { return lang.generic }))
+	l.comparison = regexp.MustCompile(union(func(lang *language) string { return lang.comparison }))
+	l.approx = suffix(func(lang *language) string { return lang.approx })
+	l.atLeast = suffix(func(lang *language) string { return lang.atLeast })
+	l.atMost = suffix(func(lang *language) string { return lang.atMost })
+	l.notThisToken = regexp.MustCompile(`^[\s*_)]*` + union(func(lang *language) string { return lang.notThisToken }))
+	l.ageAfter = regexp.MustCompile(`^[\s*_]*` + union(func(lang *language) string { return lang.ageAfter }))
+	l.ageBefore = regexp.MustCompile(union(func(lang *language) string { return lang.ageBefore }) + `[^;\n]{0,40}$`)
+	l.otherCurrency = regexp.MustCompile(`(?i)(?:R\$|A\$|C\$|NT\$|HK\$|S\$|€|£|¥|₽|₺|₫|₹)\s*$`)
+	l.otherAsset = regexp.MustCompile(`(?i)\b(?:btc|bitcoin|eth|ether|ethereum|bnb|sol|solana|usdt|tether|usdc|dai|busd|fdusd|usde|stablecoins?|xrp|doge|dogecoin|ada|cardano|avax|matic|pol|trx|ton|link|dot|ltc|shib|pepe|wbnb|weth|wsol|arb|op|bonk|wif)(?:'s)?\b`)
+	marks := make([]*regexp.Regexp, len(languages))
+	for i, lang := range languages {
+		marks[i] = regexp.MustCompile(`(?i)` + lang.marks)
+	}
+	l.marks = marks
+	return l
+})
+
+// detect is the language of text: the one whose marks it holds most of (in its first 4 KB),
+// English when it holds none.
+func detect(text string) *language {
+	l := words()
+	sample := text[:min(len(text), 4096)]
+	best, bestN := languages[0], 0
+	for i, lang := range languages {
+		if lang.marks == "" {
+			continue
+		}
+		if n := len(l.marks[i].FindAllStringIndex(sample, 64)); n > bestN {
+			best, bestN = lang, n
+		}
+	}
+	return best
+}
+
+// allScales are the scale words of every language with their values, the longest first (so
+// that "mil millones" is not read as "mil").
+func allScales() ([]string, map[string]float64) {
+	values := map[string]float64{}
+	for _, lang := range languages {
+		for w, v := range lang.scales {
+			values[strings.ToLower(w)] = v
+		}
+	}
+	list := make([]string, 0, len(values))
+	for w := range values {
+		list = append(list, w)
+	}
+	slices.SortFunc(list, func(a, b string) int { return len(b) - len(a) })
+	return list, values
+}

@@ -1,0 +1,39 @@
+package factcheck
+
+// English, the first language: its keywords are those the checks started with, plus the
+// wordings of published text issue 33 found misread.
+func init() {
+	languages = append(languages, &language{
+		code: "en",
+		labels: map[string]string{
+			FactLPLocked:   `(?:lp|liquidity[- ]pool)(?: tokens?)?(?: (?:is|are))? (?:locked|burn(?:t|ed))|locked (?:lp|liquidity)|liquidity (?:is |are )?(?:locked|burnt|burned)|of (?:the )?lp\b|lp lock(?:ed)?\b`,
+			FactSellTax:    `sell(?:ing)?[- ]tax(?:es)?\b|tax(?:es)? on (?:sells|selling|sales)\b|sells? (?:are |is )?taxed\b`,
+			FactBuyTax:     `buy(?:ing)?[- ]tax(?:es)?\b|tax(?:es)? on (?:buys|buying|purchases)\b|buys? (?:are |is )?taxed\b`,
+			FactTop10:      `top[- ](?:10|ten)\b(?: holders?| wallets?| addresses)?|top holders\b|largest (?:10|ten) holders\b`,
+			skip:           `(?:change|up|down|gain(?:ed|s)?|los(?:t|s|ses)|fell|rose|dropped|jumped|climbed|slid|increase[ds]?|decrease[ds]?|apy|apr|yield|odds|chance|probability|risk score|score|slippage|impact)\b`,
+			FactMarketCap:  `market[- ]?cap(?:itali[sz]ation)?\b|mcap\b|mc\b|m\.cap\b`,
+			FactFDV:        `fdv\b|fully[- ]diluted(?: valuation| value| market cap)?\b`,
+			FactVolume:     `(?:24[- ]?h(?:our)?|daily|24-hour|one-day)?[- ]?(?:trading )?(?:volume|vol)\b|traded\b`,
+			FactLiquidity:  `liquidity\b|liq\b|lp\b|pool (?:depth|size|reserves?)\b|in the pool\b`,
+			FactPrice:      `price[ds]?\b|trad(?:es|ing|ed) (?:at|around|near|for)\b|worth\b|costs?\b|per (?:token|coin)\b|quoted at\b|sells? for\b|changes hands at\b|valued at\b`,
+			FactPairAgeHrs: `old\b|ago\b|age[ds]?\b|created\b|launched\b|deployed\b|listed\b|new\b|existed\b|been (?:trading|live)\b`,
+		},
+		after:        `in|of|the|total|worth of|on|in the`,
+		hypothetical: `for example|for instance|e\.g\.|if|would|were to|could (?:fall|drop|rise|reach|hit|go)|might|suppose|imagine|hypothetical(?:ly)?|scenario|target(?:s|ed)?|forecast|predict(?:ion|ed|s)?|projection|should (?:it|the)|what if|let's say|say it|potential(?:ly)?|expected to|aims? (?:for|to)|could\b|may (?:reach|hit|rise|fall)`,
+		history:      `all[- ]time[- ](?:high|low)|ath|atl|peak(?:ed|s)?|high of|low of|record|launch(?:ed)? (?:at|price)|listed at|started at|opened at|down from|up from|previously|used to|last (?:week|month|year)|a (?:week|month|year) ago|\d+ (?:days?|weeks?|months?|years?) ago|in 20\d\d|back in|was at|were at|historical(?:ly)?|(?:surged|soared|skyrocketed|plunged|plummeted|crashed|tanked|spiked|rallied|pumped|dumped|climbed|rose|fell|dropped|jumped|grew|shot up|went up|went down) to|in (?:just )?(?:a few|\d+) (?:hours|days|minutes)|yesterday|at launch|on launch|at its (?:peak|height)|earlier|initially|originally|had (?:a|an)|was (?:a|an|about|around)|went from`,
+		present:      `now|currently|today|at present|at the moment|right now|as of|current(?:ly)?`,
+		approx:       `\babout|\baround|\broughly|\bapproximately|\bapprox\.?|~|≈|\bnearly|\balmost|\bsome|\bclose to|\bin the region of|\bor so`,
+		atLeast:      `\bover|\bmore than|\babove|\bat least|\bupwards of|\bexceeds?|\bexceeding|\bbeyond|>|≥`,
+		atMost:       `\bunder|\bless than|\bbelow|\bat most|\bup to|<|≤`,
+		generic:      `red flag|rule of thumb|typical(?:ly)?|usual(?:ly)?|generally|in general|commonly|considered|healthy (?:range|level)|ideal(?:ly)?|recommended|threshold|most tokens|many tokens|tokens with|any token|a token with|avoid|be wary|warning sign|is a sign`,
+		comparison:   `(?:total market cap|combined|aggregate|in total|(?:coins|tokens|projects) with|the (?:meme ?coin|meme|crypto) (?:market|sector)|sector|category|for comparison|compared (?:to|with)|vs|versus|similar to|relative to|in comparison|peers?|competitors?|rivals?|unlike)\b`,
+		notThisToken: `in gas\b|gas\b|(?:in |of |for )?(?:network |transaction |trading |swap )?fees?\b|tokens\b|coins\b|holders\b|wallets\b|transactions\b|txns?\b|trades\b|swaps\b|units\b|per (?:month|year|day|week)\b|a (?:month|year|day|week)\b|each\b|apiece\b|in (?:profit|losses?|rewards?)\b|airdrop`,
+		ageBefore:    `created|launched|deployed|listed|pair age|age:|age of|been (?:trading|live)|existed`,
+		ageAfter:     `old\b|ago\b|of age\b`,
+		scales: map[string]float64{"k": 1e3, "thousand": 1e3, "m": 1e6, "mn": 1e6, "mm": 1e6, "million": 1e6,
+			"b": 1e9, "bn": 1e9, "billion": 1e9, "t": 1e12, "trillion": 1e12},
+		currency:  `USD\b|USDT\b|USDC\b|US dollars?\b|dollars?\b`, // a price in a dollar stablecoin is its dollar price within 0.1 %
+		percent:   `%|percent\b|per cent\b`,
+		durations: map[string]float64{"minute": 1.0 / 60, "minutes": 1.0 / 60, "min": 1.0 / 60, "mins": 1.0 / 60, "hour": 1, "hours": 1, "hr": 1, "hrs": 1, "h": 1, "day": 24, "days": 24, "d": 24, "week": 168, "weeks": 168},
+	})
+}

@@ -1,0 +1,39 @@
+package factcheck
+
+// Portuguese: decimal comma, thousands by dot, "mil", "milhão/milhões", "bilhão/bilhões" (and
+// the short "mi", "bi" of Brazilian news).
+func init() {
+	languages = append(languages, &language{
+		code: "pt", decimalComma: true,
+		marks: `\b(?:não|são|está|também|você|preço|liquidez|capitalização|imposto|taxa de venda|detentores|há)\b|ção|ões|ã`,
+		labels: map[string]string{
+			FactLPLocked:   `lp bloquead|liquidez bloquead|lp queimad`,
+			FactSellTax:    `(?:imposto|taxa) (?:de |sobre (?:a )?)?venda`,
+			FactBuyTax:     `(?:imposto|taxa) (?:de |sobre (?:a )?)?compra`,
+			FactTop10:      `(?:os )?10 maiores(?: detentores| holders)?|top ?10`,
+			skip:           `variação|alta de|queda de|subiu|caiu|ganho|perda`,
+			FactMarketCap:  `capitalização(?: de mercado)?|valor de mercado|market ?cap`,
+			FactFDV:        `capitalização (?:de mercado )?totalmente diluída|avaliação totalmente diluída|fdv`,
+			FactVolume:     `volume`,
+			FactLiquidity:  `liquidez`,
+			FactPrice:      `preço|cotad[oa]|cotação|negociad[oa] a|vale`,
+			FactPairAgeHrs: `criad[oa]|lançad[oa]|idade do par|há`,
+		},
+		after:        `de|em|da|do|na|no`,
+		hypothetical: `por exemplo|se |poderia|alvo|previsão|projeção|hipotétic|cenário|suponha`,
+		history:      `máxima histórica|mínima histórica|ath|anteriormente|lançamento|há (?:\d+ )?(?:dias|semanas|meses|anos)|semana passada|mês passado|ontem|subiu para|caiu para|atingiu|chegou a|em 20\d\d`,
+		present:      `agora|atualmente|hoje|no momento`,
+		approx:       `\baproximadamente|\bcerca de|\bem torno de|\bquase|\bpor volta de`,
+		atLeast:      `\bmais de|\bacima de|\bsuperior a|\bpelo menos`,
+		atMost:       `\bmenos de|\babaixo de|\binferior a|\baté`,
+		generic:      `sinal de alerta|bandeira vermelha|normalmente|geralmente|costuma|considerad|limite`,
+		comparison:   `total das|totais|capitalização total|das memecoins|do setor|em comparação|comparad[oa] com|versus|ao contrário de`,
+		notThisToken: `em gás|de gás|em gas|taxa de rede|tokens|detentores|holders|moedas|carteiras|transações`,
+		ageBefore:    `criad[oa]|lançad[oa]|idade|há`,
+		ageAfter:     `de idade`,
+		scales:       map[string]float64{"mil": 1e3, "mil milhões": 1e9, "mil milhoes": 1e9, "milhão": 1e6, "milhões": 1e6, "milhao": 1e6, "milhoes": 1e6, "mi": 1e6, "bilhão": 1e9, "bilhões": 1e9, "bilhao": 1e9, "bilhoes": 1e9, "bi": 1e9},
+		currency:     `dólares|dolares|dólar|usd\b`,
+		percent:      `por cento`,
+		durations:    map[string]float64{"minutos": 1.0 / 60, "hora": 1, "horas": 1, "dia": 24, "dias": 24, "semana": 168, "semanas": 168},
+	})
+}

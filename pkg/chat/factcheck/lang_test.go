@@ -1,0 +1,51 @@
+package factcheck_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/chatsvc/chat/pkg/chat/factcheck"
+)
+
+// Answers in the languages the assistant answers in: each language's number forms (decimal
+// comma, thousands by dot or space, its words for thousands and millions) and labels, right
+// figures agreeing and wrong ones contradicting.
+func TestLanguages(t *testing.T) {
+	const (
+		ok  = factcheck.Agrees
+		bad = factcheck.Contradicts
+	)
+	tests := []struct {
+		lang, text string
+		want       []string // fact=verdict
+	}{
+		{"es", "El precio actual es de $2,42 y la liquidez ronda los $1,52 millones.", []string{"price_usd=" + ok, "liquidity_usd=" + ok}},
+		{"es", "Capitalización de mercado: 12,3 millones de dólares. Impuesto de venta: 99 %.", []string{"market_cap_usd=" + ok, "sell_tax=" + ok}},
+		{"es", "El precio es de $0,52 y la liquidez de $1.523.055.", []string{"price_usd=" + bad, "liquidity_usd=" + ok}},
+		{"es", "Los 10 principales holders tienen el 41,2 % del suministro.", []string{"top10_percent=" + bad}},
+		{"pt", "O preço atual é de US$ 2,42, com liquidez de R$ 1,5 mi.", []string{"price_usd=" + ok}},
+		{"pt", "A capitalização de mercado é de US$ 12,3 milhões e o volume de 24h é de US$ 2,2 milhões.", []string{"market_cap_usd=" + ok, "volume_24h_usd=" + ok}},
+		{"pt", "Taxa de venda: 5%. Liquidez: US$ 150 mil.", []string{"sell_tax=" + bad, "liquidity_usd=" + bad}},
+		{"ru", "Цена сейчас $2,42, ликвидность — $1,52 млн.", []string{"price_usd=" + ok, "liquidity_usd=" + ok}},
+		{"ru", "Рыночная капитализация составляет 12,3 млн долларов, объём торгов за 24 часа — $2,2 млн.", []string{"market_cap_usd=" + ok, "volume_24h_usd=" + ok}},
+		{"ru", "Ликвидность: $2,4 млн. Налог на продажу 5%.", []string{"liquidity_usd=" + bad, "sell_tax=" + bad}},
+		{"ru", "Ликвидность: 1 523 055 $.", []string{"liquidity_usd=" + ok}},
+		{"tr", "Fiyat şu anda $2,42 ve likidite 1,52 milyon dolar.", []string{"price_usd=" + ok, "liquidity_usd=" + ok}},
+		{"tr", "Satış vergisi %99, piyasa değeri 12,3 milyon dolar.", []string{"sell_tax=" + ok, "market_cap_usd=" + ok}},
+		{"tr", "Piyasa değeri 123 milyon dolar.", []string{"market_cap_usd=" + bad}},
+		{"zh", "当前价格为 $2.42，流动性约为 152 万美元。", []string{"price_usd=" + ok, "liquidity_usd=" + ok}},
+		{"zh", "市值 1234 万美元，卖出税 99%。", []string{"market_cap_usd=" + ok, "sell_tax=" + ok}},
+		{"zh", "市值约 1.2 亿美元。", []string{"market_cap_usd=" + bad}},
+		{"vi", "Giá hiện tại là $2,42 và thanh khoản khoảng 1,52 triệu USD.", []string{"price_usd=" + ok, "liquidity_usd=" + ok}},
+		{"vi", "Vốn hóa thị trường: 12,3 triệu USD. Thuế bán: 99%.", []string{"market_cap_usd=" + ok, "sell_tax=" + ok}},
+		{"vi", "Vốn hóa thị trường 3 tỷ USD.", []string{"market_cap_usd=" + bad}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.lang+": "+tt.text, func(t *testing.T) {
+			got := verdicts(factcheck.Verify(tt.text, panda()))
+			if fmt.Sprint(got) != fmt.Sprint(tt.want) {
+				t.Errorf("%v, want %v", got, tt.want)
+			}
+		})
+	}
+}

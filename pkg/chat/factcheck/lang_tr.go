@@ -1,0 +1,39 @@
+package factcheck
+
+// Turkish: decimal comma, thousands by dot, "bin", "milyon", "milyar"; the percent sign comes
+// before the number ("%41,2"); words are stems, for the suffixes ("fiyatı", "likiditesi").
+func init() {
+	languages = append(languages, &language{
+		code: "tr", decimalComma: true,
+		marks: `[ğışİ]|\b(?:ve|bir|için|olarak|fiyat|likidite|piyasa değeri|vergi)\b`,
+		labels: map[string]string{
+			FactLPLocked:   `kilitli (?:lp|likidite)|lp kilit|likidite kilit`,
+			FactSellTax:    `satış vergi|satış ücret`,
+			FactBuyTax:     `alış vergi|alım vergi|alış ücret`,
+			FactTop10:      `ilk 10|en büyük 10|top ?10`,
+			skip:           `değişim|artış|düşüş|yüksel|düştü|kazanç|kayıp`,
+			FactMarketCap:  `piyasa değer|market ?cap`,
+			FactFDV:        `tamamen seyreltilmiş|fdv`,
+			FactVolume:     `hacm|hacim`,
+			FactLiquidity:  `likidite`,
+			FactPrice:      `fiyat|işlem görüyor`,
+			FactPairAgeHrs: `oluşturul|önce|yaş`,
+		},
+		after:        `de|da|ile|dan|den|tan|ten`,
+		hypothetical: `örneğin|eğer|olursa|hedef|tahmin|varsayım|senaryo|olabilir`,
+		history:      `tüm zamanların en yüksek|ath|daha önce|lansman|\d+ (?:gün|hafta|ay|yıl) önce|geçen hafta|dün|yükseldi|çıktı|ulaştı|20\d\d'de`,
+		present:      `şu anda|şimdi|bugün|güncel`,
+		approx:       `yaklaşık|civarı|neredeyse|~`,
+		atLeast:      `en az`,
+		atMost:       `en fazla`,
+		generic:      `kırmızı bayrak|genellikle|normalde|kabul edilir|eşik`,
+		comparison:   `karşılaştırma|kıyasla|göre`,
+		notThisToken: `gas|gaz|ücret|token\b|cüzdan|işlem\b`,
+		ageBefore:    `oluşturul|yaş`,
+		ageAfter:     `önce`,
+		scales:       map[string]float64{"bin": 1e3, "milyon": 1e6, "milyar": 1e9},
+		currency:     `dolar`,
+		percent:      `yüzde`,
+		durations:    map[string]float64{"dakika": 1.0 / 60, "saat": 1, "gün": 24, "hafta": 168},
+	})
+}

@@ -1,0 +1,39 @@
+package factcheck
+
+// Chinese: decimal point, thousands by comma, 万 (10^4) and 亿 (10^8); no spaces between
+// words, so its words take no boundary.
+func init() {
+	languages = append(languages, &language{
+		code: "zh", unspaced: true,
+		marks: `[\p{Han}]`,
+		labels: map[string]string{
+			FactLPLocked:   `锁定的?(?:LP|流动性)|LP(?:已)?锁定|流动性(?:已)?锁定`,
+			FactSellTax:    `卖出?税|卖出税率|卖税`,
+			FactBuyTax:     `买入?税|买入税率|买税`,
+			FactTop10:      `前\s?10(?:大)?(?:持有者|持币地址|地址)?|前十(?:大)?(?:持有者|持币地址)?`,
+			skip:           `涨幅|跌幅|变化|上涨|下跌`,
+			FactMarketCap:  `市值`,
+			FactFDV:        `完全稀释(?:估值|市值)|FDV`,
+			FactVolume:     `交易量|成交量|成交额`,
+			FactLiquidity:  `流动性`,
+			FactPrice:      `价格|币价|现价|报价`,
+			FactPairAgeHrs: `创建|上线|前`,
+		},
+		after:        `的`,
+		hypothetical: `例如|比如|如果|假如|假设|目标|预测|可能|将会`,
+		history:      `飙升至|衝到|冲到|一度|历史最高|历史最低|ATH|此前|之前|发行价|\d+\s?(?:天|周|个月|年)前|上周|昨天|曾经|一度|涨至|跌至|达到|20\d\d年`,
+		present:      `目前|当前|现在|今天|现`,
+		approx:       `约|大约|左右|接近|近|~`,
+		atLeast:      `超过|高于|至少|逾`,
+		atMost:       `低于|不到|少于|最多`,
+		generic:      `危险信号|红旗|通常|一般|被视为|阈值`,
+		comparison:   `总市值|總市值|区间|相比|对比|比较|作为参考`,
+		notThisToken: `的?(?:gas|Gas|手续费|燃料费)|个?(?:代币|持有者|地址|钱包|笔交易)`,
+		ageBefore:    `创建|上线|部署|交易对年龄`,
+		ageAfter:     `前`,
+		scales:       map[string]float64{"万": 1e4, "亿": 1e8, "千": 1e3, "百万": 1e6},
+		currency:     `美元|美金`,
+		percent:      `％`,
+		durations:    map[string]float64{"分钟": 1.0 / 60, "小时": 1, "个小时": 1, "天": 24, "周": 168},
+	})
+}

@@ -1,0 +1,126 @@
+package factcheck
+
+import (
+	"math"
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// numberPattern matches a number as the languages write it: a subscript-zero price
+// ("0.0₅123", "0.0{5}123"), digits grouped by commas, dots, spaces or apostrophes with a
+// decimal part after a dot or a comma ("1,523,055.5", "1.523.055,5", "1 523 055", "1'523"),
+// or plain digits with a decimal part ("41,2", "2.417"). What the separators mean is read
+// afterwards (parseNumber), with the answer's language for the ambiguous "1,523" and "1.523".
+const numberPattern = `(0[.,]0(?:[₀-₉]+|\{\d{1,2}\})\d+|\d{1,3}(?:(?:,|\.|[  \x{202F}'’])\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)`
+
+// decimalMark is the decimal mark text uses, when its numbers say it for sure: a dot or a comma
+// followed by one, two or more than three digits ("0.246883", "11.70%"; "0,05", "91,89%") is a
+// decimal mark. A page in Vietnamese may write decimals with a dot, a Spanish one with a comma;
+// the more frequent wins, and the language decides when neither is there.
+func decimalMark(text string, lang *language) *language {
+	dot, comma := 0, 0
+	for i := 1; i+1 < len(text) && i < 16<<10; i++ {
+		c := text[i]
+		if (c != '.' && c != ',') || text[i-1] < '0' || text[i-1] > '9' {
+			continue
+		}
+		n := 0
+		for j := i + 1; j < len(text) && text[j] >= '0' && text[j] <= '9'; j++ {
+			n++
+		}
+		if n == 0 || n == 3 {
+			continue
+		}
+		if c == '.' {
+			dot++
+		} else {
+			comma++
+		}
+	}
+	if dot == comma {
+		return lang
+	}
+	l := *lang
+	l.decimalComma, l.markSure = comma > dot, true
+	return &l
+}
+
+// parseNumber reads a number numberPattern matched, and half the unit of its last digit. ok is
+// false when the number cannot be read for sure: a single "1.523" in a language whose decimal
+// mark is the comma may be either.
+func parseNumber(s string, lang *language) (v, half float64, ok bool) {
+	s = expandSubscript(s)
+	s = strings.Map(func(r rune) rune {
+		if unicode.IsSpace(r) || r == '\'' || r == '’' || r == ' ' || r == '\u202f' {
+			return -1
+		}
+		return r
+	}, s)
+	commas, dots := strings.Count(s, ","), strings.Count(s, ".")
+	decimal := byte(0)
+	switch {
+	case commas > 0 && dots > 0:
+		decimal = s[max(strings.LastIndexByte(s, ','), strings.LastIndexByte(s, '.'))]
+	case commas == 1 || dots == 1:
+		sep := byte(',')
+		if dots == 1 {
+			sep = '.'
+		}
+		after := len(s) - strings.IndexByte(s, sep) - 1
+		switch {
+		case after != 3:
+			decimal = sep
+		case lang.decimalComma && sep == ',', !lang.decimalComma && sep == '.':
+			decimal = sep
+		case lang.decimalComma && sep == '.' && !lang.markSure:
+			return 0, 0, false // "1.523" in Spanish: thousands, or a copied English decimal
+		}
+	}
+	decimals := 0
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == decimal:
+			b.WriteByte('.')
+			decimals = len(s) - i - 1
+		case c >= '0' && c <= '9':
+			b.WriteByte(c)
+		}
+	}
+	v, err := strconv.ParseFloat(b.String(), 64)
+	if err != nil || math.IsInf(v, 0) || math.IsNaN(v) {
+		return 0, 0, false
+	}
+	return v, 0.5 * math.Pow(10, -float64(decimals)), true
+}
+
+// expandSubscript writes "0.0₅123" and "0.0{5}123" (a price whose decimal point is followed by
+// five zeros, as DexScreener shows it) in full: "0.00000123".
+func expandSubscript(s string) string {
+	if len(s) < 4 || !strings.HasPrefix(s[1:], ".0") && !strings.HasPrefix(s[1:], ",0") {
+		return s
+	}
+	rest := s[3:]
+	n, i := 0, 0
+	if strings.HasPrefix(rest, "{") {
+		j := strings.IndexByte(rest, '}')
+		if j < 0 {
+			return s
+		}
+		n, _ = strconv.Atoi(rest[1:j])
+		i = j + 1
+	} else {
+		for _, r := range rest {
+			if r < '₀' || r > '₉' {
+				break
+			}
+			n = n*10 + int(r-'₀')
+			i += len(string(r))
+		}
+	}
+	if i == 0 || n > 30 {
+		return s
+	}
+	return s[:2] + strings.Repeat("0", n) + rest[i:]
+}

@@ -1,0 +1,107 @@
+package factcheck
+
+import (
+	"regexp"
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+)
+
+// unsure reports whether a figure the reader tied to a fact may be no claim about this token
+// now, or may be read wrong: then it is left unchecked, since a false "contradicts" under a
+// right answer costs the reader's trust more than a miss. It is unsure when the figure
+//   - is a cost or a count, not the token's figure ("$0.10 in gas", "1.2 million tokens");
+//   - is compared with another token's ("for comparison", "vs", a ticker that is not this
+//     token's before it: "BONK FDV ~$2.9B");
+//   - is a rule's threshold ("a sell tax above 10% is a red flag"; generic says the clause
+//     holds a rule's words);
+//   - is not read whole: a digit or a subscript right after it, or the other end of a range
+//     not read ("5-10%", "$1-2M");
+//   - is a duration that is not the pair's age ("24-hour volume", "price 7 days ago").
+func (l *lexicon) unsure(clause string, generic bool, f figure, left, after string, t *tokenData) bool {
+	if l.otherCurrency.MatchString(clause[max(0, f.start-4):f.start]) || l.notThisToken.MatchString(after) || l.comparison.MatchString(left) || otherTicker(left, t) {
+		return true
+	}
+	before := clause[max(0, f.start-48):f.start] // the words right before the figure
+	if l.generic.MatchString(left) || generic && (l.atLeast.MatchString(before) || l.atMost.MatchString(before)) {
+		return true
+	}
+	if r, _ := utf8.DecodeRuneInString(after); unicode.IsDigit(r) || r >= '₀' && r <= '₉' || r == '{' {
+		return true
+	}
+	if f.low == 0 && (openRange().MatchString(before) || rangeEnd().MatchString(after)) {
+		return true
+	}
+	if f.kind == hours {
+		if !l.ageBefore.MatchString(before) && !(l.ageAfter.MatchString(after) && !l.labelled(left)) {
+			return true
+		}
+	}
+	return false
+}
+
+// labelled reports whether words before a duration name a sum or a share ("Price 7 days
+// ago"), which makes the duration when that figure was, not the pair's age.
+func (l *lexicon) labelled(left string) bool {
+	left = left[max(0, len(left)-48):]
+	for _, kw := range l.keywords {
+		if kw.kind != hours && kw.fact != skip && kw.re.MatchString(left) {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	// openRange is the first end of a range right before a figure: "5-" of "5-10%".
+	openRange = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\d\s*[kKmMbB%]?\s*(?:-|–|to|a|до|đến|至|~)\s*\$?\s*$`)
+	})
+	// rangeEnd is the other end of a range right after a figure: "-2M" of "$1-2M".
+	rangeEnd = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^\s*(?:-|–|—|to|a|до|đến|至|~)\s*\$?\s*\d`)
+	})
+	// ticker is a word written as tickers are: "BONK", "$WIF".
+	ticker = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$?\b[A-Z][A-Z0-9]{1,9}\b`) })
+)
+
+// labels are upper-case words that are no ticker: the labels and abbreviations answers use.
+var labels = map[string]bool{
+	"FDV": true, "MC": true, "MCAP": true, "LP": true, "TVL": true, "ATH": true, "ATL": true, "USD": true,
+	"US": true, "DEX": true, "CEX": true, "KYC": true, "APY": true, "APR": true, "TX": true, "TXS": true,
+	"UTC": true, "ROI": true, "AMM": true, "NFT": true, "API": true, "CA": true, "DYOR": true, "NFA": true,
+	"TLDR": true, "OK": true, "NOTE": true, "PRICE": true, "LIQ": true, "VOL": true, "TOP": true, "BUY": true,
+	"SELL": true, "TAX": true, "AGE": true, "PAIR": true, "DS": true, "GT": true, "CMC": true, "H24": true,
+	"AI": true, "IMPORTANT": true, "WARNING": true, "HIGH": true, "LOW": true, "RISK": true, "NEW": true,
+	"GOPLUS": true, "RUGCHECK": true, "EVM": true, "BSC": true, "ETH": false,
+}
+
+// otherTicker reports whether the words before a figure name, the way tickers are written, a
+// token that is not t: "Current BONK FDV for comparison: ~$2.9B".
+func otherTicker(left string, t *tokenData) bool {
+	words := lastWords(left, 6)
+	for _, loc := range ticker().FindAllStringIndex(words, -1) {
+		w := strings.TrimPrefix(words[loc[0]:loc[1]], "$")
+		if loc[0] > 0 && words[loc[0]-1] == '(' && strings.HasPrefix(words[loc[1]:], "):") {
+			continue // a source's abbreviation: "Total Liquidity (RC):"
+		}
+		if labels[w] || strings.HasPrefix(w, "H") && len(w) <= 3 && strings.ContainsAny(w, "0123456789") {
+			continue
+		}
+		if !t.named(strings.ToLower(w)) {
+			return true
+		}
+	}
+	return false
+}
+
+// named reports whether w is one of the token's names, or a word of one.
+func (t *tokenData) named(w string) bool {
+	for _, n := range t.names {
+		if n == w || strings.Contains(" "+n+" ", " "+w+" ") {
+			return true
+		}
+	}
+	return false
+}

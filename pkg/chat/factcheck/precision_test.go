@@ -1,0 +1,84 @@
+package factcheck_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/chatsvc/chat/pkg/chat/factcheck"
+	"github.com/chatsvc/chat/pkg/chat/token"
+)
+
+// verdicts is "fact=verdict" for each check, in order.
+func verdicts(checks []factcheck.Check) []string {
+	var out []string
+	for _, c := range checks {
+		out = append(out, c.Fact+"="+c.Verdict)
+	}
+	return out
+}
+
+// The misreadings issue 33 found on published text: each figure is read with its own label and
+// as a whole, or left unchecked; none is a false "contradicts".
+func TestPrecisionOnPublishedWordings(t *testing.T) {
+	const (
+		price  = factcheck.FactPrice + "=" + factcheck.Agrees
+		liq    = factcheck.FactLiquidity + "=" + factcheck.Agrees
+		mcap   = factcheck.FactMarketCap + "=" + factcheck.Agrees
+		vol    = factcheck.FactVolume + "=" + factcheck.Agrees
+		badP   = factcheck.FactPrice + "=" + factcheck.Contradicts
+		badLiq = factcheck.FactLiquidity + "=" + factcheck.Contradicts
+		badMC  = factcheck.FactMarketCap + "=" + factcheck.Contradicts
+	)
+	tests := []struct {
+		name, text string
+		want       []string
+	}{
+		{"a range holding the value", "The market cap is approximately between $12M and $13M.", []string{mcap}},
+		{"a range read whole, not as its low end", "Market cap: roughly $11M–$13M.", []string{mcap}},
+		{"a range outside the value", "The market cap is between $260M and $356M.", []string{badMC}},
+		{"a range's end alone is not read", "Sell tax: 95-100%.", nil},
+		{"history: surged to", "GPANDA surged to $4.6 billion in market cap in just a few hours.", nil},
+		{"another token's FDV", "Current BONK FDV for comparison: ~$2.9 B", nil},
+		{"another ticker's market cap", "Market cap $12.3M, while WIF's market cap is $2.1B.", []string{mcap}},
+		{"labels after bold figures, dot-separated", "**$12.3M** market cap · **$1.52M** liquidity", []string{mcap, liq}},
+		{"labels after bold figures, swapped", "**$1.52M** market cap · **$12.3M** liquidity", []string{badMC, badLiq}},
+		{"a label after a figure is not the next one's", "$12.3M market cap, $1.52M in liquidity", []string{mcap, liq}},
+		{"24-hour volume is no pair age", "24-hour volume: $2.2M", []string{vol}},
+		{"a price days ago is history", "Price 7 days ago: $1.10", nil},
+		{"a stablecoin's worth", "USDC is worth $1.00, and GPANDA trades at $2.42.", []string{price}},
+		{"gas is no price", "A swap costs about $0.10 in gas.", nil},
+		{"a rule's threshold", "A sell tax above 10% is a red flag.", nil},
+		{"a table read by its header", "| Price | Liquidity | Market cap |\n|---|---|---|\n| $2.42 | $1.52M | $12.3M |", []string{price, liq, mcap}},
+		{"a table's wrong cell", "| Token | Price | Liquidity |\n|---|---|---|\n| GPANDA | $3.10 | $1.52M |", []string{badP, liq}},
+		{"a price in markup", "Price: $**2.417**", []string{price}},
+		{"words for amounts", "Market cap: 12.3 million, liquidity 1.52 million dollars.", []string{mcap, liq}},
+		{"a count is no sum", "Market cap: $12.3M. It has 1.2 million holders.", []string{mcap}},
+		{"the pair's age", "The pair was created 6 hours ago.", []string{factcheck.FactPairAgeHrs + "=" + factcheck.Agrees}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := verdicts(factcheck.Verify(tt.text, panda()))
+			if fmt.Sprint(got) != fmt.Sprint(tt.want) {
+				t.Errorf("%q: %v, want %v", tt.text, got, tt.want)
+			}
+		})
+	}
+}
+
+// Subscript-zero prices are read whole: "$0.0₅123" is 0.00000123, not $0.0.
+func TestSubscriptPrices(t *testing.T) {
+	facts := []token.Facts{{Token: token.Token{Symbol: "TINY", Address: "So11111111111111111111111111111111111111112"},
+		Market: &token.Market{Source: "DexScreener", AsOf: asOf, PriceUSD: ptr(0.00000123)}}}
+	tests := map[string]string{
+		"Price: $0.0₅123":          factcheck.Agrees,
+		"Price: $0.0{5}123":        factcheck.Agrees,
+		"The price is $0.00000123": factcheck.Agrees,
+		"Price: $0.0₄123":          factcheck.Contradicts,
+	}
+	for text, want := range tests {
+		c := factcheck.Verify(text, facts)
+		if len(c) != 1 || c[0].Verdict != want {
+			t.Errorf("%q: %+v, want one check that %s", text, c, want)
+		}
+	}
+}
