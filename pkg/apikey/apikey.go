@@ -18,20 +18,15 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"net/netip"
-	"net/url"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	awsconfig "github.com/aws/aws-sdk-go-v2/config"
-	"github.com/aws/aws-sdk-go-v2/credentials"
-	"github.com/aws/aws-sdk-go-v2/feature/ec2/imds"
 	"github.com/aws/aws-sdk-go-v2/service/ssm"
 	"github.com/aws/smithy-go"
-	"github.com/aws/smithy-go/logging"
 
+	"github.com/chatsvc/chat/pkg/deploy/awsenv"
 	"github.com/chatsvc/chat/pkg/state/flight"
 )
 
@@ -289,40 +284,21 @@ func errorCode(err error) string {
 // The SDK retries a failed call once; Options.Timeout bounds a read, retries included. The
 // SDK's own log lines go to slog's default logger at WARN.
 //
-// An SSM endpoint override on a loopback address (AWS_ENDPOINT_URL_SSM or AWS_ENDPOINT_URL: a
-// local fake or emulator) never asks the EC2 metadata service, which is off the machine, for
-// credentials; when the rest of the chain (variables, profiles, SSO) finds none, fixed local
-// ones are used, and us-east-1 when no region is set.
-//
-// getenv is the process environment, as main hands it in: the SDK reads the environment
-// itself, and getenv tells whether its endpoint is a local one.
+// A loopback endpoint override (a local fake) signs with local credentials (package awsenv).
+// getenv is the process environment, as main hands it in.
 func NewClient(ctx context.Context, getenv func(string) string) (Client, error) {
-	local := loopbackEndpoint(getenv)
-	opts := []func(*awsconfig.LoadOptions) error{
-		awsconfig.WithRetryMaxAttempts(2),
-		awsconfig.WithLogger(logging.LoggerFunc(func(_ logging.Classification, format string, v ...any) {
-			slog.Warn(fmt.Sprintf(format, v...), slog.String("source", "aws-sdk"))
-		})),
-	}
-	if local {
-		opts = append(opts, awsconfig.WithEC2IMDSClientEnableState(imds.ClientDisabled))
-	}
-	cfg, err := awsconfig.LoadDefaultConfig(ctx, opts...)
+	cfg, endpoint, err := awsenv.Load(ctx, "SSM", getenv)
 	if err != nil {
-		return nil, fmt.Errorf("apikey: AWS configuration: %w", err)
-	}
-	if local {
-		if cfg.Credentials == nil || credentialsMissing(ctx, cfg.Credentials) {
-			cfg.Credentials = localCredentials
-		}
-		if cfg.Region == "" {
-			cfg.Region = "us-east-1"
-		}
+		return nil, fmt.Errorf("apikey: %w", err)
 	}
 	// The method value, not the client: a *ssm.Client held as an interface would make the
 	// linker keep every exported method of the SSM API (for text/template's sake, linked by
 	// the provider SDK), 2 MB of code of which this package calls one.
-	return getParameterFunc(ssm.NewFromConfig(cfg).GetParameter), nil
+	return getParameterFunc(ssm.NewFromConfig(cfg, func(o *ssm.Options) {
+		if endpoint != "" {
+			o.BaseEndpoint = aws.String(endpoint) // as the SDK would, but from the environment run was handed
+		}
+	}).GetParameter), nil
 }
 
 // getParameterFunc is a Client made of one function.
@@ -331,32 +307,4 @@ type getParameterFunc func(ctx context.Context, in *ssm.GetParameterInput, optFn
 // GetParameter calls f.
 func (f getParameterFunc) GetParameter(ctx context.Context, in *ssm.GetParameterInput, optFns ...func(*ssm.Options)) (*ssm.GetParameterOutput, error) {
 	return f(ctx, in, optFns...)
-}
-
-func credentialsMissing(ctx context.Context, p aws.CredentialsProvider) bool {
-	_, err := p.Retrieve(ctx)
-	return err != nil
-}
-
-// localCredentials sign requests to a local SSM endpoint that has no AWS account behind it.
-var localCredentials = credentials.NewStaticCredentialsProvider("local", "local", "")
-
-// loopbackEndpoint reports whether the SSM endpoint is overridden with a loopback URL.
-func loopbackEndpoint(getenv func(string) string) bool {
-	if strings.EqualFold(strings.TrimSpace(getenv("AWS_IGNORE_CONFIGURED_ENDPOINT_URLS")), "true") {
-		return false
-	}
-	raw := getenv("AWS_ENDPOINT_URL_SSM")
-	if raw == "" {
-		raw = getenv("AWS_ENDPOINT_URL")
-	}
-	u, err := url.Parse(strings.TrimSpace(raw))
-	if err != nil || u.Host == "" {
-		return false
-	}
-	if u.Hostname() == "localhost" {
-		return true
-	}
-	ip, err := netip.ParseAddr(u.Hostname())
-	return err == nil && ip.IsLoopback()
 }

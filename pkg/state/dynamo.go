@@ -4,21 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"log/slog"
-	"net/netip"
-	"net/url"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	awsconfig "github.com/aws/aws-sdk-go-v2/config"
-	"github.com/aws/aws-sdk-go-v2/credentials"
-	"github.com/aws/aws-sdk-go-v2/feature/ec2/imds"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
-	"github.com/aws/smithy-go/logging"
 
+	"github.com/chatsvc/chat/pkg/deploy/awsenv"
 	"github.com/chatsvc/chat/pkg/deploy/settings"
 )
 
@@ -54,64 +47,16 @@ var _ Store = (*Dynamo)(nil)
 // the chain finds none, signs with fixed local ones in us-east-1. The SDK tries a call
 // twice; a Shared's timeout bounds it.
 func NewDynamo(ctx context.Context, table string, getenv func(string) string) (*Dynamo, error) {
-	local := loopbackEndpoint(getenv)
-	opts := []func(*awsconfig.LoadOptions) error{
-		awsconfig.WithRetryMaxAttempts(2),
-		awsconfig.WithLogger(logging.LoggerFunc(func(_ logging.Classification, format string, v ...any) {
-			slog.Warn(fmt.Sprintf(format, v...), slog.String("source", "aws-sdk"))
-		})),
-	}
-	if local {
-		opts = append(opts, awsconfig.WithEC2IMDSClientEnableState(imds.ClientDisabled))
-	}
-	cfg, err := awsconfig.LoadDefaultConfig(ctx, opts...)
+	cfg, endpoint, err := awsenv.Load(ctx, "DYNAMODB", getenv)
 	if err != nil {
-		return nil, fmt.Errorf("state: AWS configuration: %w", err)
-	}
-	if local {
-		if cfg.Credentials == nil {
-			cfg.Credentials = localCredentials
-		} else if _, err := cfg.Credentials.Retrieve(ctx); err != nil {
-			cfg.Credentials = localCredentials
-		}
-		if cfg.Region == "" {
-			cfg.Region = "us-east-1"
-		}
+		return nil, fmt.Errorf("state: %w", err)
 	}
 	c := dynamodb.NewFromConfig(cfg, func(o *dynamodb.Options) {
-		if e := endpoint(getenv); e != "" {
-			o.BaseEndpoint = aws.String(e) // as the SDK would, but from the environment run was handed
+		if endpoint != "" {
+			o.BaseEndpoint = aws.String(endpoint) // as the SDK would, but from the environment run was handed
 		}
 	})
 	return &Dynamo{table: table, now: time.Now, getItem: c.GetItem, putItem: c.PutItem, updateItem: c.UpdateItem}, nil
-}
-
-// localCredentials sign requests to a local endpoint that has no AWS account behind it.
-var localCredentials = credentials.NewStaticCredentialsProvider("local", "local", "")
-
-// endpoint is the DynamoDB endpoint the environment names, or "" for the SDK's default.
-func endpoint(getenv func(string) string) string {
-	if strings.EqualFold(strings.TrimSpace(getenv("AWS_IGNORE_CONFIGURED_ENDPOINT_URLS")), "true") {
-		return ""
-	}
-	raw := strings.TrimSpace(getenv("AWS_ENDPOINT_URL_DYNAMODB"))
-	if raw == "" {
-		raw = strings.TrimSpace(getenv("AWS_ENDPOINT_URL"))
-	}
-	return raw
-}
-
-// loopbackEndpoint reports whether the DynamoDB endpoint is overridden with a loopback URL.
-func loopbackEndpoint(getenv func(string) string) bool {
-	u, err := url.Parse(endpoint(getenv))
-	if err != nil || u.Host == "" {
-		return false
-	}
-	if u.Hostname() == "localhost" {
-		return true
-	}
-	ip, err := netip.ParseAddr(u.Hostname())
-	return err == nil && ip.IsLoopback()
 }
 
 // Table is the table's name.

@@ -1,8 +1,12 @@
-package apikey
+package awsenv_test
 
-import "testing"
+import (
+	"testing"
 
-// loopbackEndpoint decides whether NewClient may fall back to local credentials, so it must
+	"github.com/chatsvc/chat/pkg/deploy/awsenv"
+)
+
+// Loopback decides whether a client may fall back to local credentials, so it must
 // say yes only for an override that really points at this machine.
 func TestLoopbackEndpoint(t *testing.T) {
 	tests := map[string]struct {
@@ -24,8 +28,8 @@ func TestLoopbackEndpoint(t *testing.T) {
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
-			if got := loopbackEndpoint(func(k string) string { return tc.env[k] }); got != tc.want {
-				t.Errorf("loopbackEndpoint(%v) = %v, want %v", tc.env, got, tc.want)
+			if got := awsenv.Loopback(awsenv.Endpoint("SSM", func(k string) string { return tc.env[k] })); got != tc.want {
+				t.Errorf("Loopback(Endpoint(SSM, %v)) = %v, want %v", tc.env, got, tc.want)
 			}
 		})
 	}
