@@ -163,31 +163,41 @@ func (f *finder) addresses() {
 }
 
 func (f *finder) searches() {
-	p := patterns()
-	for _, m := range p.cashtag.FindAllStringSubmatchIndex(f.text, -1) {
+	f.cashtags()
+	if shouting(f.text) {
+		return // its capitals are no names and no tickers
+	}
+	f.names()
+	f.tickers()
+}
+
+func (f *finder) cashtags() {
+	for _, m := range patterns().cashtag.FindAllStringSubmatchIndex(f.text, -1) {
 		sym := f.text[m[2]:m[3]]
 		if (m[0] > 0 && isHostByte(f.text[m[0]-1])) || !f.free(m[0], m[1]) || !symbolish(sym) || native(sym) {
 			continue
 		}
 		f.add(m[0], m[1], Mention{By: token.BySearch, Text: f.text[m[0]:m[1]], Query: sym})
 	}
-	if shouting(f.text) {
-		return // its capitals are no names and no tickers
-	}
-	for _, m := range p.name.FindAllStringSubmatchIndex(f.text, -1) {
+}
+
+// names reads a name beside the word for "token": the first of the pattern's groups that
+// holds one.
+func (f *finder) names() {
+	for _, m := range patterns().name.FindAllStringSubmatchIndex(f.text, -1) {
 		for g := 1; g < len(m)/2; g++ {
-			if m[2*g] < 0 || !f.free(m[2*g], m[2*g+1]) {
+			at, end := m[2*g], m[2*g+1]
+			if at < 0 || !f.free(at, end) || notName(f.text[at:end]) {
 				continue
 			}
-			name := f.text[m[2*g]:m[2*g+1]]
-			if notName(name) {
-				continue
-			}
-			f.add(m[2*g], m[2*g+1], Mention{By: token.BySearch, Text: f.text[m[0]:m[1]], Query: name})
+			f.add(at, end, Mention{By: token.BySearch, Text: f.text[m[0]:m[1]], Query: f.text[at:end]})
 			break
 		}
 	}
-	for _, loc := range p.ticker.FindAllStringIndex(f.text, -1) {
+}
+
+func (f *finder) tickers() {
+	for _, loc := range patterns().ticker.FindAllStringIndex(f.text, -1) {
 		w := f.text[loc[0]:loc[1]]
 		if !f.free(loc[0], loc[1]) || !symbolish(w) || native(w) || notTicker[w] {
 			continue

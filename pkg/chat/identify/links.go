@@ -72,59 +72,91 @@ func parseLink(raw string) (Mention, bool) {
 		return Mention{}, false
 	}
 	host := strings.TrimPrefix(strings.ToLower(u.Hostname()), "www.")
-	parts := strings.FieldsFunc(u.Path, func(r rune) bool { return r == '/' })
-	m := Mention{By: token.ByLink, Text: raw}
-	switch {
-	case host == "dexscreener.com" || strings.HasSuffix(host, ".dexscreener.com"):
-		if len(parts) < 2 || !slug(parts[0]) {
-			return Mention{}, false
+	l := link{Mention: Mention{By: token.ByLink, Text: raw}, u: u,
+		parts: strings.FieldsFunc(u.Path, func(r rune) bool { return r == '/' })}
+	if read, ok := siteLinks[host]; ok {
+		return read(l)
+	}
+	if strings.HasSuffix(host, ".dexscreener.com") {
+		return dexScreenerLink(l)
+	}
+	for h, chain := range explorerChains {
+		if host == h || strings.HasSuffix(host, "."+h) {
+			return explorerLink(l, chain)
 		}
-		m.Chain, m.Pair = strings.ToLower(parts[0]), parts[1]
-		if a, err := contract.Parse(parts[1]); err == nil {
-			m.Address = &a // a token's page, or a pair: the pair is asked first
-		} else if !pairID(parts[1]) {
-			return Mention{}, false
+	}
+	return Mention{}, false
+}
+
+// link is a link being read: its URL, its path's parts, and the mention it makes.
+type link struct {
+	Mention
+	u     *url.URL
+	parts []string
+}
+
+// siteLinks read the links of the DEX, launchpad and tracker sites, by host.
+var siteLinks = map[string]func(link) (Mention, bool){
+	"dexscreener.com":   dexScreenerLink,
+	"geckoterminal.com": geckoTerminalLink,
+	"pump.fun": func(l link) (Mention, bool) {
+		if len(l.parts) == 2 && l.parts[0] == "coin" {
+			l.parts = l.parts[1:]
 		}
-		return m, true
-	case host == "geckoterminal.com":
-		if len(parts) < 3 || parts[1] != "pools" || !pairID(parts[2]) {
-			return Mention{}, false
-		}
-		chain, ok := geckoNetworks[strings.ToLower(parts[0])]
-		if !ok {
-			return Mention{}, false
-		}
-		m.Chain, m.Pair = chain, parts[2]
-		return m, true
-	case host == "pump.fun":
-		if len(parts) == 2 && parts[0] == "coin" {
-			parts = parts[1:]
-		}
-		return withAddress(m, "solana", parts, 0)
-	case host == "birdeye.so":
-		chain := strings.ToLower(u.Query().Get("chain"))
+		return withAddress(l.Mention, "solana", l.parts, 0)
+	},
+	"birdeye.so": func(l link) (Mention, bool) {
+		chain := strings.ToLower(l.u.Query().Get("chain"))
 		if chain == "" {
 			chain = "solana"
 		}
-		if len(parts) != 2 || parts[0] != "token" {
+		if len(l.parts) != 2 || l.parts[0] != "token" {
 			return Mention{}, false
 		}
-		return withAddress(m, chain, parts, 1)
-	case host == "gmgn.ai":
-		chain, ok := gmgnChains[strings.ToLower(firstOf(parts))]
-		if !ok || len(parts) != 3 || parts[1] != "token" {
+		return withAddress(l.Mention, chain, l.parts, 1)
+	},
+	"gmgn.ai": func(l link) (Mention, bool) {
+		chain, ok := gmgnChains[strings.ToLower(firstOf(l.parts))]
+		if !ok || len(l.parts) != 3 || l.parts[1] != "token" {
 			return Mention{}, false
 		}
-		return withAddress(m, chain, parts, 2)
-	}
-	for h, chain := range explorerChains {
-		if host != h && !strings.HasSuffix(host, "."+h) {
-			continue
-		}
-		if len(parts) >= 2 && (parts[0] == "token" || parts[0] == "address" || parts[0] == "account") {
-			return withAddress(m, chain, parts, 1)
-		}
+		return withAddress(l.Mention, chain, l.parts, 2)
+	},
+}
+
+// dexScreenerLink reads dexscreener.com/{chain}/{pair or token}.
+func dexScreenerLink(l link) (Mention, bool) {
+	if len(l.parts) < 2 || !slug(l.parts[0]) {
 		return Mention{}, false
+	}
+	m := l.Mention
+	m.Chain, m.Pair = strings.ToLower(l.parts[0]), l.parts[1]
+	if a, err := contract.Parse(l.parts[1]); err == nil {
+		m.Address = &a // a token's page, or a pair: the pair is asked first
+	} else if !pairID(l.parts[1]) {
+		return Mention{}, false
+	}
+	return m, true
+}
+
+// geckoTerminalLink reads geckoterminal.com/{network}/pools/{pool}.
+func geckoTerminalLink(l link) (Mention, bool) {
+	if len(l.parts) < 3 || l.parts[1] != "pools" || !pairID(l.parts[2]) {
+		return Mention{}, false
+	}
+	chain, ok := geckoNetworks[strings.ToLower(l.parts[0])]
+	if !ok {
+		return Mention{}, false
+	}
+	m := l.Mention
+	m.Chain, m.Pair = chain, l.parts[2]
+	return m, true
+}
+
+// explorerLink reads an explorer's /token/{address}, /address/{address} or /account/{mint}.
+func explorerLink(l link, chain string) (Mention, bool) {
+	if len(l.parts) >= 2 && (l.parts[0] == "token" || l.parts[0] == "address" || l.parts[0] == "account") {
+		return withAddress(l.Mention, chain, l.parts, 1)
 	}
 	return Mention{}, false
 }
