@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chatsvc/chat/internal/testclock"
 	"github.com/chatsvc/chat/pkg/chat/token"
 	"github.com/chatsvc/chat/pkg/tokenfacts"
 	"github.com/chatsvc/chat/pkg/tokenfacts/fakesources"
@@ -130,29 +131,11 @@ func TestFinderOff(t *testing.T) {
 	}
 }
 
-// clock is a settable Config.Now.
-type clock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *clock) add(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
-}
-
 // Answers are cached per query without letter case or $, and per pair, for MarketTTL;
 // concurrent callers share one request; a failure is kept briefly.
 func TestFinderCache(t *testing.T) {
 	fake, url := newFake(t)
-	clk := &clock{now: fakesources.Now()}
+	clk := testclock.New(fakesources.Now())
 	c := newClient(t, url, func(cfg *tokenfacts.Config) { cfg.Now = clk.Now; cfg.MarketTTL = time.Minute })
 	ctx := context.Background()
 	steps := []struct {
@@ -183,7 +166,7 @@ func TestFinderCache(t *testing.T) {
 		}, 0, 4},
 	}
 	for _, s := range steps {
-		clk.add(s.advance)
+		clk.Advance(s.advance)
 		if err := s.do(); err != nil {
 			t.Fatalf("%s: %v", s.name, err)
 		}
@@ -202,7 +185,7 @@ func TestFinderCache(t *testing.T) {
 	fake.SetFault(fakesources.DexScreener, fakesources.Fault{})
 	_, err = c.Search(ctx, fakesources.TickerAmbiguous)
 	checkReason(t, err, token.ReasonServerError)
-	clk.add(20 * time.Second)
+	clk.Advance(20 * time.Second)
 	if got, err := c.Search(ctx, fakesources.TickerAmbiguous); err != nil || len(got) != 3 {
 		t.Errorf("after the failure expired: %d candidates, %v; want 3", len(got), err)
 	}

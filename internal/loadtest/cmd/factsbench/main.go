@@ -11,18 +11,14 @@
 package main
 
 import (
-	"bufio"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"log/slog"
-	"net/http"
 	"net/http/httptest"
 	"os"
-	"slices"
-	"strings"
 	"time"
 
+	"github.com/chatsvc/chat/internal/loadtest"
 	"github.com/chatsvc/chat/pkg/gemini"
 	"github.com/chatsvc/chat/pkg/gemini/fakeprovider"
 	"github.com/chatsvc/chat/pkg/httpapi"
@@ -82,7 +78,7 @@ func run(n int) error {
 				if err != nil {
 					return err
 				}
-				fmt.Printf("%-10s %-22s %-6s %s\n", tok.name, row.label, cache, summary(times))
+				fmt.Printf("%-10s %-22s %-6s %s\n", tok.name, row.label, cache, loadtest.Spread(times, 100*time.Microsecond))
 			}
 		}
 	}
@@ -117,12 +113,12 @@ func measure(up *fakeprovider.Server, dataURL, addr string, n int, off, warm boo
 			}
 			srv = stack(up, dataURL, off)
 			if warm {
-				if _, err := firstText(srv.URL, addr); err != nil {
+				if _, err := loadtest.FirstText(srv.URL, addr); err != nil {
 					return nil, err
 				}
 			}
 		}
-		d, err := firstText(srv.URL, addr)
+		d, err := loadtest.FirstText(srv.URL, addr)
 		if err != nil {
 			return nil, err
 		}
@@ -132,42 +128,6 @@ func measure(up *fakeprovider.Server, dataURL, addr string, n int, off, warm boo
 	return out, nil
 }
 
-func question(addr string) string {
-	b, _ := json.Marshal(map[string]any{"messages": []map[string]string{
-		{"role": "user", "content": "[Contract Address: " + addr + "]\n\nIs this token safe to hold?"}}})
-	return string(b)
-}
-
-// firstText posts a contract question and returns the time to its first 0: line.
-func firstText(base, addr string) (time.Duration, error) {
-	start := time.Now()
-	resp, err := http.Post(base+httpapi.Path, "application/json", strings.NewReader(question(addr)))
-	if err != nil {
-		return 0, err
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		return 0, fmt.Errorf("status %d", resp.StatusCode)
-	}
-	sc := bufio.NewScanner(resp.Body)
-	var first time.Duration
-	for sc.Scan() {
-		if first == 0 && strings.HasPrefix(sc.Text(), "data: 0:") {
-			first = time.Since(start)
-		}
-	}
-	if first == 0 {
-		return 0, fmt.Errorf("no text")
-	}
-	return first, nil
-}
-
-func summary(d []time.Duration) string {
-	slices.Sort(d)
-	r := func(x time.Duration) string { return x.Round(100 * time.Microsecond).String() }
-	return fmt.Sprintf("%s (%s-%s)", r(d[len(d)/2]), r(d[0]), r(d[len(d)-1]))
-}
-
 // requestSize prints what one contract question puts in the provider request, by token.
 func requestSize(up *fakeprovider.Server, dataURL string) error {
 	fmt.Printf("\nthe provider request of one contract question (fake's accounting: a token per 4 bytes of text; the URL tool's pages are estimated at 3,000 input tokens each, as recorded)\n")
@@ -175,7 +135,7 @@ func requestSize(up *fakeprovider.Server, dataURL string) error {
 	for _, tok := range tokens {
 		for _, off := range []bool{true, false} {
 			srv := stack(up, dataURL, off)
-			if _, err := firstText(srv.URL, tok.addr); err != nil {
+			if _, err := loadtest.FirstText(srv.URL, tok.addr); err != nil {
 				return err
 			}
 			srv.Close()

@@ -11,21 +11,18 @@
 package main
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"log/slog"
-	"net/http"
 	"net/http/httptest"
 	"os"
-	"slices"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/chatsvc/chat/internal/dynalite"
+	"github.com/chatsvc/chat/internal/loadtest"
 	"github.com/chatsvc/chat/pkg/gemini"
 	"github.com/chatsvc/chat/pkg/gemini/fakeprovider"
 	"github.com/chatsvc/chat/pkg/httpapi"
@@ -149,7 +146,7 @@ func (b *bench) operations() error {
 		{"Put (PutItem)", put},
 		{"Add (UpdateItem ADD)", add},
 	} {
-		fmt.Printf("  %-48s %s\n", r.what, summary(r.d))
+		fmt.Printf("  %-48s %s\n", r.what, loadtest.Spread(r.d, 100*time.Nanosecond))
 	}
 	return nil
 }
@@ -192,7 +189,7 @@ func (b *bench) latency(n int) error {
 			}
 			if r.tableWarm {
 				w := b.stack(shared, 100)
-				if _, err := firstText(w.URL, fakesources.EVMHoneypot); err != nil {
+				if _, err := loadtest.FirstText(w.URL, fakesources.EVMHoneypot); err != nil {
 					return err
 				}
 				w.Close()
@@ -203,18 +200,18 @@ func (b *bench) latency(n int) error {
 			}
 			srv := b.stack(shared, 100)
 			if r.warm {
-				if _, err := firstText(srv.URL, fakesources.EVMHoneypot); err != nil {
+				if _, err := loadtest.FirstText(srv.URL, fakesources.EVMHoneypot); err != nil {
 					return err
 				}
 			}
-			d, err := firstText(srv.URL, fakesources.EVMHoneypot)
+			d, err := loadtest.FirstText(srv.URL, fakesources.EVMHoneypot)
 			if err != nil {
 				return err
 			}
 			srv.Close()
 			times = append(times, d)
 		}
-		fmt.Printf("  %-48s %s\n", r.label, summary(times))
+		fmt.Printf("  %-48s %s\n", r.label, loadtest.Spread(times, 10*time.Microsecond))
 	}
 	return nil
 }
@@ -258,11 +255,11 @@ func (b *bench) calls() error {
 			for q := range 10 {
 				srv := servers[q%len(servers)]
 				if r.burst && q < len(servers) {
-					wg.Go(func() { _, _ = firstText(srv.URL, tok) })
+					wg.Go(func() { _, _ = loadtest.FirstText(srv.URL, tok) })
 					continue
 				}
 				wg.Wait()
-				_, _ = firstText(srv.URL, tok)
+				_, _ = loadtest.FirstText(srv.URL, tok)
 				time.Sleep(250 * time.Millisecond) // its follow-up fetches land
 			}
 			wg.Wait()
@@ -295,45 +292,4 @@ func counts(f *fakesources.Server) map[fakesources.API]int64 {
 		m[a] = f.Requests(a)
 	}
 	return m
-}
-
-func question(addr string) string {
-	b, _ := json.Marshal(map[string]any{"messages": []map[string]string{
-		{"role": "user", "content": "[Contract Address: " + addr + "]\n\nIs this token safe to hold?"}}})
-	return string(b)
-}
-
-// firstText posts a contract question and returns the time to its first 0: line.
-func firstText(base, addr string) (time.Duration, error) {
-	start := time.Now()
-	resp, err := http.Post(base+httpapi.Path, "application/json", strings.NewReader(question(addr)))
-	if err != nil {
-		return 0, err
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		return 0, fmt.Errorf("status %d", resp.StatusCode)
-	}
-	sc := bufio.NewScanner(resp.Body)
-	var first time.Duration
-	for sc.Scan() {
-		if line := strings.TrimPrefix(sc.Text(), "data: "); first == 0 && strings.HasPrefix(line, "0:") {
-			first = time.Since(start)
-		}
-	}
-	if first == 0 {
-		return 0, fmt.Errorf("no text")
-	}
-	return first, nil
-}
-
-func summary(d []time.Duration) string {
-	slices.Sort(d)
-	r := func(x time.Duration) string {
-		if x < 10*time.Microsecond {
-			return x.Round(100 * time.Nanosecond).String()
-		}
-		return x.Round(10 * time.Microsecond).String()
-	}
-	return fmt.Sprintf("%s (%s-%s)", r(d[len(d)/2]), r(d[0]), r(d[len(d)-1]))
 }
