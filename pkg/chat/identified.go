@@ -20,6 +20,26 @@ const maxMentions = 8
 // or ticker that matched several tokens and picked none. Without a finder, links to pairs
 // and searches resolve to nothing; addresses and the prefix still count.
 func identifyTokens(ctx context.Context, finder TokenFinder, messages []Message) *ServerContext {
+	mentions := mentionsOf(messages)
+	resolve(ctx, finder, mentions)
+	sc := &ServerContext{}
+	for _, p := range mentions {
+		if p.choice != nil && p.choice.Picked == nil && len(p.choice.Others) > 0 && p.msg == mentions[0].msg {
+			sc.Candidates = append(sc.Candidates, token.Candidates{Query: p.Text, Candidates: p.choice.Others})
+		}
+		if p.addr != nil && !slices.ContainsFunc(sc.Contracts, func(r ContractRef) bool { return r.Address.Equal(*p.addr) }) {
+			sc.Contracts = append(sc.Contracts, ContractRef{Address: *p.addr, Message: p.msg + 1, Identified: p.identified()})
+		}
+	}
+	if len(sc.Contracts) == 0 && len(sc.Candidates) == 0 {
+		return nil
+	}
+	return sc
+}
+
+// mentionsOf are the user messages' mentions of tokens, the latest message first (its prefix,
+// then its text in order), at most maxMentions.
+func mentionsOf(messages []Message) []pending {
 	var mentions []pending
 	for i := len(messages) - 1; i >= 0 && len(mentions) < maxMentions; i-- {
 		m := messages[i]
@@ -30,30 +50,10 @@ func identifyTokens(ctx context.Context, finder TokenFinder, messages []Message)
 			mentions = append(mentions, pending{msg: i, Mention: identify.Mention{By: token.ByPrefix, Text: m.Contract.Value, Address: m.Contract}})
 		}
 		for _, mn := range identify.Find(m.Content) {
-			if len(mentions) < maxMentions {
-				mentions = append(mentions, pending{msg: i, Mention: mn})
-			}
+			mentions = append(mentions, pending{msg: i, Mention: mn})
 		}
 	}
-	resolve(ctx, finder, mentions)
-	sc := &ServerContext{}
-	latest := -1
-	for _, p := range mentions {
-		if latest < 0 {
-			latest = p.msg
-		}
-		if p.choice != nil && p.choice.Picked == nil && len(p.choice.Others) > 0 && p.msg == latest {
-			sc.Candidates = append(sc.Candidates, token.Candidates{Query: p.Text, Candidates: p.choice.Others})
-		}
-		if p.addr == nil || slices.ContainsFunc(sc.Contracts, func(r ContractRef) bool { return r.Address.Equal(*p.addr) }) {
-			continue
-		}
-		sc.Contracts = append(sc.Contracts, ContractRef{Address: *p.addr, Message: p.msg + 1, Identified: p.identified()})
-	}
-	if len(sc.Contracts) == 0 && len(sc.Candidates) == 0 {
-		return nil
-	}
-	return sc
+	return mentions[:min(len(mentions), maxMentions)]
 }
 
 // pending is one mention on its way to a token.
