@@ -14,9 +14,9 @@ import (
 )
 
 // ServerContext is what the server makes for one request, once, before the model is called:
-// the conversation's contract addresses and the token facts it read for them. The handler
-// builds it (NewServerContext, then the facts) and hands the one value to the model, in the
-// Conversation, and to the encoder, in StreamInfo; nothing copies it.
+// the tokens the conversation names and the facts read for them. Assistant.Prepare builds it
+// and hands the one value to the model, in the Conversation; the HTTP adapter's encoder reads
+// the same value; nothing copies it.
 type ServerContext struct {
 	// Contracts are the conversation's distinct contract addresses, the most recent first.
 	Contracts []ContractRef
@@ -43,24 +43,6 @@ type ContractRef struct {
 // MaxFactAddresses is how many distinct addresses of a conversation get facts: the most
 // recent ones.
 const MaxFactAddresses = token.MaxAddresses
-
-// NewServerContext is the context of a conversation before its facts are read: its
-// distinct contract addresses (the one place that tells them apart: by contract.Address's
-// Equal), the most recent first; nil when the conversation carries none.
-func NewServerContext(messages []Message) *ServerContext {
-	var refs []ContractRef
-	for i := len(messages) - 1; i >= 0; i-- {
-		a := messages[i].Contract
-		if a == nil || slices.ContainsFunc(refs, func(r ContractRef) bool { return r.Address.Equal(*a) }) {
-			continue
-		}
-		refs = append(refs, ContractRef{Address: *a, Message: i + 1, Identified: token.Identified{By: token.ByPrefix, Text: a.Value}})
-	}
-	if len(refs) == 0 {
-		return nil
-	}
-	return &ServerContext{Contracts: refs}
-}
 
 // FactAddresses are the addresses whose facts the server reads: the most recent
 // MaxFactAddresses.

@@ -1,6 +1,7 @@
 package chat_test
 
 import (
+	"context"
 	"testing"
 
 	"github.com/chatsvc/chat/pkg/chat"
@@ -32,7 +33,10 @@ func TestServerContext(t *testing.T) {
 		{Role: chat.RoleUser, Contract: addr(t, "0xdac17f958d2ee523a2206206994597c13d831ec7")},
 		{Role: chat.RoleUser, Contract: addr(t, "0x5a3e6a77ba2f983ec0d371ea3b475f8bc0811ad5")},
 	}
-	sc := chat.NewServerContext(msgs)
+	prepare := func(msgs []chat.Message) *chat.ServerContext {
+		return chat.NewAssistant(nil, nil, nil, chat.Traits{}).Prepare(context.Background(), chat.Conversation{Messages: msgs}).Context
+	}
+	sc := prepare(msgs)
 	var got []int
 	for _, c := range sc.Contracts {
 		got = append(got, c.Message)
@@ -53,7 +57,7 @@ func TestServerContext(t *testing.T) {
 	if len(src) != 2 || src[1].Title != "DexScreener: USDC" || len(model) != 1 {
 		t.Errorf("sources = %v (model's %v), want the model's then DexScreener's page once, the model's list untouched", src, model)
 	}
-	if chat.NewServerContext(msgs[1:2]) != nil {
+	if prepare(msgs[1:2]) != nil {
 		t.Error("a conversation without addresses has a context")
 	}
 }

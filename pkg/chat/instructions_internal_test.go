@@ -1,6 +1,7 @@
 package chat
 
 import (
+	"context"
 	"testing"
 	"unsafe"
 
@@ -34,7 +35,7 @@ func TestInstructWithoutContextSharesThePrompt(t *testing.T) {
 	system := prompt.System()
 	for _, conv := range []Conversation{
 		{Messages: []Message{{Role: RoleUser, Content: "what is a rug pull? https://example.com/a"}}},
-		{Messages: []Message{{Role: RoleUser, Content: "hello"}}, Context: NewServerContext([]Message{{Role: RoleUser, Content: "hello"}})},
+		{Messages: []Message{{Role: RoleUser, Content: "hello"}}, Context: identifyTokens(context.Background(), nil, []Message{{Role: RoleUser, Content: "hello"}})},
 	} {
 		in := Instruct(system, conv, 20)
 		if in.System != system || unsafe.StringData(in.System) != unsafe.StringData(system) {
