@@ -32,6 +32,7 @@ type lexicon struct {
 	present, generic                      *regexp.Regexp
 	approx, atLeast, atMost               *regexp.Regexp
 	otherAsset, comparison, otherCurrency *regexp.Regexp
+	coinName, chainNoun, chainBefore      *regexp.Regexp
 	notThisToken                          *regexp.Regexp
 	ageBefore, ageAfter                   *regexp.Regexp
 	marks                                 []*regexp.Regexp
@@ -132,7 +133,7 @@ func Audit(text string, facts []token.Facts) Report {
 			if i := m.mentionedBefore(f.start); i >= 0 {
 				current = i
 			}
-			if current < 0 || m.hypotheticalBefore(f.start) || m.pastAt(f.start) ||
+			if current < 0 || m.hypotheticalBefore(f.start) || m.pastAt(f.start) || m.otherSince(f.start) ||
 				(l.otherAsset.MatchString(lastWords(left, 4)) && mentioned(tokens, left) < 0) {
 				continue
 			}

@@ -21,7 +21,7 @@ func init() {
 		},
 		after:        `de|en|del|la|el`,
 		hypothetical: `por ejemplo|si |podría|objetivo|predicción|pronóstico|hipotétic|escenario|supongamos|alcanzaría`,
-		history:      `máximo histórico|mínimo histórico|ath|anteriormente|lanzamiento|hace (?:\d+ )?(?:días|semanas|meses|años)|la semana pasada|el mes pasado|ayer|subió a|cayó a|alcanzó|llegó a|en 20\d\d`,
+		history:      `máximos? de|mínimos? de|máximo histórico|mínimo histórico|ath|anteriormente|lanzamiento|hace (?:\d+ )?(?:días|semanas|meses|años)|la semana pasada|el mes pasado|ayer|subió a|cayó a|alcanzó|llegó a|en 20\d\d`,
 		present:      `ahora|actualmente|hoy|en este momento`,
 		approx:       `\baproximadamente|\balrededor de|\bcerca de|\bunos|\bunas|\bcasi`,
 		atLeast:      `\bmás de|\bpor encima de|\bsuperior a|\bal menos`,

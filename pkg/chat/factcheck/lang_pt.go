@@ -21,7 +21,7 @@ func init() {
 		},
 		after:        `de|em|da|do|na|no`,
 		hypothetical: `por exemplo|se |poderia|alvo|previsão|projeção|hipotétic|cenário|suponha`,
-		history:      `máxima histórica|mínima histórica|ath|anteriormente|lançamento|há (?:\d+ )?(?:dias|semanas|meses|anos)|semana passada|mês passado|ontem|subiu para|caiu para|atingiu|chegou a|em 20\d\d`,
+		history:      `máximas? de|mínimas? de|máxima histórica|mínima histórica|ath|anteriormente|lançamento|há (?:\d+ )?(?:dias|semanas|meses|anos)|semana passada|mês passado|ontem|subiu para|caiu para|atingiu|chegou a|em 20\d\d`,
 		present:      `agora|atualmente|hoje|no momento`,
 		approx:       `\baproximadamente|\bcerca de|\bem torno de|\bquase|\bpor volta de`,
 		atLeast:      `\bmais de|\bacima de|\bsuperior a|\bpelo menos`,

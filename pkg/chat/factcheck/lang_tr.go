@@ -21,7 +21,7 @@ func init() {
 		},
 		after:        `de|da|ile|dan|den|tan|ten`,
 		hypothetical: `örneğin|eğer|olursa|hedef|tahmin|varsayım|senaryo|olabilir`,
-		history:      `tüm zamanların en yüksek|ath|daha önce|lansman|\d+ (?:gün|hafta|ay|yıl) önce|geçen hafta|dün|yükseldi|çıktı|ulaştı|20\d\d'de`,
+		history:      `zirve|en yüksek|en düşük|tüm zamanların en yüksek|ath|daha önce|lansman|\d+ (?:gün|hafta|ay|yıl) önce|geçen hafta|dün|yükseldi|çıktı|ulaştı|20\d\d'de`,
 		present:      `şu anda|şimdi|bugün|güncel`,
 		approx:       `yaklaşık|civarı|neredeyse|~`,
 		atLeast:      `en az`,

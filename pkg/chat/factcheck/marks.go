@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/chatsvc/chat/pkg/chat/token"
 )
 
 // marks are the places in one clause where the words that decide a figure's reading stand:
@@ -16,8 +18,10 @@ type marks struct {
 	hypoEnd  int       // end of the first hypothetical word, or -1
 	history  [][]int   // [start, end), in order
 	present  [][]int
+	others   [][]int // other tokens named: tickers and well-known names that are none of the tokens'
 
 	next, latest, latestAt int // cursor over mentions; the latest mention passed and its start
+	latestEnd              int // and its end
 	hist                   int // cursor over history
 }
 
@@ -25,7 +29,7 @@ type marks struct {
 type mention struct{ start, end, token int }
 
 func (l *lexicon) mark(clause string, tokens []tokenData) *marks {
-	m := &marks{hypoEnd: -1, latest: -1, latestAt: -1}
+	m := &marks{hypoEnd: -1, latest: -1, latestAt: -1, latestEnd: 0}
 	if loc := l.hypothetical.FindStringIndex(clause); loc != nil {
 		m.hypoEnd = loc[1]
 	}
@@ -50,7 +54,62 @@ func (l *lexicon) mark(clause string, tokens []tokenData) *marks {
 		}
 	}
 	slices.SortFunc(m.mentions, func(a, b mention) int { return a.end - b.end })
+	m.others = l.otherTokens(clause, lower, tokens)
 	return m
+}
+
+// otherTokens are the places in clause that name a token none of tokens is: a word written
+// as tickers are ("BONK", "$WIF") that is no label, acronym or quote currency ("PEPE/SOL"),
+// or a well-known coin's name ("Shiba Inu"), in order.
+func (l *lexicon) otherTokens(clause, lower string, tokens []tokenData) [][]int {
+	var out [][]int
+	ours := func(loc []int) bool {
+		w := strings.TrimPrefix(lower[loc[0]:loc[1]], "$")
+		for i := range tokens {
+			if tokens[i].named(w) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, loc := range ticker().FindAllStringIndex(clause, -1) {
+		w := strings.TrimPrefix(clause[loc[0]:loc[1]], "$")
+		if labels[w] || token.Acronym(w) || quoted(clause, loc) || strings.HasPrefix(w, "H") && len(w) <= 3 && strings.ContainsAny(w, "0123456789") || ours(loc) || l.onChain(clause, loc) {
+			continue
+		}
+		out = append(out, loc)
+	}
+	for _, loc := range l.coinName.FindAllStringIndex(clause, -1) {
+		if !ours(loc) && !l.onChain(clause, loc) {
+			out = append(out, loc)
+		}
+	}
+	slices.SortFunc(out, func(a, b []int) int { return a[0] - b[0] })
+	return out
+}
+
+// onChain reports whether the coin named at loc names the chain a token lives on, not a token
+// of its own: "the Solana meme token", "an Ethereum-based coin", "on Solana".
+func (l *lexicon) onChain(clause string, loc []int) bool {
+	return l.chainNoun.MatchString(clause[loc[1]:min(len(clause), loc[1]+24)]) ||
+		l.chainBefore.MatchString(clause[max(0, loc[0]-12):loc[0]])
+}
+
+// quoted reports whether the ticker at loc is half of a pair ("PEPE/SOL") or a source's
+// abbreviation ("Total Liquidity (RC):").
+func quoted(clause string, loc []int) bool {
+	if loc[0] > 0 && clause[loc[0]-1] == '/' || loc[1] < len(clause) && clause[loc[1]] == '/' {
+		return true
+	}
+	return loc[0] > 0 && clause[loc[0]-1] == '(' && strings.HasPrefix(clause[loc[1]:], "):")
+}
+
+// otherSince reports whether another token is named after the latest mention of a token with
+// facts (or from the clause's start) and before offset at: "…, while BONK sits at $2.84B".
+// Calls must come after mentionedBefore(at).
+func (m *marks) otherSince(at int) bool {
+	i, _ := slices.BinarySearchFunc(m.others, m.latestEnd, func(o []int, s int) int { return o[0] - s })
+	return i < len(m.others) && m.others[i][1] <= at
 }
 
 // mentionedBefore is the token named last before offset at (the one whose name starts
@@ -58,7 +117,7 @@ func (l *lexicon) mark(clause string, tokens []tokenData) *marks {
 func (m *marks) mentionedBefore(at int) int {
 	for ; m.next < len(m.mentions) && m.mentions[m.next].end <= at; m.next++ {
 		if x := m.mentions[m.next]; x.start > m.latestAt {
-			m.latest, m.latestAt = x.token, x.start
+			m.latest, m.latestAt, m.latestEnd = x.token, x.start, x.end
 		}
 	}
 	return m.latest

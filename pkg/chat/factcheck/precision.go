@@ -20,7 +20,7 @@ import (
 //     not read ("5-10%", "$1-2M");
 //   - is a duration that is not the pair's age ("24-hour volume", "price 7 days ago").
 func (l *lexicon) unsure(clause string, generic bool, f figure, left, after string, t *tokenData) bool {
-	if l.otherCurrency.MatchString(clause[max(0, f.start-4):f.start]) || l.notThisToken.MatchString(after) || l.comparison.MatchString(left) || otherTicker(left, t) {
+	if l.otherCurrency.MatchString(clause[max(0, f.start-4):f.start]) || l.notThisToken.MatchString(after) || l.comparison.MatchString(left) {
 		return true
 	}
 	before := clause[max(0, f.start-48):f.start] // the words right before the figure
@@ -75,25 +75,6 @@ var labels = map[string]bool{
 	"SELL": true, "TAX": true, "AGE": true, "PAIR": true, "DS": true, "GT": true, "CMC": true, "H24": true,
 	"AI": true, "IMPORTANT": true, "WARNING": true, "HIGH": true, "LOW": true, "RISK": true, "NEW": true,
 	"GOPLUS": true, "RUGCHECK": true, "EVM": true, "BSC": true, "ETH": false,
-}
-
-// otherTicker reports whether the words before a figure name, the way tickers are written, a
-// token that is not t: "Current BONK FDV for comparison: ~$2.9B".
-func otherTicker(left string, t *tokenData) bool {
-	words := lastWords(left, 6)
-	for _, loc := range ticker().FindAllStringIndex(words, -1) {
-		w := strings.TrimPrefix(words[loc[0]:loc[1]], "$")
-		if loc[0] > 0 && words[loc[0]-1] == '(' && strings.HasPrefix(words[loc[1]:], "):") {
-			continue // a source's abbreviation: "Total Liquidity (RC):"
-		}
-		if labels[w] || strings.HasPrefix(w, "H") && len(w) <= 3 && strings.ContainsAny(w, "0123456789") {
-			continue
-		}
-		if !t.named(strings.ToLower(w)) {
-			return true
-		}
-	}
-	return false
 }
 
 // named reports whether w is one of the token's names, or a word of one.

@@ -54,6 +54,13 @@ func TestPrecisionOnPublishedWordings(t *testing.T) {
 		{"words for amounts", "Market cap: 12.3 million, liquidity 1.52 million dollars.", []string{mcap, liq}},
 		{"a count is no sum", "Market cap: $12.3M. It has 1.2 million holders.", []string{mcap}},
 		{"the pair's age", "The pair was created 6 hours ago.", []string{factcheck.FactPairAgeHrs + "=" + factcheck.Agrees}},
+		// Held out twice (heldout2-*), then read: the subject changes, a peak, a sentence in Cyrillic.
+		{"another token named since ours", "GPANDA has a market cap of $12.3M while BONK sits at $2.84 billion.", []string{mcap}},
+		{"another coin's volume after than", "Volume is $2.2M, much higher than the $335 million trading volume of Shiba Inu.", []string{vol}},
+		{"a peak next to the price", "GPANDA peaked at $3.10 on Tuesday. Currently trading at $2.42, it is up 40%.", []string{price}},
+		{"the chain is no other token", "The Solana meme token is trading at roughly $2.42 per unit.", []string{price}},
+		{"a pair's quote is no other token", "The GPANDA/SOL pool holds $1.52M in liquidity.", []string{liq}},
+		{"a Cyrillic sentence ends a label's reach", "Капитализация $12,3 млн. Объём торгов составил $2,2 млн.", []string{mcap, vol}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -191,13 +192,20 @@ func clauses(text string) []string {
 				start = i + 3
 			}
 		case '.', '!', '?':
-			if i+2 < len(text) && text[i+1] == ' ' && (text[i+2] >= 'A' && text[i+2] <= 'Z' || text[i+2] == '*' || text[i+2] == '(') {
+			if i+2 < len(text) && text[i+1] == ' ' && sentenceStart(text[i+2:]) {
 				emit(i + 1)
 			}
 		}
 	}
 	emit(len(text))
 	return out
+}
+
+// sentenceStart reports whether s starts as a sentence does: with a capital letter of any
+// script ("Объём", "Él"), emphasis or a parenthesis.
+func sentenceStart(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	return unicode.IsUpper(r) || r == '*' || r == '('
 }
 
 // readTables rewrites the rows of each markdown table whose header names facts as one line per

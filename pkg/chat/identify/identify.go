@@ -199,7 +199,7 @@ func (f *finder) names() {
 func (f *finder) tickers() {
 	for _, loc := range patterns().ticker.FindAllStringIndex(f.text, -1) {
 		w := f.text[loc[0]:loc[1]]
-		if !f.free(loc[0], loc[1]) || !symbolish(w) || native(w) || notTicker[w] {
+		if !f.free(loc[0], loc[1]) || !symbolish(w) || native(w) || token.Acronym(w) {
 			continue
 		}
 		f.add(loc[0], loc[1], Mention{By: token.BySearch, Text: w, Query: w})
@@ -250,19 +250,3 @@ func notName(s string) bool {
 	}
 	return false
 }
-
-// notTicker are the words people write in capitals that are not tokens they ask about.
-var notTicker = func() map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields(`AI OK US USA UK EU UN UAE CEO CTO CFO COO FAQ API URL URI HTTP HTTPS JSON XML HTML CSS PDF CSV SQL
-		DEX CEX NFT NFTS DYOR ATH ATL TVL FDV MC MCAP LP LPS KYC AML APY APR ETF ETFS SEC CFTC FCA IMO IMHO FOMO FUD ROI PNL P2P DM DMS
-		TLDR TL DR NB PS AM PM UTC GMT EST PST CET ID IP OS PC TV VIP FYI ASAP BTW LOL OMG WTF GM GN WAGMI NGMI HODL REKT RUG SCAM
-		TOKEN TOKENS COIN COINS CA TX TXN TXS ERC BEP SPL EVM L1 L2 DAO DEFI CEFI ICO IDO IEO TGE AMA KOL PR OTC IOU
-		USD EUR GBP JPY CNY RMB VND BRL RUB TRY MXN ARS INR KRW AUD CAD CHF HKD SGD IDR PHP THB NGN ZAR
-		YES NO OR AND THE IS IT IF OF TO IN ON AT BY FOR WITH WHAT WHY HOW WHO WHEN WHERE NOT BUT SO DO ME MY WE YOU
-		CPU GPU RAM SSD USB SMS PIN OTP QR FIAT APP APPS SDK CLI UI UX RPC MEV AMM CLMM PDA OHLC OHLCV RSI MACD EMA SMA VWAP
-		BUY SELL HOLD LONG SHORT PUMP DUMP MOON WARNING DANGER NOTE TODO UPDATE NEW HOT TOP`) {
-		m[w] = true
-	}
-	return m
-}()
