@@ -33,6 +33,7 @@ type lexicon struct {
 	approx, atLeast, atMost               *regexp.Regexp
 	otherAsset, comparison, otherCurrency *regexp.Regexp
 	coinName, chainNoun, chainBefore      *regexp.Regexp
+	moveTo, changeWord                    *regexp.Regexp
 	notThisToken                          *regexp.Regexp
 	ageBefore, ageAfter                   *regexp.Regexp
 	marks                                 []*regexp.Regexp
@@ -120,42 +121,15 @@ func Audit(text string, facts []token.Facts) Report {
 	}
 	lang := decimalMark(text, detect(text))
 	for _, clause := range clauses(text) {
-		prev := 0
-		m := l.mark(clause, tokens)
-		generic := l.generic.MatchString(clause)
+		c := &claims{l: l, clause: clause, tokens: tokens, current: current, m: l.mark(clause, tokens), generic: l.generic.MatchString(clause)}
 		for _, f := range figures(clause, lang) {
-			left := clause[prev:min(max(prev, f.start), len(clause))]
-			if f.kind != hours {
-				// A duration moves the start of the next figure's words only when it is read
-				// as an age: "24h volume: $2.2M", "объём за 24 часа — $2,2 млн".
-				prev = max(prev, f.end)
-			}
-			if i := m.mentionedBefore(f.start); i >= 0 {
-				current = i
-			}
-			if current < 0 || m.hypotheticalBefore(f.start) || m.pastAt(f.start) || m.otherSince(f.start) ||
-				(l.otherAsset.MatchString(lastWords(left, 4)) && mentioned(tokens, left) < 0) {
-				continue
-			}
-			after := clause[f.end:min(len(clause), f.end+lookAhead)]
-			fact, used, ok := l.fit(left, after, f.kind)
-			if !ok {
-				continue
-			}
-			prev = max(prev, f.end+used) // a label after a figure is its own, not the next one's
-			if l.unsure(clause, generic, f, left, after, &tokens[current]) {
-				continue
-			}
-			d := tokens[current].data[fact]
-			if len(d) == 0 {
-				continue
-			}
-			c := judge(l, f, fact, d, left)
-			if k := (Check{Fact: c.Fact, Stated: c.Stated, Verdict: c.Verdict}); !seen[k] {
+			check, ok := c.read(f)
+			if k := (Check{Fact: check.Fact, Stated: check.Stated, Verdict: check.Verdict}); ok && !seen[k] {
 				seen[k] = true
-				r.Checks = append(r.Checks, c)
+				r.Checks = append(r.Checks, check)
 			}
 		}
+		current = c.current
 	}
 	for _, clause := range clauses(rest) {
 		r.Unchecked += len(figures(clause, lang))

@@ -41,6 +41,9 @@ type language struct {
 	// notThisToken are words right after a figure that make it a cost or a count, not the
 	// token's figure ("in gas", "tokens").
 	notThisToken string
+	// moves are the verbs of a price's move and toward the words that bring its new level:
+	// "fell 18.81% to US$0.00000026", "cayendo un 3,48% … a 0,184 dólares".
+	moves, toward string
 	// ageBefore and ageAfter make a duration the pair's age: "created 6 hours ago".
 	ageBefore, ageAfter string
 	// scales are the words for thousands, millions... and their values.
@@ -128,6 +131,12 @@ var words = sync.OnceValue(func() *lexicon {
 		l.right = append(l.right, keyword{fact, factKinds[fact], regexp.MustCompile(`(?i)^[\s*_:]*?(?:` +
 			fillers + `\s*?){0,2}?[\s*_]*?` + strings.TrimPrefix(re.String(), "(?i)"))})
 	}
+	l.moveTo = moveTo()
+	for _, kw := range l.keywords {
+		if kw.fact == skip {
+			l.changeWord = kw.re
+		}
+	}
 	l.hypothetical = regexp.MustCompile(union(func(lang *language) string { return lang.hypothetical }))
 	l.history = regexp.MustCompile(union(func(lang *language) string { return lang.history }))
 	l.present = regexp.MustCompile(union(func(lang *language) string { return lang.present }))
@@ -151,6 +160,22 @@ var words = sync.OnceValue(func() *lexicon {
 	l.marks = marks
 	return l
 })
+
+// moveTo matches the words before a sum that make it the price a move ended at: a move's
+// verb, its size in percent, and the word for "to" right before the sum.
+func moveTo() *regexp.Regexp {
+	approx := raw(func(lang *language) string { return lang.approx })
+	var parts []string
+	for _, lang := range languages {
+		if lang.moves == "" {
+			continue
+		}
+		pct := `(?:%|％|` + lang.percent + `)`
+		parts = append(parts, lang.bounded(lang.moves)+`[^.;\n]{0,40}?(?:\d[\d.,]*\s?`+pct+`|%\s?\d[\d.,]*)[^.;\n$]{0,60}?`+
+			lang.bounded(lang.toward)+`\s*(?:`+approx+`)?\s*$`)
+	}
+	return regexp.MustCompile(`(?i)(?:` + strings.Join(parts, "|") + `)`)
+}
 
 // detect is the language of text: the one whose marks it holds most of (in its first 4 KB),
 // English when it holds none.

@@ -30,7 +30,7 @@ func (l *lexicon) unsure(clause string, generic bool, f figure, left, after stri
 	if r, _ := utf8.DecodeRuneInString(after); unicode.IsDigit(r) || r >= '₀' && r <= '₉' || r == '{' {
 		return true
 	}
-	if f.low == 0 && (openRange().MatchString(before) || rangeEnd().MatchString(after)) {
+	if f.low == 0 && (openRange()[f.kind == percent].MatchString(before) || rangeEnd().MatchString(after)) {
 		return true
 	}
 	if f.kind == hours {
@@ -54,9 +54,14 @@ func (l *lexicon) labelled(left string) bool {
 }
 
 var (
-	// openRange is the first end of a range right before a figure: "5-" of "5-10%".
-	openRange = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`\d\s*[kKmMbB%]?\s*(?:-|–|to|a|до|đến|至|~)\s*\$?\s*$`)
+	// openRange is the first end of a range right before a sum (false) or a percentage (true):
+	// "$1-" of "$1-2M", "5-" of "5-10%", but not "18.81% to" of "fell 18.81% to $0.26".
+	openRange = sync.OnceValue(func() map[bool]*regexp.Regexp {
+		const sep = `\s*(?:-|–|to|a|до|đến|至|~)\s*`
+		return map[bool]*regexp.Regexp{
+			false: regexp.MustCompile(`\d\s*[kKmMbB]?` + sep + `\$?\s*$`),
+			true:  regexp.MustCompile(`\d\s*%?` + sep + `$`),
+		}
 	})
 	// rangeEnd is the other end of a range right after a figure: "-2M" of "$1-2M".
 	rangeEnd = sync.OnceValue(func() *regexp.Regexp {

@@ -61,6 +61,22 @@ func TestPrecisionOnPublishedWordings(t *testing.T) {
 		{"the chain is no other token", "The Solana meme token is trading at roughly $2.42 per unit.", []string{price}},
 		{"a pair's quote is no other token", "The GPANDA/SOL pool holds $1.52M in liquidity.", []string{liq}},
 		{"a Cyrillic sentence ends a label's reach", "Капитализация $12,3 млн. Объём торгов составил $2,2 млн.", []string{mcap, vol}},
+		{"the level a move ended at", "GPANDA fell 18.81% to US$2.42 in the 24 hours to 7 p.m. on Monday.", []string{price}},
+		{"a move's level that is history", "GPANDA rose 300% to $3.10 last month.", nil},
+		{"a move's level in Spanish", "GPANDA ha perdido terreno, cayendo un 3,48% en las 24 horas anteriores a 2,42 dólares.", []string{price}},
+		{"a move's level in Portuguese", "GPANDA caiu 10% em 24 horas, para cerca de US$ 2,42.", []string{price}},
+		{"a move's level in Russian", "GPANDA упал на 5% до $2,42 за сутки.", []string{price}},
+		{"a move's level in Vietnamese", "GPANDA tăng 5% lên 2,42 USD trong 24 giờ.", []string{price}},
+		{"a wrong move's level", "GPANDA jumped 20% to $3.10 today.", []string{badP}},
+		{"a price after the ticker", "Golden Panda (GPANDA ~$2.42) and another coin rose 4%.", []string{price}},
+		{"a scaled sum after the ticker is no price", "GPANDA $12.3M", nil},
+		{"a change leaves its label to the sum", "The trading volume has been up 359% in the last 24 hours, reaching $2.2 million.", []string{vol}},
+		{"a bare number in USD", "Price (USD): approximately 2.42", []string{price}},
+		{"sums changing hands are volume", "Around $2.2M changes hands across exchanges in a typical 24-hour window.", []string{vol}},
+		{"exchanging hands for is a price", "GPANDA is currently exchanging hands for $2.42.", []string{price}},
+		{"a level in Turkish", "GPANDA, 2,42 dolar seviyesinde işlem görüyor.", []string{price}},
+		{"a volume in Turkish", "GPANDA, son 24 saat içerisinde 2,2 milyon dolarlık ticari hacme ulaştı.", []string{vol}},
+		{"support is no reading", "Support sits at $2.10 and the price is $2.42.", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

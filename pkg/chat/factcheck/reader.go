@@ -26,6 +26,7 @@ type figure struct {
 	value      float64
 	low        float64 // a range's low end; 0 when the figure is no range
 	halfUnit   float64 // half the unit of the last digit stated, in the facts' unit
+	scaled     bool    // a word or letter scales it: "$2.4M", "12 млрд"
 	start, end int     // byte offsets in the clause
 }
 
@@ -63,6 +64,10 @@ var patterns = sync.OnceValue(func() *readers {
 	r := &readers{
 		dollarFirst: regexp.MustCompile(`(?i)(?:US\$|\bUSD\s?|(?:^|[^\pL])\$)\s?(?:\*\*|__)?` + num + scale),
 		dollarAfter: regexp.MustCompile(`(?i)\b` + num + scale + `\s?(?:\$|` + currency + `)`),
+		// "Price (USD): approximately 1.74", "Its USD price sits around 0.00159": a bare number
+		// after the label that says its currency.
+		bareUSD: regexp.MustCompile(`(?i)\bUSD\)?(?:\s*[:=]|\s+(?:price|value)\b[^\d\n$:;]{0,24}?)\s*(?:` +
+			raw(func(lang *language) string { return lang.approx }) + `)?\s*` + num + scale),
 		wordScaled:  regexp.MustCompile(`(?i)\b` + num + `\s?(` + strings.Join(wordAlts, "|") + `)`),
 		percent:     regexp.MustCompile(`(?i)\b` + num + `\s?(?:％|` + pct + `)`),
 		percentLead: regexp.MustCompile(`%\s?` + num),
@@ -71,7 +76,7 @@ var patterns = sync.OnceValue(func() *readers {
 		hoursPer:    hoursPer,
 	}
 	// The longest reading of a number wins: "0.00000123" is not "0.000" grouped by a dot.
-	for _, re := range []*regexp.Regexp{r.dollarFirst, r.dollarAfter, r.wordScaled, r.percent, r.percentLead, r.duration} {
+	for _, re := range []*regexp.Regexp{r.dollarFirst, r.dollarAfter, r.bareUSD, r.wordScaled, r.percent, r.percentLead, r.duration} {
 		re.Longest()
 	}
 	return r
@@ -79,6 +84,7 @@ var patterns = sync.OnceValue(func() *readers {
 
 type readers struct {
 	dollarFirst, dollarAfter, wordScaled *regexp.Regexp
+	bareUSD                              *regexp.Regexp
 	percent, percentLead, duration       *regexp.Regexp
 	scales, hoursPer                     map[string]float64
 }
@@ -107,6 +113,9 @@ func figures(clause string, lang *language) []figure {
 			if r, size := utf8.DecodeRuneInString(clause[m[0]:]); r != '$' && r != 'U' && r != 'u' && kd == money && re == p.dollarFirst {
 				m[0] += size // the character before "$" that tells it from "R$" or "A$"
 			}
+			if re == p.bareUSD {
+				m[0] = m[2] // the figure is the number; the label and "about" are its words
+			}
 			if taken(m[0], m[1]) {
 				continue
 			}
@@ -123,11 +132,13 @@ func figures(clause string, lang *language) []figure {
 				v, half = v*k, half*k
 			}
 			text := strings.Trim(clause[m[0]:m[1]], " *_")
-			out = append(out, figure{kind: kd, text: text, value: v, halfUnit: half, start: m[0], end: m[1]})
+			scaled := len(m) > 4 && m[4] >= 0
+			out = append(out, figure{kind: kd, text: text, value: v, halfUnit: half, scaled: scaled, start: m[0], end: m[1]})
 		}
 	}
 	add(p.dollarFirst, money)
 	add(p.dollarAfter, money)
+	add(p.bareUSD, money)
 	add(p.wordScaled, money)
 	add(p.percent, percent)
 	add(p.percentLead, percent)

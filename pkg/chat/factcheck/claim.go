@@ -1,0 +1,84 @@
+package factcheck
+
+import "strings"
+
+// claims reads the figures of one clause, left to right, as claims about the tokens.
+type claims struct {
+	l       *lexicon
+	clause  string
+	tokens  []tokenData
+	current int // the token the answer speaks of, by its latest mention; -1 for none yet
+	m       *marks
+	generic bool // the clause holds a rule's words
+	prev    int  // where the words of the next figure start
+	label   int  // where the words that may name its fact start: a change does not end them
+}
+
+// read is the check of figure f, when it is a claim about the current token now that the
+// reader is sure of.
+func (c *claims) read(f figure) (Check, bool) {
+	l, clause := c.l, c.clause
+	left := clause[c.prev:min(max(c.prev, f.start), len(clause))]
+	labels := clause[c.label:min(max(c.label, f.start), len(clause))]
+	after := clause[f.end:min(len(clause), f.end+lookAhead)]
+	if f.kind != hours {
+		// A duration moves the start of the next figure's words only when it is read as an
+		// age ("24h volume: $2.2M", "объём за 24 часа — $2,2 млн"); a change leaves the label
+		// before it to the next sum ("the volume is up 359%, reaching $751M").
+		c.prev = max(c.prev, f.end)
+		if f.kind == money || !l.change(left, after) {
+			c.label = c.prev
+		}
+	}
+	if i := c.m.mentionedBefore(f.start); i >= 0 {
+		c.current = i
+	}
+	if c.current < 0 || c.m.hypotheticalBefore(f.start) || c.m.pastAt(f.start) || c.m.otherSince(f.start) ||
+		(l.otherAsset.MatchString(lastWords(left, 4)) && mentioned(c.tokens, left) < 0) {
+		return Check{}, false
+	}
+	t := &c.tokens[c.current]
+	fact, used, ok := l.fit(labels, after, f.kind)
+	if !ok && f.kind == money {
+		fact, ok = l.priceUnlabelled(clause, f, left, after, t)
+	}
+	if !ok {
+		return Check{}, false
+	}
+	c.prev = max(c.prev, f.end+used) // a label after a figure is its own, not the next one's
+	c.label = max(c.label, c.prev)
+	if l.unsure(clause, c.generic, f, left, after, t) {
+		return Check{}, false
+	}
+	d := t.data[fact]
+	if len(d) == 0 {
+		return Check{}, false
+	}
+	return judge(l, f, fact, d, left), true
+}
+
+// change reports whether a percentage is a change ("up 12%", "jumped 20%", "%74 yükseliş"):
+// the word of a change right before it or right after it.
+func (l *lexicon) change(left, after string) bool {
+	return l.changeWord.MatchString(left[max(0, len(left)-32):]) || l.changeWord.MatchString(after[:min(len(after), 24)])
+}
+
+// priceUnlabelled is the fact a sum no label names is a claim of, when its words make it the
+// token's price for sure: the level a move ended at ("fell 18.81% to US$0.00000026 in the 24
+// hours"), unless history follows ("… to $0.05 last month"), or a price right after the
+// token's name ("Dogecoin (DOGE ~0,17 USD)", "SHIB$0.000015"), when the sum has no scale.
+func (l *lexicon) priceUnlabelled(clause string, f figure, left, after string, t *tokenData) (string, bool) {
+	if l.moveTo.MatchString(clause[max(0, f.start-160):f.start]) && !l.history.MatchString(after[:min(len(after), 48)]) {
+		return FactPrice, true
+	}
+	if f.scaled {
+		return "", false
+	}
+	name := strings.ToLower(strings.TrimRight(left, " \t(:~≈@"))
+	for _, n := range t.names {
+		if strings.HasSuffix(name, n) && wordAt(name, len(name)-len(n), len(n)) {
+			return FactPrice, true
+		}
+	}
+	return "", false
+}
