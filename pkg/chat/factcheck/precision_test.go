@@ -76,6 +76,9 @@ func TestPrecisionOnPublishedWordings(t *testing.T) {
 		{"exchanging hands for is a price", "GPANDA is currently exchanging hands for $2.42.", []string{price}},
 		{"a level in Turkish", "GPANDA, 2,42 dolar seviyesinde işlem görüyor.", []string{price}},
 		{"a volume in Turkish", "GPANDA, son 24 saat içerisinde 2,2 milyon dolarlık ticari hacme ulaştı.", []string{vol}},
+		{"a position's worth is no price", "A whale bought 1 trillion GPANDA worth $10 million.", nil},
+		{"a day's high is no price", "The 24h high was $3.10, and GPANDA now trades at $2.42.", []string{price}},
+		{"an age with its word before", "Age around 6 hours (new).", []string{factcheck.FactPairAgeHrs + "=" + factcheck.Agrees}},
 		{"support is no reading", "Support sits at $2.10 and the price is $2.42.", nil},
 	}
 	for _, tt := range tests {
