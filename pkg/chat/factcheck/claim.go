@@ -33,8 +33,7 @@ func (c *claims) read(f figure) (Check, bool) {
 	if i := c.m.mentionedBefore(f.start); i >= 0 {
 		c.current = i
 	}
-	if c.current < 0 || c.m.hypotheticalBefore(f.start) || c.m.pastAt(f.start) || c.m.otherSince(f.start) ||
-		(l.otherAsset.MatchString(lastWords(left, 4)) && mentioned(c.tokens, left) < 0) {
+	if c.notNow(f, left) {
 		return Check{}, false
 	}
 	t := &c.tokens[c.current]
@@ -81,4 +80,11 @@ func (l *lexicon) priceUnlabelled(clause string, f figure, left, after string, t
 		}
 	}
 	return "", false
+}
+
+// notNow reports whether figure f is no claim about the current token now: no token spoken of
+// yet, a hypothesis or history before it, or another token or asset named since the token.
+func (c *claims) notNow(f figure, left string) bool {
+	return c.current < 0 || c.m.hypotheticalBefore(f.start) || c.m.pastAt(f.start) || c.m.otherSince(f.start) ||
+		(c.l.otherAsset.MatchString(lastWords(left, 4)) && mentioned(c.tokens, left) < 0)
 }

@@ -50,32 +50,15 @@ func decimalMark(text string, lang *language) *language {
 // false when the number cannot be read for sure: a single "1.523" in a language whose decimal
 // mark is the comma may be either.
 func parseNumber(s string, lang *language) (v, half float64, ok bool) {
-	s = expandSubscript(s)
 	s = strings.Map(func(r rune) rune {
 		if unicode.IsSpace(r) || r == '\'' || r == '’' || r == ' ' || r == '\u202f' {
 			return -1
 		}
 		return r
-	}, s)
-	commas, dots := strings.Count(s, ","), strings.Count(s, ".")
-	decimal := byte(0)
-	switch {
-	case commas > 0 && dots > 0:
-		decimal = s[max(strings.LastIndexByte(s, ','), strings.LastIndexByte(s, '.'))]
-	case commas == 1 || dots == 1:
-		sep := byte(',')
-		if dots == 1 {
-			sep = '.'
-		}
-		after := len(s) - strings.IndexByte(s, sep) - 1
-		switch {
-		case after != 3:
-			decimal = sep
-		case lang.decimalComma && sep == ',', !lang.decimalComma && sep == '.':
-			decimal = sep
-		case lang.decimalComma && sep == '.' && !lang.markSure:
-			return 0, 0, false // "1.523" in Spanish: thousands, or a copied English decimal
-		}
+	}, expandSubscript(s))
+	decimal, ok := decimalSeparator(s, lang)
+	if !ok {
+		return 0, 0, false
 	}
 	decimals := 0
 	var b strings.Builder
@@ -93,6 +76,31 @@ func parseNumber(s string, lang *language) (v, half float64, ok bool) {
 		return 0, 0, false
 	}
 	return v, 0.5 * math.Pow(10, -float64(decimals)), true
+}
+
+// decimalSeparator is the byte that marks the decimals of s (0 when it has none): the last of
+// a dot and a comma when both are there, else a lone one not followed by three digits, else
+// the one the language uses. ok is false for a lone "1.523" in a language whose decimal mark
+// is the comma, unless the answer's own numbers showed it.
+func decimalSeparator(s string, lang *language) (decimal byte, ok bool) {
+	commas, dots := strings.Count(s, ","), strings.Count(s, ".")
+	switch {
+	case commas > 0 && dots > 0:
+		return s[max(strings.LastIndexByte(s, ','), strings.LastIndexByte(s, '.'))], true
+	case commas != 1 && dots != 1:
+		return 0, true
+	}
+	sep := byte(',')
+	if dots == 1 {
+		sep = '.'
+	}
+	switch after := len(s) - strings.IndexByte(s, sep) - 1; {
+	case after != 3, lang.decimalComma == (sep == ','):
+		return sep, true
+	case lang.decimalComma && !lang.markSure:
+		return 0, false // "1.523" in Spanish: thousands, or a copied English decimal
+	}
+	return 0, true
 }
 
 // expandSubscript writes "0.0₅123" and "0.0{5}123" (a price whose decimal point is followed by

@@ -20,25 +20,33 @@ import (
 //     not read ("5-10%", "$1-2M");
 //   - is a duration that is not the pair's age ("24-hour volume", "price 7 days ago").
 func (l *lexicon) unsure(clause string, generic bool, f figure, left, after string, t *tokenData) bool {
+	before := clause[max(0, f.start-48):f.start] // the words right before the figure
+	return l.notTheToken(clause, generic, f, left, after, before) || notWhole(f, before, after) ||
+		f.kind == hours && !l.pairAge(before, left, after)
+}
+
+// notTheToken reports whether the words around a figure make it a cost, a count, another
+// currency's sum, a comparison or a rule's threshold.
+func (l *lexicon) notTheToken(clause string, generic bool, f figure, left, after, before string) bool {
 	if l.otherCurrency.MatchString(clause[max(0, f.start-4):f.start]) || l.notThisToken.MatchString(after) || l.comparison.MatchString(left) {
 		return true
 	}
-	before := clause[max(0, f.start-48):f.start] // the words right before the figure
-	if l.generic.MatchString(left) || generic && (l.atLeast.MatchString(before) || l.atMost.MatchString(before)) {
-		return true
-	}
+	return l.generic.MatchString(left) || generic && (l.atLeast.MatchString(before) || l.atMost.MatchString(before))
+}
+
+// notWhole reports whether a figure was read in part: a digit or a subscript right after it,
+// or the other end of a range it is one end of.
+func notWhole(f figure, before, after string) bool {
 	if r, _ := utf8.DecodeRuneInString(after); unicode.IsDigit(r) || r >= '₀' && r <= '₉' || r == '{' {
 		return true
 	}
-	if f.low == 0 && (openRange()[f.kind == percent].MatchString(before) || rangeEnd().MatchString(after)) {
-		return true
-	}
-	if f.kind == hours {
-		if !l.ageBefore.MatchString(before) && !(l.ageAfter.MatchString(after) && !l.labelled(left)) {
-			return true
-		}
-	}
-	return false
+	return f.low == 0 && (openRange()[f.kind == percent].MatchString(before) || rangeEnd().MatchString(after))
+}
+
+// pairAge reports whether a duration is the pair's age: "created 6 hours ago", "6 hours
+// old", but not "Price 7 days ago".
+func (l *lexicon) pairAge(before, left, after string) bool {
+	return l.ageBefore.MatchString(before) || l.ageAfter.MatchString(after) && !l.labelled(left)
 }
 
 // labelled reports whether words before a duration name a sum or a share ("Price 7 days

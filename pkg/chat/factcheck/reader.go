@@ -94,57 +94,70 @@ type readers struct {
 // joined as a range are one figure.
 func figures(clause string, lang *language) []figure {
 	p := patterns()
-	var out []figure
 	// covered marks the bytes of the figures read so far: a later pattern's match over any of
 	// them is part of a figure already read. Each pattern's matches do not overlap, so the
 	// marking costs at most the clause's length per pattern.
-	covered := make([]bool, len(clause))
-	taken := func(s, e int) bool {
-		if slices.Contains(covered[s:e], true) {
-			return true
-		}
-		for i := s; i < e; i++ {
-			covered[i] = true
-		}
-		return false
+	sc := &scan{p: p, clause: clause, lang: lang, covered: make([]bool, len(clause))}
+	sc.add(p.dollarFirst, money)
+	sc.add(p.dollarAfter, money)
+	sc.add(p.bareUSD, money)
+	sc.add(p.wordScaled, money)
+	sc.add(p.percent, percent)
+	sc.add(p.percentLead, percent)
+	sc.add(p.duration, hours)
+	slices.SortFunc(sc.out, func(a, b figure) int { return a.start - b.start })
+	return ranges(clause, sc.out)
+}
+
+// scan is the figures of one clause, read one pattern after another.
+type scan struct {
+	p       *readers
+	clause  string
+	lang    *language
+	covered []bool // the bytes of the figures read so far
+	out     []figure
+}
+
+// taken reports whether clause[s:e] overlaps a figure read already, and marks it when not.
+func (sc *scan) taken(s, e int) bool {
+	if slices.Contains(sc.covered[s:e], true) {
+		return true
 	}
-	add := func(re *regexp.Regexp, kd kind) {
-		for _, m := range re.FindAllStringSubmatchIndex(clause, -1) {
-			if r, size := utf8.DecodeRuneInString(clause[m[0]:]); r != '$' && r != 'U' && r != 'u' && kd == money && re == p.dollarFirst {
-				m[0] += size // the character before "$" that tells it from "R$" or "A$"
-			}
-			if re == p.bareUSD {
-				m[0] = m[2] // the figure is the number; the label and "about" are its words
-			}
-			if taken(m[0], m[1]) {
-				continue
-			}
-			v, half, ok := parseNumber(clause[m[2]:m[3]], lang)
-			if !ok {
-				continue
-			}
-			if len(m) > 4 && m[4] >= 0 {
-				unit := strings.ToLower(clause[m[4]:m[5]])
-				k := p.scales[unit]
-				if kd == hours {
-					k = p.hoursPer[unit]
-				}
-				v, half = v*k, half*k
-			}
-			text := strings.Trim(clause[m[0]:m[1]], " *_")
-			scaled := len(m) > 4 && m[4] >= 0
-			out = append(out, figure{kind: kd, text: text, value: v, halfUnit: half, scaled: scaled, start: m[0], end: m[1]})
-		}
+	for i := s; i < e; i++ {
+		sc.covered[i] = true
 	}
-	add(p.dollarFirst, money)
-	add(p.dollarAfter, money)
-	add(p.bareUSD, money)
-	add(p.wordScaled, money)
-	add(p.percent, percent)
-	add(p.percentLead, percent)
-	add(p.duration, hours)
-	slices.SortFunc(out, func(a, b figure) int { return a.start - b.start })
-	return ranges(clause, out)
+	return false
+}
+
+// add reads the figures of kind kd that re matches and no figure read already covers.
+func (sc *scan) add(re *regexp.Regexp, kd kind) {
+	p, clause := sc.p, sc.clause
+	for _, m := range re.FindAllStringSubmatchIndex(clause, -1) {
+		if r, size := utf8.DecodeRuneInString(clause[m[0]:]); r != '$' && r != 'U' && r != 'u' && re == p.dollarFirst {
+			m[0] += size // the character before "$" that tells it from "R$" or "A$"
+		}
+		if re == p.bareUSD {
+			m[0] = m[2] // the figure is the number; the label and "about" are its words
+		}
+		if sc.taken(m[0], m[1]) {
+			continue
+		}
+		v, half, ok := parseNumber(clause[m[2]:m[3]], sc.lang)
+		if !ok {
+			continue
+		}
+		scaled := len(m) > 4 && m[4] >= 0
+		if scaled {
+			unit := strings.ToLower(clause[m[4]:m[5]])
+			k := p.scales[unit]
+			if kd == hours {
+				k = p.hoursPer[unit]
+			}
+			v, half = v*k, half*k
+		}
+		text := strings.Trim(clause[m[0]:m[1]], " *_")
+		sc.out = append(sc.out, figure{kind: kd, text: text, value: v, halfUnit: half, scaled: scaled, start: m[0], end: m[1]})
+	}
 }
 
 // ranges joins two sums or two percentages that make a range ("$260M–$356M", "$260M to
@@ -153,22 +166,27 @@ func ranges(clause string, list []figure) []figure {
 	out := list[:0]
 	for i := 0; i < len(list); i++ {
 		f := list[i]
-		if i+1 < len(list) && list[i+1].kind == f.kind && f.kind != hours {
+		if i+1 < len(list) && list[i+1].kind == f.kind && f.kind != hours && list[i+1].value > f.value &&
+			joins(clause[f.end:list[i+1].start], clause[max(0, f.start-16):f.start]) {
 			g := list[i+1]
-			between := strings.ToLower(strings.TrimSpace(clause[f.end:g.start]))
-			joined := between == "-" || between == "–" || between == "—" || between == "to" || between == "a" ||
-				between == "до" || between == "đến" || between == "至" || between == "~" || between == "ile" ||
-				between == "and" && strings.Contains(strings.ToLower(clause[max(0, f.start-16):f.start]), "between")
-			if joined && g.value > f.value {
-				g.low, g.text, g.start = f.value, clause[f.start:g.end], f.start
-				out = append(out, g)
-				i++
-				continue
-			}
+			g.low, g.text, g.start = f.value, clause[f.start:g.end], f.start
+			out = append(out, g)
+			i++
+			continue
 		}
 		out = append(out, f)
 	}
 	return out
+}
+
+// rangeWords are the words between the ends of a range.
+var rangeWords = map[string]bool{"-": true, "–": true, "—": true, "to": true, "a": true, "до": true, "đến": true, "至": true, "~": true, "ile": true}
+
+// joins reports whether the words between two figures make them a range's ends: a dash or
+// "to", or "and" after "between".
+func joins(between, before string) bool {
+	between = strings.ToLower(strings.TrimSpace(between))
+	return rangeWords[between] || between == "and" && strings.Contains(strings.ToLower(before), "between")
 }
 
 // clauses splits an answer into the stretches a claim lives in: sentences, lines (a table
@@ -181,35 +199,43 @@ func clauses(text string) []string {
 	}
 	var out []string
 	start := 0
-	emit := func(end int) {
+	for i := 0; i < len(text); i++ {
+		end, next := boundary(text, i)
+		if next == 0 {
+			continue
+		}
 		if s := strings.TrimSpace(text[start:end]); s != "" {
 			out = append(out, s)
 		}
-		start = end
+		start = next
+		i = next - 1
 	}
-	for i := 0; i < len(text); i++ {
-		switch c := text[i]; c {
-		case '\n', ';':
-			emit(i)
-			start = i + 1
-		case 0xC2: // "·" (U+00B7) sets labelled figures apart: "$2.3M market cap · $410K liquidity"
-			if i+1 < len(text) && text[i+1] == 0xB7 {
-				emit(i)
-				start = i + 2
-			}
-		case 0xE2: // "•" (U+2022), "。" is handled by the sentence end below
-			if i+2 < len(text) && text[i+1] == 0x80 && text[i+2] == 0xA2 {
-				emit(i)
-				start = i + 3
-			}
-		case '.', '!', '?':
-			if i+2 < len(text) && text[i+1] == ' ' && sentenceStart(text[i+2:]) {
-				emit(i + 1)
+	if s := strings.TrimSpace(text[start:]); s != "" {
+		out = append(out, s)
+	}
+	return out
+}
+
+// boundary reports whether a clause ends at text[i]: where it ends and where the next one
+// starts, or next 0 when it does not end there.
+func boundary(text string, i int) (end, next int) {
+	switch c := text[i]; {
+	case c == '\n' || c == ';':
+		return i, i + 1
+	case c == '.' || c == '!' || c == '?':
+		if i+2 < len(text) && text[i+1] == ' ' && sentenceStart(text[i+2:]) {
+			return i + 1, i + 1
+		}
+	case c >= 0xC2:
+		// "·" sets labelled figures apart ("$2.3M market cap · $410K liquidity"), "•" starts a
+		// bullet, "。", "！" and "？" end a sentence in Chinese.
+		for _, sep := range []string{"·", "•", "。", "！", "？"} {
+			if strings.HasPrefix(text[i:], sep) {
+				return i, i + len(sep)
 			}
 		}
 	}
-	emit(len(text))
-	return out
+	return 0, 0
 }
 
 // sentenceStart reports whether s starts as a sentence does: with a capital letter of any
