@@ -27,16 +27,17 @@ type lexicon struct {
 	keywords []keyword
 	// right are the keywords a figure may be followed by: "$15K in liquidity", "99% sell
 	// tax", "a $731K market cap".
-	right                                 []keyword
-	hypothetical, history                 *regexp.Regexp
-	present, generic                      *regexp.Regexp
-	approx, atLeast, atMost               *regexp.Regexp
-	otherAsset, comparison, otherCurrency *regexp.Regexp
-	coinName, chainNoun, chainBefore      *regexp.Regexp
-	moveTo, changeWord                    *regexp.Regexp
-	notThisToken                          *regexp.Regexp
-	ageBefore, ageAfter                   *regexp.Regexp
-	marks                                 []*regexp.Regexp
+	right                                   []keyword
+	hypothetical, history                   *regexp.Regexp
+	present, generic                        *regexp.Regexp
+	approx, atLeast, atMost                 *regexp.Regexp
+	otherAsset, comparison, otherCurrency   *regexp.Regexp
+	coinName, chain, chainNoun, chainBefore *regexp.Regexp
+	moveTo, changeWord                      *regexp.Regexp
+	dated, milestone, markAfter             *regexp.Regexp
+	notThisToken                            *regexp.Regexp
+	ageBefore, ageAfter                     *regexp.Regexp
+	marks                                   []*regexp.Regexp
 }
 
 // fit is the nearest keyword that names a fact of kind for a figure: one right after it

@@ -33,7 +33,7 @@ func (c *claims) read(f figure) (Check, bool) {
 	if i := c.m.mentionedBefore(f.start); i >= 0 {
 		c.current = i
 	}
-	if c.notNow(f, left) {
+	if c.notNow(f, left, after) {
 		return Check{}, false
 	}
 	t := &c.tokens[c.current]
@@ -46,14 +46,27 @@ func (c *claims) read(f figure) (Check, bool) {
 	}
 	c.prev = max(c.prev, f.end+used) // a label after a figure is its own, not the next one's
 	c.label = max(c.label, c.prev)
-	if l.unsure(clause, c.generic, f, left, after, t) {
+	if l.unsure(clause, c.generic, f, left, after, t) || fact == FactPrice && f.scaled && f.value >= 1e6 {
+		// No token's unit price is stated in millions: such a "price" is a total.
 		return Check{}, false
 	}
 	d := t.data[fact]
 	if len(d) == 0 {
 		return Check{}, false
 	}
-	return judge(l, f, fact, d, left), true
+	check := judge(l, f, fact, d, left)
+	if check.Verdict == Contradicts && l.bounded(f, left) {
+		// A range or a bound states no value: it may agree ("over $1M" of $1.2M), but the
+		// issue's reader is sure of no figure it could contradict.
+		return Check{}, false
+	}
+	return check, true
+}
+
+// bounded reports whether figure f is a range or a one-sided bound ("over", "under").
+func (l *lexicon) bounded(f figure, left string) bool {
+	left = left[max(0, len(left)-32):]
+	return f.low > 0 || l.atLeast.MatchString(left) || l.atMost.MatchString(left)
 }
 
 // change reports whether a percentage is a change ("up 12%", "jumped 20%", "%74 yükseliş"):
@@ -64,10 +77,10 @@ func (l *lexicon) change(left, after string) bool {
 
 // priceUnlabelled is the fact a sum no label names is a claim of, when its words make it the
 // token's price for sure: the level a move ended at ("fell 18.81% to US$0.00000026 in the 24
-// hours"), unless history follows ("… to $0.05 last month"), or a price right after the
+// hours"; a date after it, "… to $0.05 last month", is history, see notNow), or a price right after the
 // token's name ("Dogecoin (DOGE ~0,17 USD)", "SHIB$0.000015"), when the sum has no scale.
 func (l *lexicon) priceUnlabelled(clause string, f figure, left, after string, t *tokenData) (string, bool) {
-	if l.moveTo.MatchString(clause[max(0, f.start-160):f.start]) && !l.history.MatchString(after[:min(len(after), 48)]) {
+	if l.moveTo.MatchString(clause[max(0, f.start-160):f.start]) {
 		return FactPrice, true
 	}
 	if f.scaled {
@@ -84,7 +97,8 @@ func (l *lexicon) priceUnlabelled(clause string, f figure, left, after string, t
 
 // notNow reports whether figure f is no claim about the current token now: no token spoken of
 // yet, a hypothesis or history before it, or another token or asset named since the token.
-func (c *claims) notNow(f figure, left string) bool {
+func (c *claims) notNow(f figure, left, after string) bool {
 	return c.current < 0 || c.m.hypotheticalBefore(f.start) || c.m.pastAt(f.start) || c.m.otherSince(f.start) ||
-		(c.l.otherAsset.MatchString(lastWords(left, 4)) && mentioned(c.tokens, left) < 0)
+		(c.l.otherAsset.MatchString(lastWords(left, 4)) && mentioned(c.tokens, left) < 0) ||
+		c.l.dated.MatchString(after) || c.l.markAfter.MatchString(after) || c.l.milestone.MatchString(c.clause[max(0, f.start-32):f.start])
 }

@@ -44,6 +44,18 @@ type language struct {
 	// moves are the verbs of a price's move and toward the words that bring its new level:
 	// "fell 18.81% to US$0.00000026", "cayendo un 3,48% … a 0,184 dólares".
 	moves, toward string
+	// sizedMove is, for a language that states a move's size before its verb, the words
+	// right before the level ("yüzde 7,53 artışla 11,76 dolara").
+	sizedMove string
+	// dated are words right after a figure that date it in the past: "$63 billion in
+	// September 2021", "$0.000032 on the 21st of May".
+	dated string
+	// milestone are the words right before a round figure passed or missed, no reading:
+	// "past $1 trillion", "crossed the $100K".
+	milestone string
+	// mark are the words right after a round figure that make it a milestone: "the $2 billion
+	// mark".
+	mark string
 	// ageBefore and ageAfter make a duration the pair's age: "created 6 hours ago".
 	ageBefore, ageAfter string
 	// scales are the words for thousands, millions... and their values.
@@ -137,6 +149,9 @@ var words = sync.OnceValue(func() *lexicon {
 			l.changeWord = kw.re
 		}
 	}
+	l.dated = regexp.MustCompile(`(?i)^[^.;!?\n]{0,40}?` + strings.TrimPrefix(union(func(lang *language) string { return lang.dated }), "(?i)"))
+	l.milestone = suffix(func(lang *language) string { return lang.milestone })
+	l.markAfter = regexp.MustCompile(`^\s*` + union(func(lang *language) string { return lang.mark }))
 	l.hypothetical = regexp.MustCompile(union(func(lang *language) string { return lang.hypothetical }))
 	l.history = regexp.MustCompile(union(func(lang *language) string { return lang.history }))
 	l.present = regexp.MustCompile(union(func(lang *language) string { return lang.present }))
@@ -150,7 +165,8 @@ var words = sync.OnceValue(func() *lexicon {
 	l.ageBefore = regexp.MustCompile(union(func(lang *language) string { return lang.ageBefore }) + `[^;\n]{0,40}$`)
 	l.coinName = regexp.MustCompile(`\b(?:Bitcoin|Ethereum|Ether|Solana|Dogecoin|Shiba Inu|Cardano|Tether|Ripple|Polygon|Avalanche|Chainlink|Polkadot|Litecoin|Toncoin|Tron|Pepe|Bonk|Floki|[Dd]ogwifhat|Fartcoin|Pudgy Penguins|Official Trump|Binance Coin|USD Coin|Arbitrum|Optimism)\b`)
 	l.chainNoun = regexp.MustCompile(`(?i)^(?:'s)?[\s-]*(?:meme|token|coin|chain|network|ecosystem|blockchain|based|pair|pool|dex|wallet|mainnet|smart chain|launchpad|memecoin|native|L1|L2)`)
-	l.chainBefore = regexp.MustCompile(`(?i)\b(?:on|via|across|over|from|to)\s+(?:the\s+)?$`)
+	l.chainBefore = regexp.MustCompile(`(?i)\b(?:on|via|across|over)\s+(?:the\s+)?$`)
+	l.chain = regexp.MustCompile(`^\$?(?:Solana|SOL|Ethereum|ETH|BNB|BSC|Base|Arbitrum|ARB|Polygon|MATIC|POL|Avalanche|AVAX|Tron|TRX|TON|Toncoin|Sui|SUI|Aptos|APT|Optimism|OP|Blast|Linea|Sonic|Bitcoin|BTC)$`)
 	l.otherCurrency = regexp.MustCompile(`(?i)(?:R\$|A\$|C\$|NT\$|HK\$|S\$|€|£|¥|₽|₺|₫|₹)\s*$`)
 	l.otherAsset = regexp.MustCompile(`(?i)\b(?:btc|bitcoin|eth|ether|ethereum|bnb|sol|solana|usdt|tether|usdc|dai|busd|fdusd|usde|stablecoins?|xrp|doge|dogecoin|ada|cardano|avax|matic|pol|trx|ton|link|dot|ltc|shib|pepe|wbnb|weth|wsol|arb|op|bonk|wif)(?:'s)?\b`)
 	marks := make([]*regexp.Regexp, len(languages))
@@ -173,6 +189,11 @@ func moveTo() *regexp.Regexp {
 		pct := `(?:%|％|` + lang.percent + `)`
 		parts = append(parts, lang.bounded(lang.moves)+`[^.;\n]{0,40}?(?:\d[\d.,]*\s?`+pct+`|%\s?\d[\d.,]*)[^.;\n$]{0,60}?`+
 			lang.bounded(lang.toward)+`\s*(?:`+approx+`)?\s*$`)
+	}
+	for _, lang := range languages {
+		if lang.sizedMove != "" {
+			parts = append(parts, `(?:`+lang.sizedMove+`)\s*(?:`+approx+`)?\s*$`)
+		}
 	}
 	return regexp.MustCompile(`(?i)(?:` + strings.Join(parts, "|") + `)`)
 }

@@ -91,6 +91,9 @@ func (l *lexicon) otherTokens(clause, lower string, tokens []tokenData) [][]int 
 // onChain reports whether the coin named at loc names the chain a token lives on, not a token
 // of its own: "the Solana meme token", "an Ethereum-based coin", "on Solana".
 func (l *lexicon) onChain(clause string, loc []int) bool {
+	if !l.chain.MatchString(clause[loc[0]:loc[1]]) {
+		return false
+	}
 	return l.chainNoun.MatchString(clause[loc[1]:min(len(clause), loc[1]+24)]) ||
 		l.chainBefore.MatchString(clause[max(0, loc[0]-12):loc[0]])
 }

@@ -35,7 +35,8 @@ func TestPrecisionOnPublishedWordings(t *testing.T) {
 	}{
 		{"a range holding the value", "The market cap is approximately between $12M and $13M.", []string{mcap}},
 		{"a range read whole, not as its low end", "Market cap: roughly $11M–$13M.", []string{mcap}},
-		{"a range outside the value", "The market cap is between $260M and $356M.", []string{badMC}},
+		{"a range outside the value is no contradiction", "The market cap is between $260M and $356M.", nil},
+		{"a bound the value misses is no contradiction", "Liquidity of over $5M and a market cap of $12.3M.", []string{mcap}},
 		{"a range's end alone is not read", "Sell tax: 95-100%.", nil},
 		{"history: surged to", "GPANDA surged to $4.6 billion in market cap in just a few hours.", nil},
 		{"another token's FDV", "Current BONK FDV for comparison: ~$2.9 B", nil},
@@ -79,6 +80,18 @@ func TestPrecisionOnPublishedWordings(t *testing.T) {
 		{"a position's worth is no price", "A whale bought 1 trillion GPANDA worth $10 million.", nil},
 		{"a day's high is no price", "The 24h high was $3.10, and GPANDA now trades at $2.42.", []string{price}},
 		{"an age with its word before", "Age around 6 hours (new).", []string{factcheck.FactPairAgeHrs + "=" + factcheck.Agrees}},
+		// Held out a third time (heldout3-*), then read.
+		{"a date after a figure makes it history", "GPANDA's market cap surpassed $63 billion in September 2021.", nil},
+		{"a milestone is no reading", "The rally pushed GPANDA past $1 trillion in market capitalization.", nil},
+		{"a round mark is no reading", "The market cap exceeded the $2 billion mark a few days ago.", nil},
+		{"a level left behind is superseded", "GPANDA jumped 12% to $3.10 and then settled at $2.42.", nil},
+		{"a row of another token", "| Coin | Price |\n|---|---|\n| GPANDA | $2.42 |\n| ETH | $2,248 |", []string{price}},
+		{"Argentine dollars", "GPANDA tiene un valor de mercado de u$s 12,3 millones.", []string{mcap}},
+		{"a label glued to its sum", "Real Volume (24H)$2,200,400 / Market Cap$12,345,678", []string{vol, mcap}},
+		{"a comma language's scale groups by the dot", "GPANDA tiene una capitalización de mercado de 12.300 millones de dólares.", []string{badMC}},
+		{"a Turkish move's level", "GPANDA son 24 saatte yüzde 7,53 artışla 2,42 dolara ulaştı.", []string{price}},
+		{"a price in millions is a total", "GPANDA se cotiza en US$ 561 millones.", nil},
+		{"a reflexive 'se' is no 'if'", "GPANDA se cotiza a 2,42 dólares.", []string{price}},
 		{"support is no reading", "Support sits at $2.10 and the price is $2.42.", nil},
 	}
 	for _, tt := range tests {

@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/chatsvc/chat/pkg/chat/factcheck"
@@ -71,15 +72,16 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // measured for false alarms only. go test -v -run Published ./pkg/chat/factcheck prints the
 // figures for docs/BENCHMARKS.md.
 //
-// The heldout2 groups (added 2026-11-26, the reader unchanged and not tuned on them) are a
-// fresh held-out measurement. heldout2-vi meets the bars and is held to them; the others do
-// not (false alarms in heldout2-en and heldout2-ru, recall under the bar elsewhere), so for
-// them the test only reports the figures and guards the measured floor against regression:
-// no more false alarms and no fewer figures caught than measured. Those groups are left out
-// of the all-groups false-alarm bar, which stays the measure of the tuned corpus.
-var heldoutFloor = map[string]struct{ maxFalseAlarms, minCaught int }{
-	"heldout2-en": {3, 26}, "heldout2-es": {0, 1}, "heldout2-pt": {0, 0},
-	"heldout2-ru": {1, 1}, "heldout2-tr": {0, 0},
+// Groups were added held out, measured once with the reader as it stood, then tuned on
+// (their first figures are in docs/BENCHMARKS.md): en-heldout and zh's last passage, then
+// heldout2-* (23 passages), then heldout3-* (84 passages, gathered by someone who never saw the
+// reader). Each group is held to the bars; a group still under them after tuning is held to
+// its floor, no more false alarms and no fewer figures caught than now, and is left out of the
+// all-groups false-alarm bar. heldout3-vi's two false alarms are a worked example ("Giá BTC:
+// $30,000 … Vốn hóa = $570 tỷ") and a page that labels 24-hour volume "Thanh khoản (24h)",
+// liquidity.
+var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
+	"heldout3-es": {0, 3}, "heldout3-ru": {0, 4}, "heldout3-zh": {0, 5}, "heldout3-vi": {2, 3},
 }
 
 func TestPublishedCorpus(t *testing.T) {
@@ -129,7 +131,7 @@ func TestPublishedCorpus(t *testing.T) {
 		s := scores[g]
 		recall := float64(s.caught) / float64(max(1, s.stated))
 		t.Logf("%-12s passages %2d, false alarms %d; figures %2d, caught %2d, recall %.2f", g, s.passages, s.falseAlarms, s.stated, s.caught, recall)
-		if floor, ok := heldoutFloor[g]; ok {
+		if floor, ok := floors[g]; ok {
 			if s.falseAlarms > floor.maxFalseAlarms || s.caught < floor.minCaught {
 				t.Errorf("%s: %d false alarms, %d caught: worse than the measured floor (%d, %d)", g, s.falseAlarms, s.caught, floor.maxFalseAlarms, floor.minCaught)
 			}
@@ -137,7 +139,7 @@ func TestPublishedCorpus(t *testing.T) {
 		}
 		total.passages, total.falseAlarms = total.passages+s.passages, total.falseAlarms+s.falseAlarms
 		bar := 0.6
-		if g == "en-published" || g == "en-heldout" || g == "chat-style" {
+		if g == "en-published" || g == "en-heldout" || g == "chat-style" || strings.HasSuffix(g, "-en") {
 			bar = 0.8
 		}
 		if s.stated > 0 && recall < bar {

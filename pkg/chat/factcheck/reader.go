@@ -62,7 +62,9 @@ var patterns = sync.OnceValue(func() *readers {
 	}
 	slices.SortFunc(units, func(a, b string) int { return len(b) - len(a) })
 	r := &readers{
-		dollarFirst: regexp.MustCompile(`(?i)(?:US\$|\bUSD\s?|(?:^|[^\pL])\$)\s?(?:\*\*|__)?` + num + scale),
+		// "$2.4M", "US$ 204", "u$s 169" (Argentine news), and a label glued to its sum
+		// ("Fully Diluted Valuation$100,000,000"), but not "R$" or "A$".
+		dollarFirst: regexp.MustCompile(`(?i)(?:US\$|u\$s|\bUSD\s?|(?:^|[^\pL]|\pL{3})\$)\s?(?:\*\*|__)?` + num + scale),
 		dollarAfter: regexp.MustCompile(`(?i)\b` + num + scale + `\s?(?:\$|` + currency + `)`),
 		// "Price (USD): approximately 1.74", "Its USD price sits around 0.00159": a bare number
 		// after the label that says its currency.
@@ -73,6 +75,7 @@ var patterns = sync.OnceValue(func() *readers {
 		percentLead: regexp.MustCompile(`%\s?` + num),
 		duration:    regexp.MustCompile(`(?i)\b` + num + `[\s-]?(` + strings.Join(units, "|") + `)`),
 		scales:      values,
+		commaScale:  commaScales(),
 		hoursPer:    hoursPer,
 	}
 	// The longest reading of a number wins: "0.00000123" is not "0.000" grouped by a dot.
@@ -87,6 +90,7 @@ type readers struct {
 	bareUSD                              *regexp.Regexp
 	percent, percentLead, duration       *regexp.Regexp
 	scales, hoursPer                     map[string]float64
+	commaScale                           map[string]bool // scale words only decimal-comma languages use
 }
 
 // figures are the numbers of a clause that may be claims about a token: sums in dollars,
@@ -107,6 +111,34 @@ func figures(clause string, lang *language) []figure {
 	sc.add(p.duration, hours)
 	slices.SortFunc(sc.out, func(a, b figure) int { return a.start - b.start })
 	return ranges(clause, sc.out)
+}
+
+// commaScales are the scale words of the languages that write the decimal mark as a comma
+// and no other language uses ("millones", "млрд", but not "mil", which reads the same).
+func commaScales() map[string]bool {
+	out := map[string]bool{}
+	for _, lang := range languages {
+		for w := range lang.scales {
+			out[strings.ToLower(w)] = lang.decimalComma
+		}
+	}
+	for _, lang := range languages {
+		for w := range lang.scales {
+			if !lang.decimalComma {
+				delete(out, strings.ToLower(w))
+			}
+		}
+	}
+	return out
+}
+
+// dollarStart is where a sum dollarFirst matched at i starts: at "US$", "USD" or "u$s", else
+// at its "$" (past the character or the label before it that tells it from "R$").
+func dollarStart(clause string, i int) int {
+	if s := strings.ToUpper(clause[i:min(len(clause), i+3)]); s == "US$" || s == "USD" || s == "U$S" {
+		return i
+	}
+	return i + strings.IndexByte(clause[i:], '$')
 }
 
 // scan is the figures of one clause, read one pattern after another.
@@ -133,8 +165,8 @@ func (sc *scan) taken(s, e int) bool {
 func (sc *scan) add(re *regexp.Regexp, kd kind) {
 	p, clause := sc.p, sc.clause
 	for _, m := range re.FindAllStringSubmatchIndex(clause, -1) {
-		if r, size := utf8.DecodeRuneInString(clause[m[0]:]); r != '$' && r != 'U' && r != 'u' && re == p.dollarFirst {
-			m[0] += size // the character before "$" that tells it from "R$" or "A$"
+		if re == p.dollarFirst {
+			m[0] = dollarStart(clause, m[0])
 		}
 		if re == p.bareUSD {
 			m[0] = m[2] // the figure is the number; the label and "about" are its words
@@ -142,7 +174,12 @@ func (sc *scan) add(re *regexp.Regexp, kd kind) {
 		if sc.taken(m[0], m[1]) {
 			continue
 		}
-		v, half, ok := parseNumber(clause[m[2]:m[3]], sc.lang)
+		lang := sc.lang
+		if len(m) > 4 && m[4] >= 0 && p.commaScale[strings.ToLower(clause[m[4]:m[5]])] {
+			// "36.000 millones": a scale word of a decimal-comma language groups by the dot.
+			lang = &language{code: lang.code, decimalComma: true, markSure: true}
+		}
+		v, half, ok := parseNumber(clause[m[2]:m[3]], lang)
 		if !ok {
 			continue
 		}
@@ -280,9 +317,26 @@ func readTables(text string) string {
 				first = append(first, c)
 			}
 		}
+		// Each cell's line starts with the row's subject ("ETH, Price: $2,248"), so that a row
+		// of another token is read as that token's.
+		subject := rowSubject(first)
+		for k := range rest {
+			rest[k] = subject + rest[k]
+		}
 		lines[i] = strings.Join(append([]string{strings.Join(first, " ")}, rest...), "\n")
 	}
 	return strings.Join(lines, "\n")
+}
+
+// rowSubject is the first of a row's cells that names no fact and holds a letter (the token,
+// not its rank), cut to 40 bytes, with a comma: "ETH, ", or "" for none.
+func rowSubject(cells []string) string {
+	for _, c := range cells {
+		if strings.IndexFunc(c, unicode.IsLetter) >= 0 && len(c) <= 40 {
+			return c + ", "
+		}
+	}
+	return ""
 }
 
 // names reports whether s holds a word naming a fact.
