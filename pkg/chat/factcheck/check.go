@@ -115,27 +115,63 @@ func Audit(text string, facts []token.Facts) Report {
 		tokens[i] = newToken(&facts[i])
 	}
 	var r Report
-	seen := map[Check]bool{}
+	var read []reading
 	current := -1 // the token the answer speaks of, by its latest mention
 	if len(tokens) == 1 {
 		current = 0
 	}
 	lang := decimalMark(text, detect(text))
-	for _, clause := range clauses(text) {
+	list, lines := lineClauses(text)
+	for n, clause := range list {
 		c := &claims{l: l, clause: clause, tokens: tokens, current: current, m: l.mark(clause, tokens), generic: l.generic.MatchString(clause)}
 		for _, f := range figures(clause, lang) {
-			check, ok := c.read(f)
-			if k := (Check{Fact: check.Fact, Stated: check.Stated, Verdict: check.Verdict}); ok && !seen[k] {
-				seen[k] = true
-				r.Checks = append(r.Checks, check)
+			if check, ok := c.read(f); ok {
+				read = append(read, reading{c.current, lines[n], f.value, check})
 			}
 		}
 		current = c.current
 	}
+	r.Checks = latest(read)
 	for _, clause := range clauses(rest) {
 		r.Unchecked += len(figures(clause, lang))
 	}
 	return r
+}
+
+// reading is a check of a figure about one of the tokens, with the figure's value.
+type reading struct {
+	token, line int
+	value       float64
+	check       Check
+}
+
+// latest are the checks of the readings, each once, but for a token's fact read more than once
+// in one line (a paragraph, a bullet) with values that differ, only those near its last
+// reading there: a report states a level left behind before the level now ("fell 94% to
+// $0.30 … recovered to $5.19"). Readings on other lines stand on their own.
+func latest(read []reading) []Check {
+	type key struct {
+		token, line int
+		fact        string
+	}
+	last := map[key]float64{}
+	for _, x := range read {
+		last[key{x.token, x.line, x.check.Fact}] = x.value
+	}
+	var out []Check
+	seen := map[Check]bool{}
+	for _, x := range read {
+		v := last[key{x.token, x.line, x.check.Fact}]
+		near := math.Abs(x.value-v) <= 0.1*math.Abs(v)
+		if factKinds[x.check.Fact] == percent {
+			near = math.Abs(x.value-v) <= 3
+		}
+		if k := (Check{Fact: x.check.Fact, Stated: x.check.Stated, Verdict: x.check.Verdict}); near && !seen[k] {
+			seen[k] = true
+			out = append(out, x.check)
+		}
+	}
+	return out
 }
 
 // lookAhead is how far past a figure its keyword may stand ("$15K in the liquidity pool").

@@ -90,6 +90,8 @@ func TestPrecisionOnPublishedWordings(t *testing.T) {
 		{"a label glued to its sum", "Real Volume (24H)$2,200,400 / Market Cap$12,345,678", []string{vol, mcap}},
 		{"a comma language's scale groups by the dot", "GPANDA tiene una capitalización de mercado de 12.300 millones de dólares.", []string{badMC}},
 		{"a Turkish move's level", "GPANDA son 24 saatte yüzde 7,53 artışla 2,42 dolara ulaştı.", []string{price}},
+		{"a level left behind in the same line", "GPANDA упал на 94%, до $0,30. К 12:48 мск курс выровнялся до $2,42.", []string{price}},
+		{"a wrong figure on its own line still counts", "Price: $3.10\nThe price is $2.42.", []string{badP, price}},
 		{"a price in millions is a total", "GPANDA se cotiza en US$ 561 millones.", nil},
 		{"a reflexive 'se' is no 'if'", "GPANDA se cotiza a 2,42 dólares.", []string{price}},
 		{"support is no reading", "Support sits at $2.10 and the price is $2.42.", nil},

@@ -175,8 +175,9 @@ func (sc *scan) add(re *regexp.Regexp, kd kind) {
 			continue
 		}
 		lang := sc.lang
-		if len(m) > 4 && m[4] >= 0 && p.commaScale[strings.ToLower(clause[m[4]:m[5]])] {
-			// "36.000 millones": a scale word of a decimal-comma language groups by the dot.
+		if !lang.markSure && len(m) > 4 && m[4] >= 0 && p.commaScale[strings.ToLower(clause[m[4]:m[5]])] {
+			// "36.000 millones": a scale word of a decimal-comma language groups by the dot,
+			// unless the answer's own decimals said otherwise.
 			lang = &language{code: lang.code, decimalComma: true, markSure: true}
 		}
 		v, half, ok := parseNumber(clause[m[2]:m[3]], lang)
@@ -231,26 +232,35 @@ func joins(between, before string) bool {
 // abbreviation's dot does not end a sentence: only a dot followed by a space and a capital
 // letter, a line break or the end does.
 func clauses(text string) []string {
+	out, _ := lineClauses(text)
+	return out
+}
+
+// lineClauses are the clauses of text with the line each is on.
+func lineClauses(text string) (out []string, lines []int) {
 	if strings.Contains(text, "|") && strings.Contains(text, "--") {
 		text = readTables(text)
 	}
-	var out []string
-	start := 0
+	start, line := 0, 0
+	emit := func(s string) {
+		if s = strings.TrimSpace(s); s != "" {
+			out, lines = append(out, s), append(lines, line)
+		}
+	}
 	for i := 0; i < len(text); i++ {
 		end, next := boundary(text, i)
 		if next == 0 {
 			continue
 		}
-		if s := strings.TrimSpace(text[start:end]); s != "" {
-			out = append(out, s)
+		emit(text[start:end])
+		if text[i] == '\n' {
+			line++
 		}
 		start = next
 		i = next - 1
 	}
-	if s := strings.TrimSpace(text[start:]); s != "" {
-		out = append(out, s)
-	}
-	return out
+	emit(text[start:])
+	return out, lines
 }
 
 // boundary reports whether a clause ends at text[i]: where it ends and where the next one
