@@ -33,7 +33,7 @@ type lexicon struct {
 	approx, atLeast, atMost                 *regexp.Regexp
 	otherAsset, comparison, otherCurrency   *regexp.Regexp
 	coinName, chain, chainNoun, chainBefore *regexp.Regexp
-	moveTo, changeWord                      *regexp.Regexp
+	moveTo, changeWord, moveWord            *regexp.Regexp
 	dated, milestone, markAfter             *regexp.Regexp
 	notThisToken                            *regexp.Regexp
 	ageBefore, ageAfter                     *regexp.Regexp
@@ -41,8 +41,9 @@ type lexicon struct {
 }
 
 // fit is the nearest keyword that names a fact of kind for a figure: one right after it
-// (used is how much of after it took), else the last one before it in its context.
-func (l *lexicon) fit(left, after string, kd kind) (fact string, used int, ok bool) {
+// (used is how much of after it took), else the last one before it in its context, within 60
+// characters of the figure or of from, where a change the keyword also names ends.
+func (l *lexicon) fit(left, after string, kd kind, from int) (fact string, used int, ok bool) {
 	for _, kw := range l.right {
 		if loc := kw.re.FindStringIndex(after); kw.kind == kd && loc != nil {
 			return kw.fact, loc[1], true
@@ -69,7 +70,7 @@ func (l *lexicon) fit(left, after string, kd kind) (fact string, used int, ok bo
 		return "", 0, false
 	}
 	// A keyword far back belongs to another figure's claim.
-	if utf8.RuneCountInString(left[bestAt:]) > 60 {
+	if utf8.RuneCountInString(left[max(bestAt, min(from, len(left))):]) > 60 {
 		return "", 0, false
 	}
 	return best, 0, true

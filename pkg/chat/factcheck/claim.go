@@ -12,6 +12,7 @@ type claims struct {
 	generic bool // the clause holds a rule's words
 	prev    int  // where the words of the next figure start
 	label   int  // where the words that may name its fact start: a change does not end them
+	change  int  // where the last change read ends, or 0
 }
 
 // read is the check of figure f, when it is a claim about the current token now that the
@@ -20,6 +21,7 @@ func (c *claims) read(f figure) (Check, bool) {
 	l, clause := c.l, c.clause
 	left := clause[c.prev:min(max(c.prev, f.start), len(clause))]
 	labels := clause[c.label:min(max(c.label, f.start), len(clause))]
+	from := c.change - c.label // where in labels the last change ends
 	after := clause[f.end:min(len(clause), f.end+lookAhead)]
 	if f.kind != hours {
 		// A duration moves the start of the next figure's words only when it is read as an
@@ -28,6 +30,8 @@ func (c *claims) read(f figure) (Check, bool) {
 		c.prev = max(c.prev, f.end)
 		if f.kind == money || !l.change(left, after) {
 			c.label = c.prev
+		} else {
+			c.change = f.end
 		}
 	}
 	if i := c.m.mentionedBefore(f.start); i >= 0 {
@@ -37,7 +41,9 @@ func (c *claims) read(f figure) (Check, bool) {
 		return Check{}, false
 	}
 	t := &c.tokens[c.current]
-	fact, used, ok := l.fit(labels, after, f.kind)
+	// A change between a label and its sum does not count in their distance ("the volume
+	// soared more than 230% in a single day, reaching $5.39 billion").
+	fact, used, ok := l.fit(labels, after, f.kind, from)
 	if !ok && f.kind == money {
 		fact, ok = l.priceUnlabelled(clause, f, left, after, t)
 	}
@@ -72,7 +78,8 @@ func (l *lexicon) bounded(f figure, left string) bool {
 // change reports whether a percentage is a change ("up 12%", "jumped 20%", "%74 yükseliş"):
 // the word of a change right before it or right after it.
 func (l *lexicon) change(left, after string) bool {
-	return l.changeWord.MatchString(left[max(0, len(left)-32):]) || l.changeWord.MatchString(after[:min(len(after), 24)])
+	before := left[max(0, len(left)-40):]
+	return l.changeWord.MatchString(before) || l.moveWord.MatchString(before) || l.changeWord.MatchString(after[:min(len(after), 24)])
 }
 
 // priceUnlabelled is the fact a sum no label names is a claim of, when its words make it the

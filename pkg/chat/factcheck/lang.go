@@ -62,6 +62,8 @@ type language struct {
 	scales map[string]float64
 	// currency are words after a number that make it US dollars.
 	currency string
+	// cents are words for a hundredth of a dollar after a number ("35 cents", "35美分").
+	cents string
 	// percent are words for "percent" after a number.
 	percent string
 	// durations are the units of time, in hours.
@@ -144,6 +146,7 @@ var words = sync.OnceValue(func() *lexicon {
 			fillers + `\s*?){0,2}?[\s*_]*?` + strings.TrimPrefix(re.String(), "(?i)"))})
 	}
 	l.moveTo = moveTo()
+	l.moveWord = regexp.MustCompile(union(func(lang *language) string { return lang.moves }))
 	for _, kw := range l.keywords {
 		if kw.fact == skip {
 			l.changeWord = kw.re

@@ -38,6 +38,7 @@ func init() {
 		ageAfter:     `de antigüedad`,
 		scales:       map[string]float64{"mil": 1e3, "mil millones": 1e9, "billón": 1e12, "billones": 1e12, "billon": 1e12, "millón": 1e6, "millones": 1e6, "millon": 1e6, "mm": 1e6},
 		currency:     `dólares|dolares|dólar|usd\b`,
+		cents:        `centavos?\b`,
 		percent:      `por ciento`,
 		durations:    map[string]float64{"minutos": 1.0 / 60, "hora": 1, "horas": 1, "día": 24, "días": 24, "dias": 24, "semana": 168, "semanas": 168},
 	})

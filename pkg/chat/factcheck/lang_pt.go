@@ -38,6 +38,7 @@ func init() {
 		ageAfter:     `de idade`,
 		scales:       map[string]float64{"mil": 1e3, "mil milhões": 1e9, "trilhão": 1e12, "trilhões": 1e12, "trilhao": 1e12, "trilhoes": 1e12, "tri": 1e12, "mil milhoes": 1e9, "milhão": 1e6, "milhões": 1e6, "milhao": 1e6, "milhoes": 1e6, "mi": 1e6, "bilhão": 1e9, "bilhões": 1e9, "bilhao": 1e9, "bilhoes": 1e9, "bi": 1e9},
 		currency:     `dólares|dolares|dólar|usd\b`,
+		cents:        `centavos?\b`,
 		percent:      `por cento`,
 		durations:    map[string]float64{"minutos": 1.0 / 60, "hora": 1, "horas": 1, "dia": 24, "dias": 24, "semana": 168, "semanas": 168},
 	})

@@ -36,6 +36,7 @@ func init() {
 		ageAfter:     `önce`,
 		scales:       map[string]float64{"bin": 1e3, "milyon": 1e6, "milyar": 1e9, "trilyon": 1e12},
 		currency:     `dolar`,
+		cents:        `sent\b`,
 		percent:      `yüzde`,
 		durations:    map[string]float64{"dakika": 1.0 / 60, "saat": 1, "gün": 24, "hafta": 168},
 	})

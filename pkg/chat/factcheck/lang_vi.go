@@ -28,7 +28,7 @@ func init() {
 		generic:      `dấu hiệu cảnh báo|cờ đỏ|thường|thông thường|được coi là|ngưỡng`,
 		comparison:   `ngành|chung là|toàn (?:bộ )?thị trường|so với|để so sánh|cao hơn|thấp hơn|hãng|công ty|tổng vốn hóa`,
 		notThisToken: `phí gas|phí mạng|token\b|ví\b|giao dịch\b`,
-		moves:        `tăng|giảm|lao dốc|bật tăng|phục hồi|rơi|sụt`,
+		moves:        `tăng|giảm|lao dốc|bật tăng|phục hồi|rơi|sụt|lỗ|mất`,
 		toward:       `lên|xuống|còn|về|tới|đến`,
 		dated:        `vào (?:ngày|tháng|năm)|ngày \d{1,2}[/.]\d|tháng \d{1,2}(?:[/.]\d{4})?|năm 20\d\d|hôm qua|tuần trước|tháng trước|năm ngoái|sau đó|rồi`,
 		mark:         `mốc|ngưỡng`,

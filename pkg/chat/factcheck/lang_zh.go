@@ -16,7 +16,7 @@ func init() {
 			FactFDV:        `完全稀释(?:估值|市值)|FDV`,
 			FactVolume:     `交易量|成交量|成交额`,
 			FactLiquidity:  `流动性`,
-			FactPrice:      `价格|币价|现价|报价`,
+			FactPrice:      `价格|币价|现价|报价|单价|(?:一个|一枚|每个|每枚)\S{0,16}?价值`,
 			FactPairAgeHrs: `创建|上线|前`,
 		},
 		after:        `的`,
@@ -38,6 +38,7 @@ func init() {
 		ageAfter:     `前`,
 		scales:       map[string]float64{"万亿": 1e12, "万": 1e4, "亿": 1e8, "千": 1e3, "百万": 1e6},
 		currency:     `美元|美金`,
+		cents:        `美分`,
 		percent:      `％`,
 		durations:    map[string]float64{"分钟": 1.0 / 60, "小时": 1, "个小时": 1, "天": 24, "周": 168},
 	})

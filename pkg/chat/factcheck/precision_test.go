@@ -92,6 +92,8 @@ func TestPrecisionOnPublishedWordings(t *testing.T) {
 		{"a Turkish move's level", "GPANDA son 24 saatte yüzde 7,53 artışla 2,42 dolara ulaştı.", []string{price}},
 		{"a level left behind in the same line", "GPANDA упал на 94%, до $0,30. К 12:48 мск курс выровнялся до $2,42.", []string{price}},
 		{"a wrong figure on its own line still counts", "Price: $3.10\nThe price is $2.42.", []string{badP, price}},
+		{"cents", "One GPANDA is worth 242 cents now.", []string{price}},
+		{"a change between a label and its sum", "El volumen de GPANDA se disparó un 230% en un solo día, alcanzando los u$s2,2 millones.", []string{vol}},
 		{"a price in millions is a total", "GPANDA se cotiza en US$ 561 millones.", nil},
 		{"a reflexive 'se' is no 'if'", "GPANDA se cotiza a 2,42 dólares.", []string{price}},
 		{"support is no reading", "Support sits at $2.10 and the price is $2.42.", nil},

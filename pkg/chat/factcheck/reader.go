@@ -73,6 +73,7 @@ var patterns = sync.OnceValue(func() *readers {
 		wordScaled:  regexp.MustCompile(`(?i)\b` + num + `\s?(` + strings.Join(wordAlts, "|") + `)`),
 		percent:     regexp.MustCompile(`(?i)\b` + num + `\s?(?:％|` + pct + `)`),
 		percentLead: regexp.MustCompile(`%\s?` + num),
+		cents:       regexp.MustCompile(`(?i)\b` + num + `\s?(?:` + raw(func(lang *language) string { return lang.cents }) + `)`),
 		duration:    regexp.MustCompile(`(?i)\b` + num + `[\s-]?(` + strings.Join(units, "|") + `)`),
 		scales:      values,
 		commaScale:  commaScales(),
@@ -87,7 +88,7 @@ var patterns = sync.OnceValue(func() *readers {
 
 type readers struct {
 	dollarFirst, dollarAfter, wordScaled *regexp.Regexp
-	bareUSD                              *regexp.Regexp
+	bareUSD, cents                       *regexp.Regexp
 	percent, percentLead, duration       *regexp.Regexp
 	scales, hoursPer                     map[string]float64
 	commaScale                           map[string]bool // scale words only decimal-comma languages use
@@ -106,6 +107,7 @@ func figures(clause string, lang *language) []figure {
 	sc.add(p.dollarAfter, money)
 	sc.add(p.bareUSD, money)
 	sc.add(p.wordScaled, money)
+	sc.add(p.cents, money)
 	sc.add(p.percent, percent)
 	sc.add(p.percentLead, percent)
 	sc.add(p.duration, hours)
@@ -183,6 +185,9 @@ func (sc *scan) add(re *regexp.Regexp, kd kind) {
 		v, half, ok := parseNumber(clause[m[2]:m[3]], lang)
 		if !ok {
 			continue
+		}
+		if re == p.cents {
+			v, half = v/100, half/100
 		}
 		scaled := len(m) > 4 && m[4] >= 0
 		if scaled {
