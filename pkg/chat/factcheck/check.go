@@ -81,12 +81,13 @@ func firstWords(s string, n int) string {
 	return strings.Join(f[:min(n, len(f))], " ")
 }
 
-// MaxText is how much of an answer Verify reads: 64 KB, some 16,000 tokens, four times the
-// longest answer the assistant is asked for and past any answer a person reads to its end.
-// Figures after it are counted, not judged (Report.Unchecked): reading stays linear in the
-// text, but a model talked into writing megabytes should not cost the figures' checks more
-// than a few milliseconds of the stream's end.
-const MaxText = 64 << 10
+// MaxText is how much of an answer Verify reads: 32 KB, some 8,000 tokens, twice the longest
+// answer the assistant is asked for by default (MAX_TOKENS 4000) and past any answer a person
+// reads to its end. Figures after it are counted, not judged (Report.Unchecked): reading stays
+// linear in the text, and the words of seven languages cost about 0.1 ms a figure, so a model
+// talked into writing megabytes of figures holds the stream's end back by about a third of a
+// second at most (docs/BENCHMARKS.md).
+const MaxText = 32 << 10
 
 // Report is what Audit found in an answer.
 type Report struct {
