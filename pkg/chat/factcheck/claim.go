@@ -37,7 +37,8 @@ func (c *claims) read(f figure) (Check, bool) {
 	if i := c.m.mentionedBefore(f.start); i >= 0 {
 		c.current = i
 	}
-	if c.notNow(f, left, after) {
+	moved := f.kind == money && l.moveTo.MatchString(clause[max(0, f.start-160):f.start])
+	if c.notNow(f, left, after, moved) {
 		return Check{}, false
 	}
 	t := &c.tokens[c.current]
@@ -52,8 +53,9 @@ func (c *claims) read(f figure) (Check, bool) {
 	}
 	c.prev = max(c.prev, f.end+used) // a label after a figure is its own, not the next one's
 	c.label = max(c.label, c.prev)
-	if l.unsure(clause, c.generic, f, left, after, t) || fact == FactPrice && f.scaled && f.value >= 1e6 {
-		// No token's unit price is stated in millions: such a "price" is a total.
+	if l.unsure(clause, c.generic, f, left, after, t) || fact == FactPrice && (f.scaled && f.value >= 1e6 || f.value == 0) {
+		// No token's unit price is stated in millions (such a "price" is a total), and "$0.00"
+		// says only that it is below a cent.
 		return Check{}, false
 	}
 	d := t.data[fact]
@@ -103,9 +105,11 @@ func (l *lexicon) priceUnlabelled(clause string, f figure, left, after string, t
 }
 
 // notNow reports whether figure f is no claim about the current token now: no token spoken of
-// yet, a hypothesis or history before it, or another token or asset named since the token.
-func (c *claims) notNow(f figure, left, after string) bool {
-	return c.current < 0 || c.m.hypotheticalBefore(f.start) || c.m.pastAt(f.start) || c.m.otherSince(f.start) ||
+// yet, a hypothesis or history before it (unless it is where a move ended, moved), another
+// token or asset named since the token, a date or a milestone.
+func (c *claims) notNow(f figure, left, after string, moved bool) bool {
+	past := c.m.pastAt(f.start) && !moved // "fell 6.5% from its all-time high of $1,357 to $1,246"
+	return c.current < 0 || c.m.hypotheticalBefore(f.start) || past || c.m.otherSince(f.start) ||
 		(c.l.otherAsset.MatchString(lastWords(left, 4)) && mentioned(c.tokens, left) < 0) ||
 		c.l.dated.MatchString(after) || c.l.markAfter.MatchString(after) || c.l.milestone.MatchString(c.clause[max(0, f.start-32):f.start])
 }

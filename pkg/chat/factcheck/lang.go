@@ -190,7 +190,7 @@ func moveTo() *regexp.Regexp {
 			continue
 		}
 		pct := `(?:%|％|` + lang.percent + `)`
-		parts = append(parts, lang.bounded(lang.moves)+`[^.;\n]{0,40}?(?:\d[\d.,]*\s?`+pct+`|%\s?\d[\d.,]*)[^.;\n$]{0,60}?`+
+		parts = append(parts, lang.bounded(lang.moves)+`[^.;\n]{0,40}?(?:\d[\d.,]*\s?`+pct+`|%\s?\d[\d.,]*)(?:[^.;\n$]|\.\d){0,60}?`+
 			lang.bounded(lang.toward)+`\s*(?:`+approx+`)?\s*$`)
 	}
 	for _, lang := range languages {

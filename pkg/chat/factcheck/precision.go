@@ -40,7 +40,10 @@ func notWhole(f figure, before, after string) bool {
 	if r, _ := utf8.DecodeRuneInString(after); unicode.IsDigit(r) || r >= '₀' && r <= '₉' || r == '{' {
 		return true
 	}
-	return f.low == 0 && (openRange()[f.kind == percent].MatchString(before) || rangeEnd().MatchString(after))
+	if f.low > 0 || moveEnd().MatchString(before) {
+		return false // "from its all-time high of $3.10 to $2.42": where a move ended
+	}
+	return openRange()[f.kind == percent].MatchString(before) || rangeEnd().MatchString(after)
 }
 
 // pairAge reports whether a duration is the pair's age: "created 6 hours ago", "6 hours
@@ -70,6 +73,10 @@ var (
 			false: regexp.MustCompile(`\d\s*[kKmMbB]?` + sep + `\$?\s*$`),
 			true:  regexp.MustCompile(`\d\s*%?` + sep + `$`),
 		}
+	})
+	// moveEnd is the words before the level a move ended at: "from $7 to", "desde 0,2 a".
+	moveEnd = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)(?:\bfrom|\bdesde|\bот|\btừ|从)[^;\n]{0,40}?\d\s*[kKmMbB]?\s*(?:to|a|hasta|до|đến|xuống|lên|至|到)\s*\$?\s*$`)
 	})
 	// rangeEnd is the other end of a range right after a figure: "-2M" of "$1-2M".
 	rangeEnd = sync.OnceValue(func() *regexp.Regexp {
