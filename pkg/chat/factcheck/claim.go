@@ -37,7 +37,12 @@ func (c *claims) read(f figure) (Check, bool) {
 	if i := c.m.mentionedBefore(f.start); i >= 0 {
 		c.current = i
 	}
-	moved := f.kind == money && l.moveTo.MatchString(clause[max(0, f.start-160):f.start])
+	moved := -1 // where the move that ended at f starts, if one did
+	if from := max(0, f.start-160); f.kind == money {
+		if loc := l.moveTo.FindStringIndex(clause[from:f.start]); loc != nil {
+			moved = from + loc[0]
+		}
+	}
 	if c.notNow(f, left, after, moved) {
 		return Check{}, false
 	}
@@ -107,8 +112,10 @@ func (l *lexicon) priceUnlabelled(clause string, f figure, left, after string, t
 // notNow reports whether figure f is no claim about the current token now: no token spoken of
 // yet, a hypothesis or history before it (unless it is where a move ended, moved), another
 // token or asset named since the token, a date or a milestone.
-func (c *claims) notNow(f figure, left, after string, moved bool) bool {
-	past := c.m.pastAt(f.start) && !moved // "fell 6.5% from its all-time high of $1,357 to $1,246"
+func (c *claims) notNow(f figure, left, after string, moved int) bool {
+	// A move that starts after the last word of history ended where the token is now: "from its
+	// all-time high of $3.10, it fell 6.5% to $2.42", not "a 227,000% jump at the time to $0.14".
+	past := c.m.pastAt(f.start) && (moved < 0 || c.m.historyEnd(f.start) > moved)
 	return c.current < 0 || c.m.hypotheticalBefore(f.start) || past || c.m.otherSince(f.start) ||
 		(c.l.otherAsset.MatchString(lastWords(left, 4)) && mentioned(c.tokens, left) < 0) ||
 		c.l.dated.MatchString(after) || c.l.markAfter.MatchString(after) || c.l.milestone.MatchString(c.clause[max(0, f.start-32):f.start])

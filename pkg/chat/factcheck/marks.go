@@ -145,6 +145,17 @@ func (m *marks) pastAt(at int) bool {
 	return i >= len(m.present) || m.present[i][1] > at
 }
 
+// historyEnd is where the last word of history before offset at ends, or -1.
+func (m *marks) historyEnd(at int) int {
+	i, _ := slices.BinarySearchFunc(m.history, at, func(h []int, a int) int { return h[1] - a })
+	for ; i < len(m.history) && m.history[i][1] <= at; i++ {
+	}
+	if i == 0 {
+		return -1
+	}
+	return m.history[i-1][1]
+}
+
 // lowerInPlace lowers s rune by rune where that keeps each rune's length in bytes, so that an
 // offset in the result is one in s.
 func lowerInPlace(s string) string {
