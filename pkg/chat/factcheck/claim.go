@@ -11,8 +11,11 @@ type claims struct {
 	m       *marks
 	generic bool // the clause holds a rule's words
 	prev    int  // where the words of the next figure start
-	label   int  // where the words that may name its fact start: a change does not end them
-	change  int  // where the last change read ends, or 0
+	// label is, by kind, where the words that may name a figure's fact start: a figure of that
+	// kind ends them, a change does not, nor does a figure of another kind ("the top 10
+	// addresses hold 43 billion WLFI, 43% of the supply").
+	label  [hours + 1]int
+	change int // where the last change read ends, or 0
 }
 
 // read is the check of figure f, when it is a claim about the current token now that the
@@ -20,8 +23,8 @@ type claims struct {
 func (c *claims) read(f figure) (Check, bool) {
 	l, clause := c.l, c.clause
 	left := clause[c.prev:min(max(c.prev, f.start), len(clause))]
-	labels := clause[c.label:min(max(c.label, f.start), len(clause))]
-	from := c.change - c.label // where in labels the last change ends
+	labels := clause[c.label[f.kind]:min(max(c.label[f.kind], f.start), len(clause))]
+	from := c.change - c.label[f.kind] // where in labels the last change ends
 	after := clause[f.end:min(len(clause), f.end+lookAhead)]
 	if f.kind != hours {
 		// A duration moves the start of the next figure's words only when it is read as an
@@ -29,7 +32,7 @@ func (c *claims) read(f figure) (Check, bool) {
 		// before it to the next sum ("the volume is up 359%, reaching $751M").
 		c.prev = max(c.prev, f.end)
 		if f.kind == money || !l.change(left, after) {
-			c.label = c.prev
+			c.label[f.kind] = c.prev
 		} else {
 			c.change = f.end
 		}
@@ -57,7 +60,7 @@ func (c *claims) read(f figure) (Check, bool) {
 		return Check{}, false
 	}
 	c.prev = max(c.prev, f.end+used) // a label after a figure is its own, not the next one's
-	c.label = max(c.label, c.prev)
+	c.label[f.kind] = max(c.label[f.kind], c.prev)
 	if l.unsure(clause, c.generic, f, left, after, t) || fact == FactPrice && (f.scaled && f.value >= 1e6 || f.value == 0) {
 		// No token's unit price is stated in millions (such a "price" is a total), and "$0.00"
 		// says only that it is below a cent.

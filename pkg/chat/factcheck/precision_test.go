@@ -103,6 +103,8 @@ func TestPrecisionOnPublishedWordings(t *testing.T) {
 		{"a jump's level at the time is history", "GPANDA found its first big swing in December, a 227,000% jump at the time to $3.10.", nil},
 		{"'vốn hoá', the other spelling", "Vốn hoá thị trường của GPANDA khoảng 12,3 triệu USD.", []string{mcap}},
 		{"a gain's level", "GPANDA posted a 5.04% gain today, reaching $2.42.", []string{price}},
+		{"a count between a share and its label", "持仓量排名前 10 的地址共持有约 430 亿枚 GPANDA,占总供应量的 50%。", []string{factcheck.FactTop10 + "=" + factcheck.Agrees}},
+		{"a Turkish price with its verb after", "GPANDA şu an 2,42 dolar civarında işlem görüyor.", []string{price}},
 		{"a price in millions is a total", "GPANDA se cotiza en US$ 561 millones.", nil},
 		{"a reflexive 'se' is no 'if'", "GPANDA se cotiza a 2,42 dólares.", []string{price}},
 		{"support is no reading", "Support sits at $2.10 and the price is $2.42.", nil},
