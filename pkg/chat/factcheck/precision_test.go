@@ -105,6 +105,7 @@ func TestPrecisionOnPublishedWordings(t *testing.T) {
 		{"a gain's level", "GPANDA posted a 5.04% gain today, reaching $2.42.", []string{price}},
 		{"a count between a share and its label", "持仓量排名前 10 的地址共持有约 430 亿枚 GPANDA,占总供应量的 50%。", []string{factcheck.FactTop10 + "=" + factcheck.Agrees}},
 		{"a Turkish price with its verb after", "GPANDA şu an 2,42 dolar civarında işlem görüyor.", []string{price}},
+		{"a change's base is history, not what follows", "GPANDA is 2.5% down from its price 24 hours ago, although it has pulled in a 24-hour trading volume of $2.2M.", []string{vol}},
 		{"a price in millions is a total", "GPANDA se cotiza en US$ 561 millones.", nil},
 		{"a reflexive 'se' is no 'if'", "GPANDA se cotiza a 2,42 dólares.", []string{price}},
 		{"support is no reading", "Support sits at $2.10 and the price is $2.42.", nil},

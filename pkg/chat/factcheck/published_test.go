@@ -82,7 +82,7 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // liquidity.
 var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout3-es": {0, 4}, "heldout3-vi": {2, 4},
-	"heldout4-en": {0, 41}, "heldout4-tr": {0, 5},
+	"heldout4-en": {0, 42}, "heldout4-tr": {0, 5},
 }
 
 func TestPublishedCorpus(t *testing.T) {
