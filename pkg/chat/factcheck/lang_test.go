@@ -39,6 +39,14 @@ func TestLanguages(t *testing.T) {
 		{"vi", "Giá hiện tại là $2,42 và thanh khoản khoảng 1,52 triệu USD.", []string{"price_usd=" + ok, "liquidity_usd=" + ok}},
 		{"vi", "Vốn hóa thị trường: 12,3 triệu USD. Thuế bán: 99%.", []string{"market_cap_usd=" + ok, "sell_tax=" + ok}},
 		{"vi", "Vốn hóa thị trường 3 tỷ USD.", []string{"market_cap_usd=" + bad}},
+		// Written the way the assistant writes: bold labels, bullets, tables.
+		{"es", "- **Precio:** $2,42\n- **Liquidez:** $1,52 M\n- **Impuesto de venta:** 99 %", []string{"price_usd=" + ok, "liquidity_usd=" + ok, "sell_tax=" + ok}},
+		{"es", "| Métrica | Valor |\n|---|---|\n| Precio | 3,10 $ |\n| Capitalización de mercado | 12,3 millones $ |", []string{"price_usd=" + bad, "market_cap_usd=" + ok}},
+		{"pt", "**Preço:** US$ 2,42 · **Liquidez:** US$ 1,52 milhão", []string{"price_usd=" + ok, "liquidity_usd=" + ok}},
+		{"ru", "- **Цена:** $2,42\n- **Капитализация:** $12,3 млн\n- **Топ-10 держателей:** 50 %", []string{"price_usd=" + ok, "market_cap_usd=" + ok, "top10_percent=" + ok}},
+		{"tr", "**Fiyat:** 2,42 $ | **Likidite:** 1,52 milyon $", []string{"price_usd=" + ok, "liquidity_usd=" + ok}},
+		{"zh", "- **价格**：$2.42\n- **市值**：1234 万美元\n- **前10持有者**：50%", []string{"price_usd=" + ok, "market_cap_usd=" + ok, "top10_percent=" + ok}},
+		{"vi", "- **Giá:** 2,42 USD\n- **Thanh khoản:** 1,52 triệu USD\n- **Vốn hoá:** 12,3 triệu USD", []string{"price_usd=" + ok, "liquidity_usd=" + ok, "market_cap_usd=" + ok}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.lang+": "+tt.text, func(t *testing.T) {
