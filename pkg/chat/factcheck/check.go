@@ -281,8 +281,8 @@ func agrees(l *lexicon, f figure, value float64, left string) bool {
 		return value <= f.value*1.02+f.halfUnit
 	}
 	diff := math.Abs(value - f.value)
-	if diff <= f.halfUnit*1.0001 {
-		return true
+	if diff <= f.halfUnit*1.0001 || value > f.value && value-f.value < 2*f.halfUnit {
+		return true // within the figure's last digit, rounded or cut ("$25" of $25.58)
 	}
 	switch f.kind {
 	case percent:

@@ -243,7 +243,7 @@ func clauses(text string) []string {
 
 // lineClauses are the clauses of text with the line each is on.
 func lineClauses(text string) (out []string, lines []int) {
-	if strings.Contains(text, "|") && strings.Contains(text, "--") {
+	if strings.Count(text, "|") >= 2 {
 		text = readTables(text)
 	}
 	start, line := 0, 0
@@ -309,18 +309,21 @@ func readTables(text string) string {
 	labelled := false
 	for i, line := range lines {
 		t := strings.TrimSpace(line)
-		if !strings.HasPrefix(t, "|") {
+		if !tableRow(t) {
 			header = nil
 			continue
 		}
-		if i+1 < len(lines) && separatorRow(lines[i+1]) {
+		if separatorRow(t) {
+			continue
+		}
+		if i+1 < len(lines) && (separatorRow(lines[i+1]) || bareHeader(t, lines[i+1])) {
 			header, labelled = cells(t), false
 			for _, h := range header {
 				labelled = labelled || l.names(h)
 			}
 			continue
 		}
-		if header == nil || separatorRow(t) || !labelled {
+		if header == nil || !labelled {
 			continue
 		}
 		var first []string
@@ -335,6 +338,9 @@ func readTables(text string) string {
 		// Each cell's line starts with the row's subject ("ETH, Price: $2,248"), so that a row
 		// of another token is read as that token's.
 		subject := rowSubject(first)
+		if datedRow().MatchString(subject) {
+			continue // a row of a price history ("Feb 20, 2025 | $2.54 | …"): history, not now
+		}
 		for k := range rest {
 			rest[k] = subject + rest[k]
 		}
@@ -342,6 +348,12 @@ func readTables(text string) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// datedRow matches a row's subject that is a date: "Feb 20, 2025", "2025-02-20", "20/02/2025",
+// "2025年2月20日".
+var datedRow = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b(?:19|20)\d\d\b|\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d+\s?[年月日]`)
+})
 
 // rowSubject is the first of a row's cells that names no fact and holds a letter (the token,
 // not its rank), cut to 40 bytes, with a comma: "ETH, ", or "" for none.
@@ -375,5 +387,20 @@ func cells(row string) []string {
 
 func separatorRow(s string) bool {
 	s = strings.TrimSpace(s)
-	return strings.HasPrefix(s, "|") && strings.Contains(s, "--") && strings.Trim(s, "|-: ") == ""
+	return strings.Contains(s, "|") && strings.Contains(s, "--") && strings.Trim(s, "|-: ") == ""
+}
+
+// tableRow reports whether a line is a row of a pipe table, with or without its outer pipes.
+func tableRow(t string) bool {
+	return strings.HasPrefix(t, "|") || strings.Count(t, "|") >= 2
+}
+
+// bareHeader reports whether row is the header of a table written without a separator row:
+// labels without a digit, over a row of as many cells that holds one ("Cryptocurrency | Price
+// | Market Cap |" over "Fartcoin | $1.53 | $1.53 billion |"). "Price: $1 | Liquidity: $2"
+// lines, whose cells hold figures, are no header.
+func bareHeader(row, next string) bool {
+	next = strings.TrimSpace(next)
+	return !strings.ContainsAny(row, "0123456789") && tableRow(next) && strings.ContainsAny(next, "0123456789") &&
+		len(cells(row)) == len(cells(next))
 }
