@@ -1,6 +1,9 @@
 package factcheck
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // claims reads the figures of one clause, left to right, as claims about the tokens.
 type claims struct {
@@ -23,30 +26,20 @@ type claims struct {
 func (c *claims) read(f figure) (Check, bool) {
 	l, clause := c.l, c.clause
 	left := clause[c.prev:min(max(c.prev, f.start), len(clause))]
-	labels := clause[c.label[f.kind]:min(max(c.label[f.kind], f.start), len(clause))]
-	from := c.change - c.label[f.kind] // where in labels the last change ends
-	after := clause[f.end:min(len(clause), f.end+lookAhead)]
-	if f.kind != hours {
-		// A duration moves the start of the next figure's words only when it is read as an
-		// age ("24h volume: $2.2M", "объём за 24 часа — $2,2 млн"); a change leaves the label
-		// before it to the next sum ("the volume is up 359%, reaching $751M").
-		c.prev = max(c.prev, f.end)
-		if f.kind == money || !l.change(left, after) {
-			c.label[f.kind] = c.prev
-		} else {
-			c.change = f.end
-		}
+	// A label is looked for in at most reach bytes before the figure: fit takes one within 60
+	// characters of it (or of a change), and the search stays linear in the clause.
+	start := max(c.label[f.kind], f.start-reach)
+	for start < len(clause) && !utf8.RuneStart(clause[start]) {
+		start++
 	}
+	labels := clause[start:min(max(start, f.start), len(clause))]
+	from := c.change - start // where in labels the last change ends
+	after := clause[f.end:min(len(clause), f.end+lookAhead)]
+	c.pass(f, left, after)
 	if i := c.m.mentionedBefore(f.start); i >= 0 {
 		c.current = i
 	}
-	moved := -1 // where the move that ended at f starts, if one did
-	if from := max(0, f.start-160); f.kind == money {
-		if loc := l.moveTo.FindStringIndex(clause[from:f.start]); loc != nil {
-			moved = from + loc[0]
-		}
-	}
-	if c.notNow(f, left, after, moved) {
+	if c.notNow(f, left, after) {
 		return Check{}, false
 	}
 	t := &c.tokens[c.current]
@@ -61,9 +54,7 @@ func (c *claims) read(f figure) (Check, bool) {
 	}
 	c.prev = max(c.prev, f.end+used) // a label after a figure is its own, not the next one's
 	c.label[f.kind] = max(c.label[f.kind], c.prev)
-	if l.unsure(clause, c.generic, f, left, after, t) || fact == FactPrice && (f.scaled && f.value >= 1e6 || f.value == 0) {
-		// No token's unit price is stated in millions (such a "price" is a total), and "$0.00"
-		// says only that it is below a cent.
+	if l.unsure(clause, c.generic, f, left, after, t) || implausiblePrice(fact, f) {
 		return Check{}, false
 	}
 	d := t.data[fact]
@@ -85,6 +76,40 @@ func (l *lexicon) bounded(f figure, left string) bool {
 	return f.low > 0 || l.atLeast.MatchString(left) || l.atMost.MatchString(left)
 }
 
+// pass moves the start of the next figures' words past figure f. A duration moves it only when
+// it is read as an age ("24h volume: $2.2M", "объём за 24 часа — $2,2 млн"); a change leaves
+// the label before it to the next sum ("the volume is up 359%, reaching $751M").
+func (c *claims) pass(f figure, left, after string) {
+	if f.kind == hours {
+		return
+	}
+	c.prev = max(c.prev, f.end)
+	if f.kind == money || !c.l.change(left, after) {
+		c.label[f.kind] = c.prev
+	} else {
+		c.change = f.end
+	}
+}
+
+// implausiblePrice reports whether a figure read as a price cannot be one: no token's unit
+// price is stated in millions (such a "price" is a total), and "$0.00" says only that it is
+// below a cent.
+func implausiblePrice(fact string, f figure) bool {
+	return fact == FactPrice && (f.scaled && f.value >= 1e6 || f.value == 0)
+}
+
+// reach is how far before a figure its label is looked for, in bytes.
+const reach = 512
+
+// moveStart is where in clause the move that ended at figure f starts ("fell 18.81% to"), or -1.
+func (l *lexicon) moveStart(clause string, f figure) int {
+	from := max(0, f.start-160)
+	if loc := l.moveTo.FindStringIndex(clause[from:f.start]); loc != nil {
+		return from + loc[0]
+	}
+	return -1
+}
+
 // change reports whether a percentage is a change ("up 12%", "jumped 20%", "%74 yükseliş"):
 // the word of a change right before it or right after it.
 func (l *lexicon) change(left, after string) bool {
@@ -97,7 +122,7 @@ func (l *lexicon) change(left, after string) bool {
 // hours"; a date after it, "… to $0.05 last month", is history, see notNow), or a price right after the
 // token's name ("Dogecoin (DOGE ~0,17 USD)", "SHIB$0.000015"), when the sum has no scale.
 func (l *lexicon) priceUnlabelled(clause string, f figure, left, after string, t *tokenData) (string, bool) {
-	if l.moveTo.MatchString(clause[max(0, f.start-160):f.start]) {
+	if l.moveStart(clause, f) >= 0 {
 		return FactPrice, true
 	}
 	if f.scaled {
@@ -115,10 +140,14 @@ func (l *lexicon) priceUnlabelled(clause string, f figure, left, after string, t
 // notNow reports whether figure f is no claim about the current token now: no token spoken of
 // yet, a hypothesis or history before it (unless it is where a move ended, moved), another
 // token or asset named since the token, a date or a milestone.
-func (c *claims) notNow(f figure, left, after string, moved int) bool {
+func (c *claims) notNow(f figure, left, after string) bool {
 	// A move that starts after the last word of history ended where the token is now: "from its
 	// all-time high of $3.10, it fell 6.5% to $2.42", not "a 227,000% jump at the time to $0.14".
-	past := c.m.pastAt(f.start) && (moved < 0 || c.m.historyEnd(f.start) > moved)
+	past := c.m.pastAt(f.start)
+	if past && f.kind == money {
+		moved := c.l.moveStart(c.clause, f)
+		past = moved < 0 || c.m.historyEnd(f.start) > moved
+	}
 	return c.current < 0 || c.m.hypotheticalBefore(f.start) || past || c.m.otherSince(f.start) ||
 		(c.l.otherAsset.MatchString(lastWords(left, 4)) && mentioned(c.tokens, left) < 0) ||
 		c.l.dated.MatchString(after) || c.l.markAfter.MatchString(after) || c.l.milestone.MatchString(c.clause[max(0, f.start-32):f.start])

@@ -323,30 +323,34 @@ func readTables(text string) string {
 			}
 			continue
 		}
-		if header == nil || !labelled {
-			continue
+		if header != nil && labelled {
+			lines[i] = l.labelRow(header, t)
 		}
-		var first []string
-		var rest []string
-		for j, c := range cells(t) {
-			if j < len(header) && l.names(header[j]) {
-				rest = append(rest, header[j]+": "+c)
-			} else {
-				first = append(first, c)
-			}
-		}
-		// Each cell's line starts with the row's subject ("ETH, Price: $2,248"), so that a row
-		// of another token is read as that token's.
-		subject := rowSubject(first)
-		if datedRow().MatchString(subject) {
-			continue // a row of a price history ("Feb 20, 2025 | $2.54 | …"): history, not now
-		}
-		for k := range rest {
-			rest[k] = subject + rest[k]
-		}
-		lines[i] = strings.Join(append([]string{strings.Join(first, " ")}, rest...), "\n")
 	}
 	return strings.Join(lines, "\n")
+}
+
+// labelRow writes a table row under header as its first cells on a line, then one line per
+// cell under a header that names a fact, "Subject, Header: cell". The subject (the row's
+// token, "ETH, Price: $2,248") makes a row of another token read as that token's. A row of a
+// price history ("Feb 20, 2025 | $2.54 | …") is history and stays as it is, unlabelled.
+func (l *lexicon) labelRow(header []string, row string) string {
+	var first, rest []string
+	for j, c := range cells(row) {
+		if j < len(header) && l.names(header[j]) {
+			rest = append(rest, header[j]+": "+c)
+		} else {
+			first = append(first, c)
+		}
+	}
+	subject := rowSubject(first)
+	if datedRow().MatchString(subject) {
+		return row
+	}
+	for k := range rest {
+		rest[k] = subject + rest[k]
+	}
+	return strings.Join(append([]string{strings.Join(first, " ")}, rest...), "\n")
 }
 
 // datedRow matches a row's subject that is a date: "Feb 20, 2025", "2025-02-20", "20/02/2025",
