@@ -54,7 +54,7 @@ func (c *claims) read(f figure) (Check, bool) {
 	}
 	c.prev = max(c.prev, f.end+used) // a label after a figure is its own, not the next one's
 	c.label[f.kind] = max(c.label[f.kind], c.prev)
-	if l.unsure(clause, c.generic, f, left, after, t) || implausiblePrice(fact, f) {
+	if l.unsure(clause, c.generic, f, left, after, t) || implausible(fact, f) {
 		return Check{}, false
 	}
 	d := t.data[fact]
@@ -91,11 +91,20 @@ func (c *claims) pass(f figure, left, after string) {
 	}
 }
 
-// implausiblePrice reports whether a figure read as a price cannot be one: no token's unit
-// price is stated in millions (such a "price" is a total), and "$0.00" says only that it is
-// below a cent.
-func implausiblePrice(fact string, f figure) bool {
-	return fact == FactPrice && (f.scaled && f.value >= 1e6 || f.value == 0)
+// implausible reports whether a sum cannot be the fact it was read as: no token's unit price
+// is stated in millions (such a "price" is a total), "$0.00" says only that it is below a cent,
+// and a market cap or FDV under $1,000 (a liquidity or volume under $1) is a price under
+// another name ("a valuation of $0.0337").
+func implausible(fact string, f figure) bool {
+	switch fact {
+	case FactPrice:
+		return f.scaled && f.value >= 1e6 || f.value == 0
+	case FactMarketCap, FactFDV:
+		return f.value < 1000
+	case FactLiquidity, FactVolume:
+		return f.value < 1
+	}
+	return false
 }
 
 // reach is how far before a figure its label is looked for, in bytes.

@@ -98,10 +98,10 @@ func (l *lexicon) onChain(clause string, loc []int) bool {
 		l.chainBefore.MatchString(clause[max(0, loc[0]-12):loc[0]])
 }
 
-// quoted reports whether the ticker at loc is half of a pair ("PEPE/SOL") or a source's
-// abbreviation ("Total Liquidity (RC):").
+// quoted reports whether the ticker at loc is a pair's quote ("SOL" of "PEPE/SOL"; "DOGE" of
+// "DOGE/USD" is a token) or a source's abbreviation ("Total Liquidity (RC):").
 func quoted(clause string, loc []int) bool {
-	if loc[0] > 0 && clause[loc[0]-1] == '/' || loc[1] < len(clause) && clause[loc[1]] == '/' {
+	if loc[0] > 0 && clause[loc[0]-1] == '/' {
 		return true
 	}
 	return loc[0] > 0 && clause[loc[0]-1] == '(' && strings.HasPrefix(clause[loc[1]:], "):")
