@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -23,22 +24,36 @@ const (
 
 var answerChunks = []string{"Memecoins ", "are ", "volatile: ", "liquidity ", "can vanish."}
 
-// script answers every question with five text chunks chunkGap apart, then a finish.
-func script(fakeprovider.Request) fakeprovider.Reply {
+// upstream is the fake model provider of these tests.
+type upstream struct {
+	*fakeprovider.Server
+	gap atomic.Int64 // between the answer's chunks: chunkGap unless a test paces it
+}
+
+func startUpstream(t *testing.T) *upstream {
+	t.Helper()
+	up := &upstream{}
+	up.gap.Store(int64(chunkGap))
+	up.Server = fakeprovider.NewServer(up.script)
+	t.Cleanup(up.Close)
+	return up
+}
+
+// script answers every question with five text chunks gap apart, then a finish.
+func (up *upstream) script(fakeprovider.Request) fakeprovider.Reply {
 	var chunks []fakeprovider.Chunk
 	for _, c := range answerChunks {
 		chunks = append(chunks, fakeprovider.Text(c))
 	}
 	chunks = append(chunks, fakeprovider.Grounded("", "STOP",
 		[]fakeprovider.Web{{URI: "https://example.com/risks", Title: "Risks"}}, []string{"memecoin risks"}, "", 10, 20))
-	return fakeprovider.Stream(chunkGap, chunks...)
+	return fakeprovider.Stream(time.Duration(up.gap.Load()), chunks...)
 }
 
-func startUpstream(t *testing.T) *fakeprovider.Server {
-	t.Helper()
-	up := fakeprovider.NewServer(script)
-	t.Cleanup(up.Close)
-	return up
+// pace sends the answers' chunks gap apart until the test ends.
+func (up *upstream) pace(t *testing.T, gap time.Duration) {
+	up.gap.Store(int64(gap))
+	t.Cleanup(func() { up.gap.Store(int64(chunkGap)) })
 }
 
 // TestFunctionURLInvocations runs the bootstrap under a fake Runtime API and feeds one process
@@ -53,13 +68,14 @@ func TestFunctionURLInvocations(t *testing.T) {
 
 	tests := map[string]struct {
 		event   string
-		timeout time.Duration // until the invocation deadline
-		check   func(t *testing.T, r response, res result, invoked time.Time)
+		timeout time.Duration // from when the function takes the invocation to its deadline
+		gap     time.Duration // between the answer's chunks, when not chunkGap
+		check   func(t *testing.T, r response, res result)
 	}{
 		"question streams chunk by chunk": {
 			event:   "question.json",
 			timeout: 30 * time.Second,
-			check: func(t *testing.T, r response, res result, _ time.Time) {
+			check: func(t *testing.T, r response, res result) {
 				assertStream(t, r)
 				if term := r.terminal(t); term.code != 'd' || !strings.Contains(term.payload, `"finishReason":"stop"`) {
 					t.Errorf("terminal line %c:%s, want d: with finishReason stop", term.code, term.payload)
@@ -73,7 +89,7 @@ func TestFunctionURLInvocations(t *testing.T) {
 		"contract address": {
 			event:   "contract-address.json",
 			timeout: 30 * time.Second,
-			check: func(t *testing.T, r response, _ result, _ time.Time) {
+			check: func(t *testing.T, r response, _ result) {
 				assertStream(t, r)
 				if term := r.terminal(t); term.code != 'd' {
 					t.Errorf("terminal line %c:%s, want d:", term.code, term.payload)
@@ -91,7 +107,7 @@ func TestFunctionURLInvocations(t *testing.T) {
 		"UI messages get the UI message stream": {
 			event:   "ui-message.json",
 			timeout: 30 * time.Second,
-			check: func(t *testing.T, r response, _ result, _ time.Time) {
+			check: func(t *testing.T, r response, _ result) {
 				if r.prelude.StatusCode != 200 || r.prelude.Headers["X-Vercel-Ai-Ui-Message-Stream"] != "v1" {
 					t.Errorf("prelude %+v", r.prelude)
 				}
@@ -105,7 +121,7 @@ func TestFunctionURLInvocations(t *testing.T) {
 		"OpenAI chat completions stream": {
 			event:   "chat-completions.json",
 			timeout: 30 * time.Second,
-			check: func(t *testing.T, r response, _ result, _ time.Time) {
+			check: func(t *testing.T, r response, _ result) {
 				body := string(r.body)
 				if r.prelude.StatusCode != 200 || !strings.Contains(body, `"object":"chat.completion.chunk"`) ||
 					!strings.Contains(body, `"finish_reason":"stop"`) || !strings.Contains(body, `"choices":[],"usage":{"prompt_tokens"`) ||
@@ -120,7 +136,7 @@ func TestFunctionURLInvocations(t *testing.T) {
 		"OpenAI model list": {
 			event:   "models.json",
 			timeout: 30 * time.Second,
-			check: func(t *testing.T, r response, _ result, _ time.Time) {
+			check: func(t *testing.T, r response, _ result) {
 				if r.prelude.StatusCode != 200 || !strings.Contains(string(r.body), `"data":[{"id":"crypto-analyst","object":"model"`) {
 					t.Errorf("prelude %+v, body %q", r.prelude, r.body)
 				}
@@ -129,7 +145,7 @@ func TestFunctionURLInvocations(t *testing.T) {
 		"malformed body is a buffered 400": {
 			event:   "malformed-body.json",
 			timeout: 30 * time.Second,
-			check: func(t *testing.T, r response, res result, _ time.Time) {
+			check: func(t *testing.T, r response, res result) {
 				if r.prelude.StatusCode != http.StatusBadRequest {
 					t.Errorf("prelude statusCode = %d, want 400", r.prelude.StatusCode)
 				}
@@ -141,7 +157,7 @@ func TestFunctionURLInvocations(t *testing.T) {
 		"wrong method is a buffered 405": {
 			event:   "wrong-method.json",
 			timeout: 30 * time.Second,
-			check: func(t *testing.T, r response, _ result, _ time.Time) {
+			check: func(t *testing.T, r response, _ result) {
 				if r.prelude.StatusCode != http.StatusMethodNotAllowed {
 					t.Errorf("prelude statusCode = %d, want 405", r.prelude.StatusCode)
 				}
@@ -151,10 +167,16 @@ func TestFunctionURLInvocations(t *testing.T) {
 				r.errorBody(t)
 			},
 		},
+		// The handler cuts the answer a tenth of the time left before the deadline (at most
+		// 1 s): at 2.7 s, between the answer's second chunk (1 s) and its fifth (5 s), 300 ms
+		// before the deadline. Each margin is hundreds of milliseconds, so that a loaded
+		// machine's scheduling does not decide the outcome (with 700 ms and chunks 200 ms apart,
+		// a pause of 70 ms after the cut did).
 		"short invocation deadline ends the stream with e:": {
 			event:   "question.json",
-			timeout: 700 * time.Millisecond, // less the handler's margin (a tenth): cut at ~630 ms
-			check: func(t *testing.T, r response, res result, invoked time.Time) {
+			timeout: 3 * time.Second,
+			gap:     time.Second,
+			check: func(t *testing.T, r response, res result) {
 				assertStream(t, r)
 				term := r.terminal(t)
 				if term.code != 'e' || !strings.Contains(term.text(), "time limit") {
@@ -163,8 +185,8 @@ func TestFunctionURLInvocations(t *testing.T) {
 				if n := len(r.lines) - 1; n == 0 || n >= len(answerChunks) {
 					t.Errorf("%d text chunks before the cut, want some but not all", n)
 				}
-				if deadline := invoked.Add(700 * time.Millisecond); !res.done.Before(deadline) {
-					t.Errorf("the response ended %v after the invocation deadline", res.done.Sub(deadline))
+				if !res.done.Before(res.deadline) {
+					t.Errorf("the response ended %v after the invocation deadline", res.done.Sub(res.deadline))
 				}
 			},
 		},
@@ -173,7 +195,7 @@ func TestFunctionURLInvocations(t *testing.T) {
 		"deadline already passed ends with e: alone": {
 			event:   "question.json",
 			timeout: -time.Second,
-			check: func(t *testing.T, r response, _ result, _ time.Time) {
+			check: func(t *testing.T, r response, _ result) {
 				assertStream(t, r)
 				term := r.terminal(t)
 				if len(r.lines) != 1 || term.code != 'e' || !strings.Contains(term.text(), "time limit") {
@@ -185,14 +207,16 @@ func TestFunctionURLInvocations(t *testing.T) {
 	served := 0
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
-			invoked := time.Now()
+			if tc.gap != 0 {
+				up.pace(t, tc.gap)
+			}
 			res := fn.api.invoke(t, readEvent(t, tc.event), tc.timeout)
 			served++
 			r := decode(t, res)
 			if id := r.prelude.Headers["X-Request-Id"]; !strings.HasPrefix(id, "8f5c3e1a-") {
 				t.Errorf("X-Request-Id = %q, want the invocation's request id", id)
 			}
-			tc.check(t, r, res, invoked)
+			tc.check(t, r, res)
 		})
 	}
 
