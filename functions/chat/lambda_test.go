@@ -2,11 +2,9 @@ package main_test
 
 import (
 	"encoding/json"
-	"io"
 	"net/http"
-	"net/http/httptest"
 	"strings"
-	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -23,22 +21,44 @@ const (
 
 var answerChunks = []string{"Memecoins ", "are ", "volatile: ", "liquidity ", "can vanish."}
 
-// script answers every question with five text chunks chunkGap apart, then a finish.
-func script(fakeprovider.Request) fakeprovider.Reply {
+// upstream is the fake model provider of these tests.
+type upstream struct {
+	*fakeprovider.Server
+	gap atomic.Int64 // between the answer's chunks: chunkGap unless a test paces it
+}
+
+func startUpstream(t *testing.T) *upstream {
+	t.Helper()
+	up := &upstream{}
+	up.gap.Store(int64(chunkGap))
+	up.Server = fakeprovider.NewServer(up.script)
+	t.Cleanup(up.Close)
+	return up
+}
+
+// script answers every question with five text chunks gap apart, then a finish.
+func (up *upstream) script(fakeprovider.Request) fakeprovider.Reply {
 	var chunks []fakeprovider.Chunk
 	for _, c := range answerChunks {
 		chunks = append(chunks, fakeprovider.Text(c))
 	}
 	chunks = append(chunks, fakeprovider.Grounded("", "STOP",
 		[]fakeprovider.Web{{URI: "https://example.com/risks", Title: "Risks"}}, []string{"memecoin risks"}, "", 10, 20))
-	return fakeprovider.Stream(chunkGap, chunks...)
+	return fakeprovider.Stream(time.Duration(up.gap.Load()), chunks...)
 }
 
-func startUpstream(t *testing.T) *fakeprovider.Server {
-	t.Helper()
-	up := fakeprovider.NewServer(script)
-	t.Cleanup(up.Close)
-	return up
+// pace sends the answers' chunks gap apart until the test ends.
+func (up *upstream) pace(t *testing.T, gap time.Duration) {
+	up.gap.Store(int64(gap))
+	t.Cleanup(func() { up.gap.Store(int64(chunkGap)) })
+}
+
+// invocationCase is one invocation of TestFunctionURLInvocations and what its answer must be.
+type invocationCase struct {
+	event   string
+	timeout time.Duration // from when the function takes the invocation to its deadline
+	gap     time.Duration // between the answer's chunks, when not chunkGap
+	check   func(t *testing.T, r response, res result)
 }
 
 // TestFunctionURLInvocations runs the bootstrap under a fake Runtime API and feeds one process
@@ -51,154 +71,50 @@ func TestFunctionURLInvocations(t *testing.T) {
 		"MAX_DURATION_SECONDS":             "50",
 	})
 
-	tests := map[string]struct {
-		event   string
-		timeout time.Duration // until the invocation deadline
-		check   func(t *testing.T, r response, res result, invoked time.Time)
-	}{
-		"question streams chunk by chunk": {
-			event:   "question.json",
-			timeout: 30 * time.Second,
-			check: func(t *testing.T, r response, res result, _ time.Time) {
-				assertStream(t, r)
-				if term := r.terminal(t); term.code != 'd' || !strings.Contains(term.payload, `"finishReason":"stop"`) {
-					t.Errorf("terminal line %c:%s, want d: with finishReason stop", term.code, term.payload)
-				}
-				if got, want := r.text(), strings.Join(answerChunks, ""); got != want {
-					t.Errorf("text = %q, want %q", got, want)
-				}
-				assertChunkByChunk(t, r, res)
-			},
-		},
-		"contract address": {
-			event:   "contract-address.json",
-			timeout: 30 * time.Second,
-			check: func(t *testing.T, r response, _ result, _ time.Time) {
-				assertStream(t, r)
-				if term := r.terminal(t); term.code != 'd' {
-					t.Errorf("terminal line %c:%s, want d:", term.code, term.payload)
-				}
-				reqs := up.Requests()
-				found := false
-				for _, q := range reqs {
-					found = found || strings.Contains(string(q.Raw), contractAddress)
-				}
-				if !found {
-					t.Errorf("no upstream request carried the address %s", contractAddress)
-				}
-			},
-		},
-		"UI messages get the UI message stream": {
-			event:   "ui-message.json",
-			timeout: 30 * time.Second,
-			check: func(t *testing.T, r response, _ result, _ time.Time) {
-				if r.prelude.StatusCode != 200 || r.prelude.Headers["X-Vercel-Ai-Ui-Message-Stream"] != "v1" {
-					t.Errorf("prelude %+v", r.prelude)
-				}
-				body := string(r.body)
-				if !strings.HasPrefix(body, "data: {\"type\":\"start\"}\n\n") || !strings.Contains(body, `"type":"text-delta"`) ||
-					!strings.HasSuffix(body, "data: [DONE]\n\n") || !strings.Contains(body, `"type":"finish","finishReason":"stop","messageMetadata":{"finishReason":"stop"`) {
-					t.Errorf("body %q", body)
-				}
-			},
-		},
-		"OpenAI chat completions stream": {
-			event:   "chat-completions.json",
-			timeout: 30 * time.Second,
-			check: func(t *testing.T, r response, _ result, _ time.Time) {
-				body := string(r.body)
-				if r.prelude.StatusCode != 200 || !strings.Contains(body, `"object":"chat.completion.chunk"`) ||
-					!strings.Contains(body, `"finish_reason":"stop"`) || !strings.Contains(body, `"choices":[],"usage":{"prompt_tokens"`) ||
-					!strings.HasSuffix(body, "data: [DONE]\n\n") {
-					t.Errorf("prelude %+v, body %q", r.prelude, body)
-				}
-				if got, want := strings.Count(body, `"delta":{"content":`), len(answerChunks); got != want {
-					t.Errorf("%d content chunks, want %d", got, want)
-				}
-			},
-		},
-		"OpenAI model list": {
-			event:   "models.json",
-			timeout: 30 * time.Second,
-			check: func(t *testing.T, r response, _ result, _ time.Time) {
-				if r.prelude.StatusCode != 200 || !strings.Contains(string(r.body), `"data":[{"id":"crypto-analyst","object":"model"`) {
-					t.Errorf("prelude %+v, body %q", r.prelude, r.body)
-				}
-			},
-		},
-		"malformed body is a buffered 400": {
-			event:   "malformed-body.json",
-			timeout: 30 * time.Second,
-			check: func(t *testing.T, r response, res result, _ time.Time) {
-				if r.prelude.StatusCode != http.StatusBadRequest {
-					t.Errorf("prelude statusCode = %d, want 400", r.prelude.StatusCode)
-				}
-				if got := r.errorBody(t)["error"]; got != "Invalid request format" {
-					t.Errorf("error = %q, want Invalid request format", got)
-				}
-			},
-		},
-		"wrong method is a buffered 405": {
-			event:   "wrong-method.json",
-			timeout: 30 * time.Second,
-			check: func(t *testing.T, r response, _ result, _ time.Time) {
-				if r.prelude.StatusCode != http.StatusMethodNotAllowed {
-					t.Errorf("prelude statusCode = %d, want 405", r.prelude.StatusCode)
-				}
-				if got := r.prelude.Headers["Allow"]; got != http.MethodPost {
-					t.Errorf("Allow = %q, want POST", got)
-				}
-				r.errorBody(t)
-			},
-		},
+	const long = 30 * time.Second
+	tests := map[string]invocationCase{
+		"question streams chunk by chunk": {event: "question.json", timeout: long, check: checkStreamedAnswer},
+		"contract address": {event: "contract-address.json", timeout: long, check: func(t *testing.T, r response, _ result) {
+			checkAddressSentUpstream(t, r, up)
+		}},
+		"UI messages get the UI message stream": {event: "ui-message.json", timeout: long, check: checkUIMessageStream},
+		"OpenAI chat completions stream":        {event: "chat-completions.json", timeout: long, check: checkChatCompletionsStream},
+		"OpenAI model list":                     {event: "models.json", timeout: long, check: checkModelList},
+		"malformed body is a buffered 400":      {event: "malformed-body.json", timeout: long, check: checkBadRequest},
+		"wrong method is a buffered 405":        {event: "wrong-method.json", timeout: long, check: checkMethodNotAllowed},
+		// The handler cuts the answer a tenth of the time left before the deadline (at most
+		// 1 s): at 2.7 s, between the answer's second chunk (1 s) and its fifth (5 s), 300 ms
+		// before the deadline. Each margin is hundreds of milliseconds, so that a loaded
+		// machine's scheduling does not decide the outcome (with 700 ms and chunks 200 ms apart,
+		// a pause of 70 ms after the cut did).
 		"short invocation deadline ends the stream with e:": {
-			event:   "question.json",
-			timeout: 700 * time.Millisecond, // less the handler's margin (a tenth): cut at ~630 ms
-			check: func(t *testing.T, r response, res result, invoked time.Time) {
-				assertStream(t, r)
-				term := r.terminal(t)
-				if term.code != 'e' || !strings.Contains(term.text(), "time limit") {
-					t.Errorf("terminal line %c:%s, want e: about the time limit", term.code, term.payload)
-				}
-				if n := len(r.lines) - 1; n == 0 || n >= len(answerChunks) {
-					t.Errorf("%d text chunks before the cut, want some but not all", n)
-				}
-				if deadline := invoked.Add(700 * time.Millisecond); !res.done.Before(deadline) {
-					t.Errorf("the response ended %v after the invocation deadline", res.done.Sub(deadline))
-				}
-			},
+			event: "question.json", timeout: 3 * time.Second, gap: time.Second, check: checkCutBeforeDeadline,
 		},
 		// Only a fake Runtime API hands out a spent invocation, but the answer must still be
 		// a stream with its terminal line, not an empty 200.
 		"deadline already passed ends with e: alone": {
-			event:   "question.json",
-			timeout: -time.Second,
-			check: func(t *testing.T, r response, _ result, _ time.Time) {
-				assertStream(t, r)
-				term := r.terminal(t)
-				if len(r.lines) != 1 || term.code != 'e' || !strings.Contains(term.text(), "time limit") {
-					t.Errorf("lines %+v, want one e: about the time limit", r.lines)
-				}
-			},
+			event: "question.json", timeout: -time.Second, check: checkSpentDeadline,
 		},
 	}
 	served := 0
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
-			invoked := time.Now()
+			if tc.gap != 0 {
+				up.pace(t, tc.gap)
+			}
 			res := fn.api.invoke(t, readEvent(t, tc.event), tc.timeout)
 			served++
 			r := decode(t, res)
 			if id := r.prelude.Headers["X-Request-Id"]; !strings.HasPrefix(id, "8f5c3e1a-") {
 				t.Errorf("X-Request-Id = %q, want the invocation's request id", id)
 			}
-			tc.check(t, r, res, invoked)
+			tc.check(t, r, res)
 		})
 	}
 
 	// Still the same process, still serving.
 	t.Run("after all of them, one more", func(t *testing.T) {
-		r := decode(t, fn.api.invoke(t, readEvent(t, "question.json"), 30*time.Second))
+		r := decode(t, fn.api.invoke(t, readEvent(t, "question.json"), long))
 		served++
 		if term := r.terminal(t); term.code != 'd' {
 			t.Errorf("terminal line %c:%s, want d:", term.code, term.payload)
@@ -209,6 +125,117 @@ func TestFunctionURLInvocations(t *testing.T) {
 		t.Fatalf("the function exited: %v", fn.err)
 	default:
 	}
+	checkRequestLog(t, fn, up, served)
+}
+
+// checkStreamedAnswer: the whole answer, chunk by chunk as the upstream sent it, and d:.
+func checkStreamedAnswer(t *testing.T, r response, res result) {
+	assertStream(t, r)
+	if term := r.terminal(t); term.code != 'd' || !strings.Contains(term.payload, `"finishReason":"stop"`) {
+		t.Errorf("terminal line %c:%s, want d: with finishReason stop", term.code, term.payload)
+	}
+	if got, want := r.text(), strings.Join(answerChunks, ""); got != want {
+		t.Errorf("text = %q, want %q", got, want)
+	}
+	assertChunkByChunk(t, r, res)
+}
+
+// checkAddressSentUpstream: an answer, and the question's contract address reached the model.
+func checkAddressSentUpstream(t *testing.T, r response, up *upstream) {
+	assertStream(t, r)
+	if term := r.terminal(t); term.code != 'd' {
+		t.Errorf("terminal line %c:%s, want d:", term.code, term.payload)
+	}
+	found := false
+	for _, q := range up.Requests() {
+		found = found || strings.Contains(string(q.Raw), contractAddress)
+	}
+	if !found {
+		t.Errorf("no upstream request carried the address %s", contractAddress)
+	}
+}
+
+// checkUIMessageStream: the AI SDK's UI message stream, from start to [DONE].
+func checkUIMessageStream(t *testing.T, r response, _ result) {
+	if r.prelude.StatusCode != 200 || r.prelude.Headers["X-Vercel-Ai-Ui-Message-Stream"] != "v1" {
+		t.Errorf("prelude %+v", r.prelude)
+	}
+	body := string(r.body)
+	if !strings.HasPrefix(body, "data: {\"type\":\"start\"}\n\n") || !strings.Contains(body, `"type":"text-delta"`) ||
+		!strings.HasSuffix(body, "data: [DONE]\n\n") || !strings.Contains(body, `"type":"finish","finishReason":"stop","messageMetadata":{"finishReason":"stop"`) {
+		t.Errorf("body %q", body)
+	}
+}
+
+// checkChatCompletionsStream: OpenAI's chunks, one per answer chunk, the usage and [DONE].
+func checkChatCompletionsStream(t *testing.T, r response, _ result) {
+	body := string(r.body)
+	if r.prelude.StatusCode != 200 || !strings.Contains(body, `"object":"chat.completion.chunk"`) ||
+		!strings.Contains(body, `"finish_reason":"stop"`) || !strings.Contains(body, `"choices":[],"usage":{"prompt_tokens"`) ||
+		!strings.HasSuffix(body, "data: [DONE]\n\n") {
+		t.Errorf("prelude %+v, body %q", r.prelude, body)
+	}
+	if got, want := strings.Count(body, `"delta":{"content":`), len(answerChunks); got != want {
+		t.Errorf("%d content chunks, want %d", got, want)
+	}
+}
+
+// checkModelList: OpenAI's model list names the service's one model.
+func checkModelList(t *testing.T, r response, _ result) {
+	if r.prelude.StatusCode != 200 || !strings.Contains(string(r.body), `"data":[{"id":"crypto-analyst","object":"model"`) {
+		t.Errorf("prelude %+v, body %q", r.prelude, r.body)
+	}
+}
+
+// checkBadRequest: a buffered 400 JSON error.
+func checkBadRequest(t *testing.T, r response, _ result) {
+	if r.prelude.StatusCode != http.StatusBadRequest {
+		t.Errorf("prelude statusCode = %d, want 400", r.prelude.StatusCode)
+	}
+	if got := r.errorBody(t)["error"]; got != "Invalid request format" {
+		t.Errorf("error = %q, want Invalid request format", got)
+	}
+}
+
+// checkMethodNotAllowed: a buffered 405 JSON error that allows POST.
+func checkMethodNotAllowed(t *testing.T, r response, _ result) {
+	if r.prelude.StatusCode != http.StatusMethodNotAllowed {
+		t.Errorf("prelude statusCode = %d, want 405", r.prelude.StatusCode)
+	}
+	if got := r.prelude.Headers["Allow"]; got != http.MethodPost {
+		t.Errorf("Allow = %q, want POST", got)
+	}
+	r.errorBody(t)
+}
+
+// checkCutBeforeDeadline: the answer is cut in its middle by e: about the time limit, and the
+// response ends before the invocation deadline.
+func checkCutBeforeDeadline(t *testing.T, r response, res result) {
+	assertStream(t, r)
+	term := r.terminal(t)
+	if term.code != 'e' || !strings.Contains(term.text(), "time limit") {
+		t.Errorf("terminal line %c:%s, want e: about the time limit", term.code, term.payload)
+	}
+	if n := len(r.lines) - 1; n == 0 || n >= len(answerChunks) {
+		t.Errorf("%d text chunks before the cut, want some but not all", n)
+	}
+	if !res.done.Before(res.deadline) {
+		t.Errorf("the response ended %v after the invocation deadline", res.done.Sub(res.deadline))
+	}
+}
+
+// checkSpentDeadline: a stream of one line, e: about the time limit.
+func checkSpentDeadline(t *testing.T, r response, _ result) {
+	assertStream(t, r)
+	term := r.terminal(t)
+	if len(r.lines) != 1 || term.code != 'e' || !strings.Contains(term.text(), "time limit") {
+		t.Errorf("lines %+v, want one e: about the time limit", r.lines)
+	}
+}
+
+// checkRequestLog: one request log line per invocation served, each with its Lambda request
+// id, and the configured key on every upstream request.
+func checkRequestLog(t *testing.T, fn *function, up *upstream, served int) {
 	// The request line is logged after the response ends, so the Runtime API can hold the
 	// whole response before the line is written: wait for it rather than read too early.
 	fn.stderr.WaitRequestLog(t, served)
@@ -283,93 +310,6 @@ func assertChunkByChunk(t *testing.T, r response, res result) {
 	}
 	if early := res.done.Sub(texts[0].at); early < time.Duration(len(texts)-1)*chunkGap/2 {
 		t.Errorf("the first text line arrived only %v before the end of the response", early)
-	}
-}
-
-// fakeSSM answers GetParameter with ParameterNotFound until a value is set.
-type fakeSSM struct {
-	mu     sync.Mutex
-	value  string
-	calls  int
-	bodies []string
-}
-
-func (f *fakeSSM) set(v string) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.value = v
-}
-
-func (f *fakeSSM) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	b, _ := io.ReadAll(r.Body)
-	f.mu.Lock()
-	f.calls++
-	f.bodies = append(f.bodies, r.Header.Get("X-Amz-Target")+" "+string(b))
-	v := f.value
-	f.mu.Unlock()
-	w.Header().Set("Content-Type", "application/x-amz-json-1.1")
-	if v == "" {
-		w.WriteHeader(http.StatusBadRequest)
-		_, _ = io.WriteString(w, `{"__type":"ParameterNotFound","message":"Parameter /chat/dev/ai-api-key not found."}`)
-		return
-	}
-	out, _ := json.Marshal(map[string]any{"Parameter": map[string]any{
-		"Name": "/chat/dev/ai-api-key", "Type": "SecureString", "Value": v, "Version": 2,
-	}})
-	_, _ = w.Write(out)
-}
-
-// TestAPIKeyFromSSM runs the bootstrap with the key in an SSM parameter that is missing at
-// first: init survives, requests answer 401, and a later request, after the backoff, reads
-// the key and gets its answer.
-func TestAPIKeyFromSSM(t *testing.T) {
-	const secret = "AIzaSy-SECRET-from-ssm-0123456789"
-	up := startUpstream(t)
-	ssm := &fakeSSM{}
-	ssmSrv := httptest.NewServer(ssm)
-	t.Cleanup(ssmSrv.Close)
-	fn := startFunction(t, map[string]string{
-		"AIPROVIDER_BASE_URL":                        up.BaseURL(),
-		"AIPROVIDER_GENERATIVE_AI_API_KEY_PARAMETER": "/chat/dev/ai-api-key",
-		"AWS_ENDPOINT_URL_SSM":                       ssmSrv.URL,
-	})
-
-	r := decode(t, fn.api.invoke(t, readEvent(t, "question.json"), 30*time.Second))
-	if r.prelude.StatusCode != http.StatusUnauthorized {
-		t.Fatalf("prelude statusCode = %d, want 401; body %s", r.prelude.StatusCode, r.body)
-	}
-	if got := r.errorBody(t)["error"]; got != "API key not configured" {
-		t.Errorf("error = %q, want API key not configured", got)
-	}
-	if len(up.Requests()) != 0 {
-		t.Errorf("the upstream was called without a key")
-	}
-
-	ssm.set(secret)
-	time.Sleep(1100 * time.Millisecond) // past the first backoff
-	r = decode(t, fn.api.invoke(t, readEvent(t, "question.json"), 30*time.Second))
-	assertStream(t, r)
-	if term := r.terminal(t); term.code != 'd' {
-		t.Errorf("terminal line %c:%s, want d:", term.code, term.payload)
-	}
-	reqs := up.Answered()
-	if len(reqs) != 1 || reqs[0].APIKey != secret {
-		t.Errorf("upstream requests %d, want 1 with the key from SSM", len(reqs))
-	}
-
-	ssm.mu.Lock()
-	bodies := append([]string(nil), ssm.bodies...)
-	ssm.mu.Unlock()
-	if len(bodies) < 2 {
-		t.Errorf("SSM got %d calls, want the one at init and a retry", len(bodies))
-	}
-	for _, b := range bodies {
-		if !strings.HasPrefix(b, "AmazonSSM.GetParameter ") || !strings.Contains(b, `"WithDecryption":true`) {
-			t.Errorf("SSM request %q, want GetParameter with decryption", b)
-		}
-	}
-	if strings.Contains(fn.stderr.String(), secret) {
-		t.Errorf("the key appears in the function's log")
 	}
 }
 

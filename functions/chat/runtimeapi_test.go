@@ -25,8 +25,10 @@ const runtimePrefix = "/2018-06-01/runtime/"
 
 // invocation is one event handed to the function.
 type invocation struct {
-	id       string
-	event    []byte
+	id      string
+	event   []byte
+	timeout time.Duration // from when the function takes the invocation to its deadline
+	// deadline is the one the function was handed with the invocation (under runtimeAPI.mu).
 	deadline time.Time
 	result   chan result
 }
@@ -44,6 +46,7 @@ type result struct {
 	pieces      []piece
 	trailer     http.Header
 	done        time.Time
+	deadline    time.Time // the invocation deadline the function was handed
 }
 
 // body is the whole response body.
@@ -96,12 +99,19 @@ func newRuntimeAPI(t *testing.T) *runtimeAPI {
 // addr is the value of AWS_LAMBDA_RUNTIME_API.
 func (api *runtimeAPI) addr() string { return strings.TrimPrefix(api.srv.URL, "http://") }
 
+// next hands out the next invocation. Its deadline runs from now, as Lambda's runs from when
+// a ready runtime gets the invocation: the time the function took to start, or to ask for
+// it, is not taken from the invocation's.
 func (api *runtimeAPI) next(w http.ResponseWriter, r *http.Request) {
 	select {
 	case inv := <-api.queue:
+		deadline := time.UnixMilli(time.Now().Add(inv.timeout).UnixMilli())
+		api.mu.Lock()
+		inv.deadline = deadline
+		api.mu.Unlock()
 		h := w.Header()
 		h.Set("Lambda-Runtime-Aws-Request-Id", inv.id)
-		h.Set("Lambda-Runtime-Deadline-Ms", strconv.FormatInt(inv.deadline.UnixMilli(), 10))
+		h.Set("Lambda-Runtime-Deadline-Ms", strconv.FormatInt(deadline.UnixMilli(), 10))
 		h.Set("Lambda-Runtime-Invoked-Function-Arn", "arn:aws:lambda:us-east-1:123456789012:function:chat")
 		h.Set("Lambda-Runtime-Trace-Id", "Root=1-67890abc-0123456789abcdef01234567;Sampled=0")
 		h.Set("Content-Type", "application/json")
@@ -114,13 +124,17 @@ func (api *runtimeAPI) respond(kind string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		api.mu.Lock()
 		inv := api.pending[r.PathValue("id")]
+		var deadline time.Time
+		if inv != nil {
+			deadline = inv.deadline
+		}
 		api.mu.Unlock()
 		if inv == nil {
 			api.t.Errorf("fake Runtime API: %s for unknown invocation %q", kind, r.PathValue("id"))
 			w.WriteHeader(http.StatusBadRequest)
 			return
 		}
-		res := result{path: kind, contentType: r.Header.Get("Content-Type")}
+		res := result{path: kind, contentType: r.Header.Get("Content-Type"), deadline: deadline}
 		buf := make([]byte, 64<<10)
 		for {
 			n, err := r.Body.Read(buf)
@@ -137,14 +151,15 @@ func (api *runtimeAPI) respond(kind string) http.HandlerFunc {
 	}
 }
 
-// invoke hands event to the function and waits for its answer.
+// invoke hands event to the function and waits for its answer; the invocation's deadline is
+// timeout after the function takes it.
 func (api *runtimeAPI) invoke(t *testing.T, event []byte, timeout time.Duration) result {
 	t.Helper()
 	inv := &invocation{
-		id:       invocationID(int(api.nextID.Add(1))),
-		event:    event,
-		deadline: time.Now().Add(timeout),
-		result:   make(chan result, 1),
+		id:      invocationID(int(api.nextID.Add(1))),
+		event:   event,
+		timeout: timeout,
+		result:  make(chan result, 1),
 	}
 	api.mu.Lock()
 	api.pending[inv.id] = inv

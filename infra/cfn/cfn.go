@@ -41,6 +41,7 @@ func ParseYAML(data []byte) (map[string]any, error) {
 // bool, nil).
 func value(n *yaml.Node) (any, error) {
 	var v any
+	var err error
 	switch n.Kind {
 	case yaml.DocumentNode:
 		if len(n.Content) == 0 {
@@ -50,39 +51,67 @@ func value(n *yaml.Node) (any, error) {
 	case yaml.AliasNode:
 		return value(n.Alias)
 	case yaml.MappingNode:
-		m := make(map[string]any, len(n.Content)/2)
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			k, val := n.Content[i], n.Content[i+1]
-			cv, err := value(val)
-			if err != nil {
-				return nil, err
-			}
-			m[k.Value] = cv
-		}
-		v = m
+		v, err = mapping(n)
 	case yaml.SequenceNode:
-		s := make([]any, 0, len(n.Content))
-		for _, c := range n.Content {
-			cv, err := value(c)
-			if err != nil {
-				return nil, err
-			}
-			s = append(s, cv)
-		}
-		v = s
+		v, err = sequence(n)
 	case yaml.ScalarNode:
-		if isShortForm(n.Tag) {
-			// Arguments of intrinsics are strings, even when they look like numbers.
-			v = n.Value
-		} else if err := n.Decode(&v); err != nil {
-			return nil, fmt.Errorf("line %d: %w", n.Line, err)
-		}
+		v, err = scalar(n)
 	default:
 		return nil, fmt.Errorf("line %d: unexpected YAML node kind %v", n.Line, n.Kind)
+	}
+	if err != nil {
+		return nil, err
 	}
 	if !isShortForm(n.Tag) {
 		return v, nil
 	}
+	return intrinsic(n, v)
+}
+
+// mapping converts a mapping node into a map[string]any.
+func mapping(n *yaml.Node) (map[string]any, error) {
+	m := make(map[string]any, len(n.Content)/2)
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, val := n.Content[i], n.Content[i+1]
+		cv, err := value(val)
+		if err != nil {
+			return nil, err
+		}
+		m[k.Value] = cv
+	}
+	return m, nil
+}
+
+// sequence converts a sequence node into a []any.
+func sequence(n *yaml.Node) ([]any, error) {
+	s := make([]any, 0, len(n.Content))
+	for _, c := range n.Content {
+		cv, err := value(c)
+		if err != nil {
+			return nil, err
+		}
+		s = append(s, cv)
+	}
+	return s, nil
+}
+
+// scalar converts a scalar node into the value its YAML core tag says, or into its text
+// when it is the argument of a short-form intrinsic.
+func scalar(n *yaml.Node) (any, error) {
+	if isShortForm(n.Tag) {
+		// Arguments of intrinsics are strings, even when they look like numbers.
+		return n.Value, nil
+	}
+	var v any
+	if err := n.Decode(&v); err != nil {
+		return nil, fmt.Errorf("line %d: %w", n.Line, err)
+	}
+	return v, nil
+}
+
+// intrinsic is the long form of the short-form intrinsic that node n tags, whose argument is
+// v (n's value converted).
+func intrinsic(n *yaml.Node, v any) (any, error) {
 	name := strings.TrimPrefix(n.Tag, "!")
 	switch name {
 	case "Ref", "Condition":

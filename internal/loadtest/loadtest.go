@@ -98,49 +98,51 @@ type Result struct {
 // Read opens one stream at url (the chat endpoint, or the upstream base for Direct) and
 // reads it to the end.
 func Read(ctx context.Context, client *http.Client, url string, kind Kind) Result {
+	resp, start, err := open(ctx, client, url, kind)
+	if err != nil {
+		return Result{Err: err}
+	}
+	defer resp.Body.Close()
+	return readStream(resp.Body, kind, start)
+}
+
+// open sends the request of kind to url and returns the response, once its status is 200,
+// and when the request was sent.
+func open(ctx context.Context, client *http.Client, url string, kind Kind) (*http.Response, time.Time, error) {
 	body, target := Body, url+"/api/chat"
 	if kind == Direct {
 		body, target = `{"contents":[{"role":"user","parts":[{"text":"What is the price of ETH?"}]}]}`, url+Path
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, target, strings.NewReader(body))
 	if err != nil {
-		return Result{Err: err}
+		return nil, time.Time{}, err
 	}
 	req.Header.Set("Content-Type", "application/json")
 	start := time.Now()
 	resp, err := client.Do(req)
 	if err != nil {
-		return Result{Err: err}
+		return nil, start, err
 	}
-	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
 		b, _ := io.ReadAll(io.LimitReader(resp.Body, 512))
-		return Result{Err: fmt.Errorf("status %d: %s", resp.StatusCode, b)}
+		resp.Body.Close()
+		return nil, start, fmt.Errorf("status %d: %s", resp.StatusCode, b)
 	}
+	return resp, start, nil
+}
+
+// readStream reads a stream of kind to its end: each chunk's delay, the time from start to
+// the first chunk, and the terminal line.
+func readStream(body io.Reader, kind Kind, start time.Time) Result {
 	var res Result
-	sc := bufio.NewScanner(resp.Body)
+	sc := bufio.NewScanner(body)
 	for sc.Scan() {
-		line := sc.Bytes()
 		now := time.Now()
-		payload, ok := bytes.CutPrefix(line, []byte("data: "))
+		payload, ok := bytes.CutPrefix(sc.Bytes(), []byte("data: "))
 		if !ok {
 			continue
 		}
-		var stamp []byte
-		switch {
-		case kind == Proxy && bytes.HasPrefix(payload, []byte(`0:"`)):
-			stamp = bytes.Trim(payload[2:], `"`)
-		case kind == Proxy && (bytes.HasPrefix(payload, []byte("d:")) || bytes.HasPrefix(payload, []byte("e:"))):
-			res.Terminal = payload[0]
-			if payload[0] == 'e' {
-				res.Err = fmt.Errorf("stream error %s", payload)
-			}
-		case kind == Direct && bytes.Contains(payload, []byte(`"finishReason"`)):
-			res.Terminal = 'd'
-		case kind == Direct:
-			_, after, _ := bytes.Cut(payload, []byte(`"text":"`))
-			stamp, _, _ = bytes.Cut(after, []byte(`"`))
-		}
+		stamp := res.line(payload, kind)
 		if stamp == nil {
 			continue
 		}
@@ -160,6 +162,26 @@ func Read(ctx context.Context, client *http.Client, url string, kind Kind) Resul
 		res.Err = errors.New("stream ended without a terminal line")
 	}
 	return res
+}
+
+// line reads the payload of one data line of a stream of kind: it returns a text chunk's
+// stamp, or nil, and records a terminal line (and an error line's error) in res.
+func (res *Result) line(payload []byte, kind Kind) (stamp []byte) {
+	switch {
+	case kind == Proxy && bytes.HasPrefix(payload, []byte(`0:"`)):
+		return bytes.Trim(payload[2:], `"`)
+	case kind == Proxy && (bytes.HasPrefix(payload, []byte("d:")) || bytes.HasPrefix(payload, []byte("e:"))):
+		res.Terminal = payload[0]
+		if payload[0] == 'e' {
+			res.Err = fmt.Errorf("stream error %s", payload)
+		}
+	case kind == Direct && bytes.Contains(payload, []byte(`"finishReason"`)):
+		res.Terminal = 'd'
+	case kind == Direct:
+		_, after, _ := bytes.Cut(payload, []byte(`"text":"`))
+		stamp, _, _ = bytes.Cut(after, []byte(`"`))
+	}
+	return stamp
 }
 
 // Report sums up many streams.

@@ -213,22 +213,8 @@ func report(w io.Writer, r Result) {
 		status = "FAILED: " + r.Err.Error()
 	}
 	fmt.Fprintf(w, "\n== %s: %s\n", r.Name, status)
-	model := r.Model
-	if r.ModelVersion != "" && r.ModelVersion != r.Model {
-		model += " (" + r.ModelVersion + ")"
-	}
-	if model == "" {
-		model = "(not in the server log)"
-	}
-	fmt.Fprintf(w, "model:            %s\n", model)
-	if r.ModelStage != "" || r.Retirement != "" {
-		stage := r.ModelStage
-		if stage == "" {
-			stage = "(not said)"
-		}
-		if r.Retirement != "" {
-			stage += ", retires " + r.Retirement
-		}
+	fmt.Fprintf(w, "model:            %s\n", modelName(r))
+	if stage := modelStage(r); stage != "" {
 		fmt.Fprintf(w, "model stage:      %s\n", stage)
 	}
 	if r.SamplingIgnored != "" {
@@ -260,6 +246,35 @@ func report(w io.Writer, r Result) {
 			fmt.Fprintf(w, "quota used up:    %s\n", q)
 		}
 	}
+}
+
+// modelName is the model that answered as the report names it, with the model version the
+// server logged when that differs.
+func modelName(r Result) string {
+	model := r.Model
+	if r.ModelVersion != "" && r.ModelVersion != r.Model {
+		model += " (" + r.ModelVersion + ")"
+	}
+	if model == "" {
+		return "(not in the server log)"
+	}
+	return model
+}
+
+// modelStage is the model's launch stage and retirement date as the report says them, or ""
+// when the server logged neither.
+func modelStage(r Result) string {
+	if r.ModelStage == "" && r.Retirement == "" {
+		return ""
+	}
+	stage := r.ModelStage
+	if stage == "" {
+		stage = "(not said)"
+	}
+	if r.Retirement != "" {
+		stage += ", retires " + r.Retirement
+	}
+	return stage
 }
 
 // server is the local server as a process, with its JSON log kept.

@@ -245,10 +245,7 @@ const statusClientClosed = 499
 // stream as a response, after it began as its terminal event.
 func (h *Handler) answer(x *exchange, conv chat.Conversation) error {
 	r, out := x.r, x.out
-	out.messages = len(conv.Messages)
-	for _, m := range conv.Messages {
-		out.contract = out.contract || m.Contract != nil
-	}
+	out.noteConversation(conv)
 	key := strings.TrimSpace(h.apiKey())
 	if key == "" {
 		return notConfigured()
@@ -258,10 +255,7 @@ func (h *Handler) answer(x *exchange, conv chat.Conversation) error {
 	}
 
 	end, cut := h.cutoff(r.Context(), x.start)
-	limit := max(0, end.Sub(x.start).Round(time.Second))
-	if limit < 10*time.Second { // a short platform deadline: "0.3s", not "0s"
-		limit = max(0, end.Sub(x.start).Round(100*time.Millisecond))
-	}
+	limit := limitSaid(end.Sub(x.start))
 	ctx, cancel := context.WithDeadlineCause(r.Context(), cut, errTimeLimit)
 	defer cancel()
 	conv = h.assistant.Prepare(ctx, conv)
@@ -345,6 +339,16 @@ func (h *Handler) cutoff(ctx context.Context, start time.Time) (end, cut time.Ti
 	// takes microseconds, and a fixed second would leave no time for any answer.
 	margin := min(time.Second, end.Sub(start)/10)
 	return end, end.Add(-margin)
+}
+
+// limitSaid is the time limit d as an error tells it to the caller: in whole seconds, or in
+// tenths under ten seconds (a short platform deadline: "0.3s", not "0s").
+func limitSaid(d time.Duration) time.Duration {
+	limit := max(0, d.Round(time.Second))
+	if limit < 10*time.Second {
+		limit = max(0, d.Round(100*time.Millisecond))
+	}
+	return limit
 }
 
 // timedOut reports whether the request ran out of time: its own limit, or a platform

@@ -186,6 +186,15 @@ func clip(s string, n int) string {
 	return s[:cut] + fmt.Sprintf("... [%d bytes cut]", len(s)-cut)
 }
 
+// noteConversation records the conversation's length, and whether it names a contract
+// address, for the log line.
+func (o *outcome) noteConversation(conv chat.Conversation) {
+	o.messages = len(conv.Messages)
+	for _, m := range conv.Messages {
+		o.contract = o.contract || m.Contract != nil
+	}
+}
+
 // noteFacts records what the server read of the token facts, for the log line.
 func (o *outcome) noteFacts(sc *chat.ServerContext) {
 	facts := sc.FactsList()

@@ -253,36 +253,63 @@ func last(s string, n int) string {
 // written: they wait for the next chunk, so that a hold never starts in the middle of a word
 // or a token. Only what begins in pending counts, and a lone "a" or "I" never waits.
 func (g *Guard) partial() int {
-	if i := strings.LastIndexFunc(g.pending, unicode.IsSpace) + 1; i < len(g.pending) {
-		if t := g.pending[i:]; strings.HasPrefix(t, "http") || strings.HasPrefix("https://", t) || strings.HasPrefix(t, "`") || strings.Contains(t, "://") {
-			if i > 0 || g.tail == 0 || unicode.IsSpace(g.tail) {
-				return len(g.pending) - i
-			}
-		}
+	if n := g.partialLink(); n > 0 {
+		return n
 	}
+	return g.partialHoldWord()
+}
+
+// partialLink is how many bytes at the end of pending are the last word when it may be a
+// link or a code span still being written, or 0. A word that continues the one let through
+// before it does not count.
+func (g *Guard) partialLink() int {
+	i := strings.LastIndexFunc(g.pending, unicode.IsSpace) + 1
+	if i == len(g.pending) || !linkOrCode(g.pending[i:]) {
+		return 0
+	}
+	if i > 0 || g.tail == 0 || unicode.IsSpace(g.tail) {
+		return len(g.pending) - i
+	}
+	return 0
+}
+
+// linkOrCode reports whether the word t may be a link or a code span being written: it
+// begins one ("http", a prefix of "https://", a backquote) or holds "://".
+func linkOrCode(t string) bool {
+	return strings.HasPrefix(t, "http") || strings.HasPrefix("https://", t) || strings.HasPrefix(t, "`") || strings.Contains(t, "://")
+}
+
+// partialHoldWord is how many bytes at the end of pending are the beginning of a hold word
+// cut by the chunk's end, or 0: the earliest word start, in the last maxHoldWord bytes as
+// read, from which the rest is a hold word's beginning.
+func (g *Guard) partialHoldWord() int {
 	t := last(g.pending, 48)
 	r := read(t)
 	base := len(g.pending) - len(t)
 	for c := max(0, len(r.s)-maxHoldWord); c < len(r.s); c++ {
-		if !utf8.RuneStart(r.s[c]) {
+		if !wordStart(r.s, c) {
 			continue
-		}
-		cur, _ := utf8.DecodeRuneInString(r.s[c:])
-		prev, _ := utf8.DecodeLastRuneInString(r.s[:c])
-		if c > 0 && spaced(cur) && isLetter(prev) || cur == ' ' {
-			continue // not a word's start
 		}
 		tail := r.s[c:]
 		if tail == "a" || tail == "i" || base+r.at(c) == 0 && isLetter(g.tail) {
-			continue
+			continue // a lone "a" or "I" never waits, nor the rest of a word let through
 		}
-		for _, w := range g.in.vocab.hold {
-			if w = strings.TrimSuffix(w, "~"); len(tail) < len(w) && strings.HasPrefix(w, tail) {
-				return len(g.pending) - (base + r.at(c))
-			}
+		if g.in.vocab.beginsHoldWord(tail) {
+			return len(g.pending) - (base + r.at(c))
 		}
 	}
 	return 0
+}
+
+// wordStart reports whether byte c of s (a text as read) begins a word: it starts a rune
+// that is no space and, in a script that puts spaces between words, follows no letter.
+func wordStart(s string, c int) bool {
+	if !utf8.RuneStart(s[c]) {
+		return false
+	}
+	cur, _ := utf8.DecodeRuneInString(s[c:])
+	prev, _ := utf8.DecodeLastRuneInString(s[:c])
+	return !(c > 0 && spaced(cur) && isLetter(prev) || cur == ' ')
 }
 
 // maxHoldWord bounds the hold words that partial looks for, in bytes as read.

@@ -174,6 +174,17 @@ func (v *vocabulary) holdAt(s string) int {
 	return at
 }
 
+// beginsHoldWord reports whether s (a text as read) is the beginning of a hold word, cut
+// short of its end.
+func (v *vocabulary) beginsHoldWord(s string) bool {
+	for _, w := range v.hold {
+		if w = strings.TrimSuffix(w, "~"); len(s) < len(w) && strings.HasPrefix(w, s) {
+			return true
+		}
+	}
+	return false
+}
+
 // ruleWords counts the rule's verbs in s (as read).
 func (v *vocabulary) ruleWords(s string) int {
 	n := 0

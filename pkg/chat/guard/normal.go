@@ -158,23 +158,16 @@ func isLetter(r rune) bool { return unicode.IsLetter(r) || unicode.IsNumber(r) }
 // joinSpelled joins runs of three or more single letters separated by one space, hyphen,
 // underscore or dot each: a name spelled out letter by letter is read whole.
 func joinSpelled(g []glyph) []glyph {
-	single := func(i int) bool { // g[i] is a letter standing alone
-		return i < len(g) && isLetter(g[i].r) && g[i].r < 0x250 &&
-			(i == 0 || !isLetter(g[i-1].r)) && (i+1 == len(g) || !isLetter(g[i+1].r))
-	}
 	var out []glyph
 	for i := 0; i < len(g); {
-		if !single(i) {
+		if !standsAlone(g, i) {
 			if out != nil {
 				out = append(out, g[i])
 			}
 			i++
 			continue
 		}
-		j := i // the run's last letter
-		for j+2 < len(g) && strings.ContainsRune(spelledSep, g[j+1].r) && single(j+2) {
-			j += 2
-		}
+		j := spelledRun(g, i)
 		if j-i < 4 { // fewer than three letters
 			if out != nil {
 				out = append(out, g[i:j+1]...)
@@ -194,6 +187,23 @@ func joinSpelled(g []glyph) []glyph {
 		return g
 	}
 	return out
+}
+
+// standsAlone reports whether g[i] is a letter standing alone: a letter or digit below
+// U+0250 (Latin, with its accented forms) with no letter or digit on either side of it.
+func standsAlone(g []glyph, i int) bool {
+	return i < len(g) && isLetter(g[i].r) && g[i].r < 0x250 &&
+		(i == 0 || !isLetter(g[i-1].r)) && (i+1 == len(g) || !isLetter(g[i+1].r))
+}
+
+// spelledRun is the index of the last letter of the run of single letters that starts at
+// g[i], each after one of spelledSep; i itself when no letter follows that way.
+func spelledRun(g []glyph, i int) int {
+	j := i
+	for j+2 < len(g) && strings.ContainsRune(spelledSep, g[j+1].r) && standsAlone(g, j+2) {
+		j += 2
+	}
+	return j
 }
 
 // skeleton reads a word of look-alike letters as the Latin word it shows: a word that mixes

@@ -55,7 +55,28 @@ func run() error {
 	fmt.Printf("chatbench %s  host %s  %s/%s  %d CPUs (%s)  %s  loadavg %s\n", time.Now().UTC().Format(time.RFC3339),
 		host, runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), cpu, runtime.Version(), strings.TrimSpace(string(load)))
 
-	// Added latency: 20 chunks 10 ms apart, first one 50 ms after the request.
+	if err := latency(ctx, bin, *latencyStreams); err != nil {
+		return err
+	}
+	if err := coldStart(ctx, bin, *cold); err != nil {
+		return err
+	}
+	printSizes(ctx, bin, *root, tmp)
+
+	// Memory and throughput: streams held 3 s (30 chunks 100 ms apart).
+	hold := httptest.NewServer(loadtest.Upstream{Chunks: 30, FirstDelay: 100 * time.Millisecond, Interval: 100 * time.Millisecond})
+	defer hold.Close()
+	if err := memory(ctx, bin, hold.URL+"/"); err != nil {
+		return err
+	}
+	return throughput(ctx, bin, hold.URL+"/", *levels)
+}
+
+// latency prints the added latency: per chunk and to the first chunk, through the server
+// and straight from the upstream, over streams sequential streams of 20 chunks 10 ms apart,
+// the first one 50 ms after the request (the first stream, which builds the upstream client
+// and connection, left out).
+func latency(ctx context.Context, bin string, streams int) error {
 	slow := httptest.NewServer(loadtest.Upstream{Chunks: 20, FirstDelay: 50 * time.Millisecond, Interval: 10 * time.Millisecond})
 	defer slow.Close()
 	srv, err := loadtest.StartServer(ctx, bin, slow.URL+"/")
@@ -64,7 +85,7 @@ func run() error {
 	}
 	client := loadtest.Client()
 	var pd, dd, pt, dt []time.Duration
-	for i := 0; i < *latencyStreams; i++ {
+	for i := 0; i < streams; i++ {
 		d := loadtest.Read(ctx, client, slow.URL, loadtest.Direct)
 		p := loadtest.Read(ctx, client, srv.URL, loadtest.Proxy)
 		if d.Err != nil || p.Err != nil {
@@ -79,17 +100,21 @@ func run() error {
 	srv.Stop()
 	D, P := loadtest.NewDist(dd), loadtest.NewDist(pd)
 	DT, PT := loadtest.NewDist(dt), loadtest.NewDist(pt)
-	fmt.Printf("\n## latency: upstream write -> caller read, per chunk (%d streams x 20 chunks, sequential)\n", *latencyStreams-1)
+	fmt.Printf("\n## latency: upstream write -> caller read, per chunk (%d streams x 20 chunks, sequential)\n", streams-1)
 	fmt.Printf("direct (physical limit)  %v\nthrough the proxy        %v\nadded                    p50 %v  p99 %v  max %v\n",
 		D, P, P.P50-D.P50, P.P99-D.P99, P.Max-D.Max)
 	fmt.Printf("time to first chunk: direct %v\n                     proxy  %v\nadded TTFB           p50 %v  p99 %v\n",
 		DT, PT, PT.P50-DT.P50, PT.P99-DT.P99)
+	return nil
+}
 
-	// Cold start: exec to the first 0: line of a first answer, upstream answering at once.
+// coldStart prints the cold start over runs fresh servers: exec to the first 0: line of a
+// first answer, the upstream answering at once.
+func coldStart(ctx context.Context, bin string, runs int) error {
 	fast := httptest.NewServer(loadtest.Upstream{Chunks: 3})
 	defer fast.Close()
 	var colds []time.Duration
-	for i := 0; i < *cold; i++ {
+	for i := 0; i < runs; i++ {
 		s, err := loadtest.StartServer(ctx, bin, fast.URL+"/")
 		if err != nil {
 			return err
@@ -105,19 +130,26 @@ func run() error {
 	C := loadtest.NewDist(colds)
 	fmt.Printf("\n## cold start: exec -> first byte of the first answer (%d runs)\nmedian %v  min %v  max %v\n",
 		len(colds), C.P50.Round(100*time.Microsecond), slices.Min(colds).Round(100*time.Microsecond), C.Max.Round(100*time.Microsecond))
+	return nil
+}
+
+// printSizes prints the size of the local binary bin and of the arm64 bootstrap, built from
+// root into dir.
+func printSizes(ctx context.Context, bin, root, dir string) {
 	if st, err := os.Stat(bin); err == nil {
 		fmt.Printf("local binary (linux/amd64, -trimpath): %s\n", loadtest.MiB(st.Size()))
 	}
-	if size, err := bootstrapSize(ctx, *root, tmp); err != nil {
+	if size, err := bootstrapSize(ctx, root, dir); err != nil {
 		fmt.Printf("arm64 bootstrap: build failed: %v\n", err)
 	} else {
 		fmt.Printf("arm64 bootstrap (GOOS=linux GOARCH=arm64 CGO_ENABLED=0 -tags lambda.norpc -trimpath -ldflags=\"-s -w\"): %d bytes (%s)\n", size, loadtest.MiB(size))
 	}
+}
 
-	// Memory: one server, streams held 3 s (30 chunks 100 ms apart).
-	hold := httptest.NewServer(loadtest.Upstream{Chunks: 30, FirstDelay: 100 * time.Millisecond, Interval: 100 * time.Millisecond})
-	defer hold.Close()
-	srv, err = loadtest.StartServer(ctx, bin, hold.URL+"/")
+// memory prints one server's resident memory idle, at the peak of 1, 100 and 1000
+// concurrent streams from upstream, and 5 s after.
+func memory(ctx context.Context, bin, upstream string) error {
+	srv, err := loadtest.StartServer(ctx, bin, upstream)
 	if err != nil {
 		return err
 	}
@@ -135,11 +167,15 @@ func run() error {
 	after, _ := loadtest.ReadMemory(srv.PID())
 	fmt.Printf("5 s after       %s (VmHWM %s)\n", loadtest.MiB(after.RSS), loadtest.MiB(after.Peak))
 	srv.Stop()
+	return nil
+}
 
-	// Throughput: concurrent streams held 3 s on a fresh server, rising.
+// throughput prints, for each of levels (comma-separated counts, rising), what a fresh
+// server does with that many concurrent streams from upstream.
+func throughput(ctx context.Context, bin, upstream, levels string) error {
 	fmt.Printf("\n## throughput: concurrent streams (30 chunks 100 ms apart each), fresh server per level\n")
 	fmt.Printf("%7s %7s %10s %26s %26s %10s %10s\n", "streams", "errors", "terminals", "added/chunk p50 / p99", "TTFB p50 / p99", "wall", "peak RSS")
-	for _, f := range strings.Split(*levels, ",") {
+	for _, f := range strings.Split(levels, ",") {
 		if strings.TrimSpace(f) == "" {
 			continue
 		}
@@ -147,27 +183,36 @@ func run() error {
 		if err != nil {
 			return err
 		}
-		s, err := loadtest.StartServer(ctx, bin, hold.URL+"/")
-		if err != nil {
+		if err := throughputAt(ctx, bin, upstream, n); err != nil {
 			return err
 		}
-		stop := make(chan struct{})
-		peak := loadtest.SampleRSS(s.PID(), 50*time.Millisecond, stop)
-		c := loadtest.Client()
-		rctx, cancel := context.WithTimeout(ctx, 60*time.Second)
-		rep := loadtest.Run(rctx, c, s.URL, loadtest.Proxy, n)
-		cancel()
-		close(stop)
-		c.CloseIdleConnections()
-		s.Stop()
-		fmt.Printf("%7d %7d %10d %12v / %-12v %12v / %-12v %10v %10s\n", n, rep.Errors, rep.Terminals,
-			rep.Delay.P50.Round(10*time.Microsecond), rep.Delay.P99.Round(10*time.Microsecond),
-			rep.TTFB.P50.Round(100*time.Microsecond), rep.TTFB.P99.Round(100*time.Microsecond),
-			rep.Wall.Round(time.Millisecond), loadtest.MiB(<-peak))
-		if rep.FirstErr != nil {
-			fmt.Printf("        first error: %v\n", rep.FirstErr)
-		}
 		time.Sleep(time.Second)
+	}
+	return nil
+}
+
+// throughputAt prints one line of the throughput table: n concurrent streams on a fresh
+// server, given 60 s.
+func throughputAt(ctx context.Context, bin, upstream string, n int) error {
+	s, err := loadtest.StartServer(ctx, bin, upstream)
+	if err != nil {
+		return err
+	}
+	stop := make(chan struct{})
+	peak := loadtest.SampleRSS(s.PID(), 50*time.Millisecond, stop)
+	c := loadtest.Client()
+	rctx, cancel := context.WithTimeout(ctx, 60*time.Second)
+	rep := loadtest.Run(rctx, c, s.URL, loadtest.Proxy, n)
+	cancel()
+	close(stop)
+	c.CloseIdleConnections()
+	s.Stop()
+	fmt.Printf("%7d %7d %10d %12v / %-12v %12v / %-12v %10v %10s\n", n, rep.Errors, rep.Terminals,
+		rep.Delay.P50.Round(10*time.Microsecond), rep.Delay.P99.Round(10*time.Microsecond),
+		rep.TTFB.P50.Round(100*time.Microsecond), rep.TTFB.P99.Round(100*time.Microsecond),
+		rep.Wall.Round(time.Millisecond), loadtest.MiB(<-peak))
+	if rep.FirstErr != nil {
+		fmt.Printf("        first error: %v\n", rep.FirstErr)
 	}
 	return nil
 }

@@ -46,69 +46,105 @@ type figures struct {
 	idle, after   loadtest.Memory // before the burst (after one request), and at its end
 }
 
-func run() error {
-	root := flag.String("root", ".", "module root")
-	n := flag.Int("n", 1000, "sequential requests for CPU per request")
-	burst := flag.Int("burst", 200, "concurrent streams in the burst")
-	rounds := flag.Int("rounds", 3, "rounds, each measuring every server")
-	starts := flag.Int("starts", 7, "fresh processes per server and round timed from exec to the first text")
-	beforeRoot := flag.String("before-root", "", "module root of another checkout whose chat server is measured too, as \"before\"")
-	chatEnv := flag.String("chat-env", "", "extra environment of the chat server, comma-separated (GOGC=50,...): for experiments")
+// options are the command's flags.
+type options struct {
+	root, beforeRoot, chatEnv string
+	n, burst, rounds, starts  int
+}
+
+func parseFlags() options {
+	var o options
+	flag.StringVar(&o.root, "root", ".", "module root")
+	flag.IntVar(&o.n, "n", 1000, "sequential requests for CPU per request")
+	flag.IntVar(&o.burst, "burst", 200, "concurrent streams in the burst")
+	flag.IntVar(&o.rounds, "rounds", 3, "rounds, each measuring every server")
+	flag.IntVar(&o.starts, "starts", 7, "fresh processes per server and round timed from exec to the first text")
+	flag.StringVar(&o.beforeRoot, "before-root", "", "module root of another checkout whose chat server is measured too, as \"before\"")
+	flag.StringVar(&o.chatEnv, "chat-env", "", "extra environment of the chat server, comma-separated (GOGC=50,...): for experiments")
 	flag.Parse()
+	return o
+}
+
+func run() error {
+	o := parseFlags()
 	ctx := context.Background()
 	tmp, err := os.MkdirTemp("", "proxybench")
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(tmp)
-	chat, err := loadtest.Build(ctx, *root, tmp)
+	servers, err := buildServers(ctx, o, tmp)
 	if err != nil {
 		return err
 	}
-	var before string
-	if *beforeRoot != "" {
-		dir := filepath.Join(tmp, "before")
-		if err := os.Mkdir(dir, 0o755); err != nil {
-			return err
-		}
-		if before, err = loadtest.Build(ctx, *beforeRoot, dir); err != nil {
-			return fmt.Errorf("before: %w", err)
-		}
-	}
-	bare, floor := filepath.Join(tmp, "bareproxy"), filepath.Join(tmp, "bareproxy-mandated")
-	for _, b := range []struct{ bin, tags string }{{bare, ""}, {floor, "mandated"}} {
-		cmd := exec.CommandContext(ctx, "go", "build", "-trimpath", "-tags", b.tags, "-o", b.bin, "./internal/loadtest/cmd/bareproxy")
-		cmd.Dir = *root
-		if out, err := cmd.CombinedOutput(); err != nil {
-			return fmt.Errorf("go build bareproxy: %v\n%s", err, out)
-		}
-	}
 	load, _ := os.ReadFile("/proc/loadavg")
 	fmt.Printf("proxybench %s  %d CPUs  %s  loadavg %s\n", time.Now().UTC().Format(time.RFC3339), runtime.NumCPU(), runtime.Version(), strings.TrimSpace(string(load)))
-	fmt.Printf("per round: %d sequential requests to each server, one to each in turn (20 chunks at once); %d fresh processes of each server in turn, each timed from exec to its first answer's first text; then for each server a burst of %d streams (20 chunks 10 ms apart)\n\n", *n, *starts, *burst)
+	fmt.Printf("per round: %d sequential requests to each server, one to each in turn (20 chunks at once); %d fresh processes of each server in turn, each timed from exec to its first answer's first text; then for each server a burst of %d streams (20 chunks 10 ms apart)\n\n", o.n, o.starts, o.burst)
 
 	fast := httptest.NewServer(loadtest.Upstream{Chunks: 20})
 	defer fast.Close()
 	paced := httptest.NewServer(loadtest.Upstream{Chunks: 20, Interval: 10 * time.Millisecond})
 	defer paced.Close()
-	servers := []server{{"bare", bare, nil, true}, {"floor", floor, nil, true}, {"chat", chat, splitEnv(*chatEnv), false}}
+	results, err := measure(ctx, o, servers, fast.URL+"/", paced.URL+"/")
+	if err != nil {
+		return err
+	}
+	printMedians(results, o.beforeRoot != "")
+	printFirstTexts(servers, results, o.rounds*o.starts)
+	return nil
+}
+
+// buildServers builds the chat server (and that of -before-root) and the two bare proxies
+// into tmp, and returns the servers compared: bare, floor, chat and, with -before-root,
+// before.
+func buildServers(ctx context.Context, o options, tmp string) ([]server, error) {
+	chat, err := loadtest.Build(ctx, o.root, tmp)
+	if err != nil {
+		return nil, err
+	}
+	var before string
+	if o.beforeRoot != "" {
+		dir := filepath.Join(tmp, "before")
+		if err := os.Mkdir(dir, 0o755); err != nil {
+			return nil, err
+		}
+		if before, err = loadtest.Build(ctx, o.beforeRoot, dir); err != nil {
+			return nil, fmt.Errorf("before: %w", err)
+		}
+	}
+	bare, floor := filepath.Join(tmp, "bareproxy"), filepath.Join(tmp, "bareproxy-mandated")
+	for _, b := range []struct{ bin, tags string }{{bare, ""}, {floor, "mandated"}} {
+		cmd := exec.CommandContext(ctx, "go", "build", "-trimpath", "-tags", b.tags, "-o", b.bin, "./internal/loadtest/cmd/bareproxy")
+		cmd.Dir = o.root
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return nil, fmt.Errorf("go build bareproxy: %v\n%s", err, out)
+		}
+	}
+	servers := []server{{"bare", bare, nil, true}, {"floor", floor, nil, true}, {"chat", chat, splitEnv(o.chatEnv), false}}
 	if before != "" {
 		servers = append(servers, server{"before", before, nil, false})
 	}
+	return servers, nil
+}
+
+// measure runs the rounds, each measuring every server (CPU per request on the fast
+// upstream, start to first text and a burst on the paced one), prints each round's figures
+// as they come and returns them by server.
+func measure(ctx context.Context, o options, servers []server, fast, paced string) (map[string][]figures, error) {
 	results := map[string][]figures{}
-	for r := range *rounds {
-		cpu, err := cpuPerRequest(ctx, servers, fast.URL+"/", *n)
+	for r := range o.rounds {
+		cpu, err := cpuPerRequest(ctx, servers, fast, o.n)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		first, err := firstTexts(ctx, servers, paced.URL+"/", *starts)
+		first, err := firstTexts(ctx, servers, paced, o.starts)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		for i, s := range servers {
-			f, err := burstOf(ctx, s, paced.URL+"/", *burst)
+			f, err := burstOf(ctx, s, paced, o.burst)
 			if err != nil {
-				return fmt.Errorf("%s: %w", s.name, err)
+				return nil, fmt.Errorf("%s: %w", s.name, err)
 			}
 			f.cpuPerRequest, f.firstText = cpu[i], first[i]
 			results[s.name] = append(results[s.name], f)
@@ -117,14 +153,12 @@ func run() error {
 				loadtest.MiB(f.idle.Anon), loadtest.MiB(f.idle.File), loadtest.MiB(f.after.Anon), loadtest.MiB(f.after.File))
 		}
 	}
-	med := func(name string, get func(figures) float64) float64 {
-		var v []float64
-		for _, f := range results[name] {
-			v = append(v, get(f))
-		}
-		slices.Sort(v)
-		return v[len(v)/2]
-	}
+	return results, nil
+}
+
+// printMedians prints the median of the rounds of each figure: chat against bare and floor,
+// and before too when there is one.
+func printMedians(results map[string][]figures, before bool) {
 	fmt.Println("\nmedian of the rounds: chat / bare, and chat / floor (the bare proxy with the AWS SDK and Lambda runtime linked)")
 	for _, m := range []struct {
 		label string
@@ -134,18 +168,31 @@ func run() error {
 		{"burst wall time", func(f figures) float64 { return float64(f.burstWall) }},
 		{"peak RSS", func(f figures) float64 { return float64(f.peakRSS) }},
 	} {
-		c, b, fl := med("chat", m.get), med("bare", m.get), med("floor", m.get)
+		c, b, fl := medianOf(results["chat"], m.get), medianOf(results["bare"], m.get), medianOf(results["floor"], m.get)
 		fmt.Printf("%-16s chat %-11s bare %-11s floor %-11s chat/bare %.2f  chat/floor %.2f", m.label,
 			show(m.label, c), show(m.label, b), show(m.label, fl), c/b, c/fl)
-		if before != "" {
-			bf := med("before", m.get)
+		if before {
+			bf := medianOf(results["before"], m.get)
 			fmt.Printf("  before %-11s before/floor %.2f", show(m.label, bf), bf/fl)
 		}
 		fmt.Println()
 	}
-	// start→first text: every fresh process of every round, pooled (the rounds' few samples
-	// each carry the machine's noise at full weight).
-	fmt.Printf("\nstart→first text, all %d processes of each server: median (quartiles)\n", *rounds**starts)
+}
+
+// medianOf is the median of one figure over rounds (the upper one of an even count).
+func medianOf(rounds []figures, get func(figures) float64) float64 {
+	var v []float64
+	for _, f := range rounds {
+		v = append(v, get(f))
+	}
+	slices.Sort(v)
+	return v[len(v)/2]
+}
+
+// printFirstTexts prints start→first text: every fresh process of every round, pooled (the
+// rounds' few samples each carry the machine's noise at full weight).
+func printFirstTexts(servers []server, results map[string][]figures, processes int) {
+	fmt.Printf("\nstart→first text, all %d processes of each server: median (quartiles)\n", processes)
 	pooled := map[string][]time.Duration{}
 	for _, s := range servers {
 		for _, f := range results[s.name] {
@@ -160,7 +207,6 @@ func run() error {
 		}
 		fmt.Println()
 	}
-	return nil
 }
 
 // median is the middle of d (the upper one of an even count).
