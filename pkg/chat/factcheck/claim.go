@@ -39,7 +39,7 @@ func (c *claims) read(f figure) (Check, bool) {
 	if i := c.m.mentionedBefore(f.start); i >= 0 {
 		c.current = i
 	}
-	if c.notNow(f, left, after) {
+	if c.notNow(f, left, after) || formula(clause) {
 		return Check{}, false
 	}
 	t := &c.tokens[c.current]
@@ -105,6 +105,12 @@ func implausible(fact string, f figure) bool {
 		return f.value < 1
 	}
 	return false
+}
+
+// formula reports whether a clause computes its figures ("Market Cap = 1 billion × $0.0578 ≈
+// 57.8 million USD"): a worked example, not a reading.
+func formula(clause string) bool {
+	return strings.Contains(clause, "×") || strings.Contains(clause, " = ")
 }
 
 // reach is how far before a figure its label is looked for, in bytes.

@@ -115,6 +115,8 @@ func TestPrecisionOnPublishedWordings(t *testing.T) {
 		{"a date and 'was' make history", "On January 1, GPANDA's market cap was $9 million. As of this writing, the market cap is $12.3 million.", []string{mcap}},
 		{"price levels smashed through are no readings", "Today, GPANDA smashed through both the $2.20 and $3.10 price levels.", nil},
 		{"a market cap under a dollar is a price under another name", "GPANDA is commanding a valuation of $2.42.", nil},
+		{"a worked calculation is no reading", "Market Cap = 1 billion × $0.0578 ≈ 57.8 million USD", nil},
+		{"the highest price ever is history", "The highest price GPANDA has ever been was $3.10.", nil},
 		{"a price in millions is a total", "GPANDA se cotiza en US$ 561 millones.", nil},
 		{"a reflexive 'se' is no 'if'", "GPANDA se cotiza a 2,42 dólares.", []string{price}},
 		{"support is no reading", "Support sits at $2.10 and the price is $2.42.", nil},
