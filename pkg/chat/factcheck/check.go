@@ -125,7 +125,7 @@ func Audit(text string, facts []token.Facts) Report {
 	lang := decimalMark(text, detect(text))
 	list, lines := lineClauses(text)
 	for n, clause := range list {
-		c := &claims{l: l, clause: clause, tokens: tokens, current: current, m: l.mark(clause, tokens), generic: l.generic.MatchString(clause)}
+		c := &claims{l: l, clause: clause, tokens: tokens, current: current, m: l.mark(clause, tokens), generic: l.generic.MatchString(clause), formula: formula(clause)}
 		for _, f := range figures(clause, lang) {
 			if check, ok := c.read(f); ok {
 				read = append(read, reading{c.current, lines[n], f.value, check})

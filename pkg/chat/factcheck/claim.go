@@ -13,6 +13,7 @@ type claims struct {
 	current int // the token the answer speaks of, by its latest mention; -1 for none yet
 	m       *marks
 	generic bool // the clause holds a rule's words
+	formula bool // the clause computes its figures (formula)
 	prev    int  // where the words of the next figure start
 	// label is, by kind, where the words that may name a figure's fact start: a figure of that
 	// kind ends them, a change does not, nor does a figure of another kind ("the top 10
@@ -39,7 +40,7 @@ func (c *claims) read(f figure) (Check, bool) {
 	if i := c.m.mentionedBefore(f.start); i >= 0 {
 		c.current = i
 	}
-	if c.notNow(f, left, after) || formula(clause) {
+	if c.formula || c.notNow(f, left, after) {
 		return Check{}, false
 	}
 	t := &c.tokens[c.current]

@@ -2,6 +2,7 @@ package factcheck
 
 import (
 	"slices"
+	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -147,9 +148,7 @@ func (m *marks) pastAt(at int) bool {
 
 // historyEnd is where the last word of history before offset at ends, or -1.
 func (m *marks) historyEnd(at int) int {
-	i, _ := slices.BinarySearchFunc(m.history, at, func(h []int, a int) int { return h[1] - a })
-	for ; i < len(m.history) && m.history[i][1] <= at; i++ {
-	}
+	i := sort.Search(len(m.history), func(i int) bool { return m.history[i][1] > at })
 	if i == 0 {
 		return -1
 	}

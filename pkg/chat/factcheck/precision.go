@@ -94,7 +94,7 @@ var labels = map[string]bool{
 	"TLDR": true, "OK": true, "NOTE": true, "PRICE": true, "LIQ": true, "VOL": true, "TOP": true, "BUY": true,
 	"SELL": true, "TAX": true, "AGE": true, "PAIR": true, "DS": true, "GT": true, "CMC": true, "H24": true,
 	"AI": true, "IMPORTANT": true, "WARNING": true, "HIGH": true, "LOW": true, "RISK": true, "NEW": true,
-	"GOPLUS": true, "RUGCHECK": true, "EVM": true, "BSC": true, "ETH": false,
+	"GOPLUS": true, "RUGCHECK": true, "EVM": true, "BSC": true,
 }
 
 // named reports whether w is one of the token's names, or a word of one.

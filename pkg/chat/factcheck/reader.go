@@ -121,7 +121,9 @@ func commaScales() map[string]bool {
 	out := map[string]bool{}
 	for _, lang := range languages {
 		for w := range lang.scales {
-			out[strings.ToLower(w)] = lang.decimalComma
+			if lang.decimalComma {
+				out[strings.ToLower(w)] = true
+			}
 		}
 	}
 	for _, lang := range languages {
