@@ -11,7 +11,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -261,10 +260,4 @@ func Run(ctx context.Context, client *http.Client, url string, kind Kind, stream
 // Client is an HTTP client for many concurrent streams to one host.
 func Client() *http.Client {
 	return &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 4096, MaxIdleConns: 4096, DisableCompression: true}}
-}
-
-// MarshalIndent is a helper for printing reports as JSON.
-func MarshalIndent(v any) string {
-	b, _ := json.MarshalIndent(v, "", "  ")
-	return string(b)
 }

@@ -24,7 +24,7 @@ import (
 // and modelVersion say stays for the process.
 //
 // One rule logs: a fact is logged when it is news, that is when no live note of it was
-// there (news), so that requests that learn the same thing at once log it once.
+// there (newsLocked), so that requests that learn the same thing at once log it once.
 type account struct {
 	ttl    time.Duration
 	now    func() time.Time
@@ -85,13 +85,6 @@ func (a *account) newsLocked(key string, until time.Time) bool {
 		a.told[key] = until
 	}
 	return !live
-}
-
-// news is newsLocked under the lock.
-func (a *account) news(key string, until time.Time) bool {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	return a.newsLocked(key, until)
 }
 
 // order is the candidates to try, those known to be gone left out. When every candidate

@@ -35,14 +35,6 @@ func (n *num) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// ptr returns the number, or nil when unknown.
-func (n num) ptr() *float64 {
-	if !n.ok {
-		return nil
-	}
-	return ptr(n.v)
-}
-
 // bit is GoPlus's "1"/"0" (also 1/0 or true/false); anything else, "" included, is unknown.
 type bit struct {
 	v  bool
