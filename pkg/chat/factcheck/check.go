@@ -84,9 +84,9 @@ func firstWords(s string, n int) string {
 // MaxText is how much of an answer Verify reads: 32 KB, some 8,000 tokens, twice the longest
 // answer the assistant is asked for by default (MAX_TOKENS 4000) and past any answer a person
 // reads to its end. Figures after it are counted, not judged (Report.Unchecked): reading stays
-// linear in the text, and the words of seven languages cost about 0.1 ms a figure, so a model
-// talked into writing megabytes of figures holds the stream's end back by about a third of a
-// second at most (docs/BENCHMARKS.md).
+// linear in the text, and the words of seven languages cost about 0.35 ms a figure, so a model
+// talked into writing megabytes of figures holds the stream's end back by about half a second
+// at most (docs/BENCHMARKS.md).
 const MaxText = 32 << 10
 
 // Report is what Audit found in an answer.
