@@ -86,15 +86,12 @@ var (
 	ticker = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$?\b[A-Z][A-Z0-9]{1,9}\b`) })
 )
 
-// labels are upper-case words that are no ticker: the labels and abbreviations answers use.
+// labels are the upper-case words of figures' labels and sources that are no ticker, past
+// those token.Acronym already knows ("FDV", "ATH", "USD"): "PRICE", "LIQ", "GOPLUS".
 var labels = map[string]bool{
-	"FDV": true, "MC": true, "MCAP": true, "LP": true, "TVL": true, "ATH": true, "ATL": true, "USD": true,
-	"US": true, "DEX": true, "CEX": true, "KYC": true, "APY": true, "APR": true, "TX": true, "TXS": true,
-	"UTC": true, "ROI": true, "AMM": true, "NFT": true, "API": true, "CA": true, "DYOR": true, "NFA": true,
-	"TLDR": true, "OK": true, "NOTE": true, "PRICE": true, "LIQ": true, "VOL": true, "TOP": true, "BUY": true,
-	"SELL": true, "TAX": true, "AGE": true, "PAIR": true, "DS": true, "GT": true, "CMC": true, "H24": true,
-	"AI": true, "IMPORTANT": true, "WARNING": true, "HIGH": true, "LOW": true, "RISK": true, "NEW": true,
-	"GOPLUS": true, "RUGCHECK": true, "EVM": true, "BSC": true,
+	"AGE": true, "BSC": true, "CMC": true, "DS": true, "GOPLUS": true, "GT": true, "H24": true, "HIGH": true,
+	"IMPORTANT": true, "LIQ": true, "LOW": true, "NFA": true, "PAIR": true, "PRICE": true, "RISK": true,
+	"RUGCHECK": true, "TAX": true, "VOL": true,
 }
 
 // named reports whether w is one of the token's names, or a word of one.
