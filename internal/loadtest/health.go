@@ -23,7 +23,7 @@ func FreePort() (int, error) {
 
 // WaitHealthy asks GET baseURL/healthz until it answers 200 (the chat server, as soon as it
 // serves) and returns nil; when ctx ends first, an error saying what the last attempt got.
-// The caller bounds the wait with ctx, and ends it early when the server exits.
+// The caller bounds the wait with ctx (WaitWhileRunning ends it when the server exits).
 func WaitHealthy(ctx context.Context, baseURL string) error {
 	return waitHealthz(ctx, baseURL, func(status int) bool { return status == http.StatusOK })
 }
@@ -32,6 +32,21 @@ func WaitHealthy(ctx context.Context, baseURL string) error {
 // 400 without calling its upstream): any HTTP answer means it serves.
 func WaitAnswering(ctx context.Context, baseURL string) error {
 	return waitHealthz(ctx, baseURL, func(int) bool { return true })
+}
+
+// WaitWhileRunning runs wait (WaitHealthy, WaitAnswering) for at most 30 s, and ends it as
+// soon as exited closes: a server that exits before it serves is not waited for.
+func WaitWhileRunning(ctx context.Context, baseURL string, exited <-chan struct{}, wait func(context.Context, string) error) error {
+	wctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	go func() {
+		select {
+		case <-exited:
+			cancel()
+		case <-wctx.Done():
+		}
+	}()
+	return wait(wctx, baseURL)
 }
 
 // healthClient asks /healthz on a new connection each time, so that no idle connection is left

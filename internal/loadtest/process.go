@@ -78,16 +78,7 @@ func start(ctx context.Context, bin, baseURL string, wait func(context.Context, 
 		exitErr = cmd.Wait()
 		close(s.exited)
 	}()
-	wctx, cancel := context.WithTimeout(ctx, 30*time.Second)
-	defer cancel()
-	go func() {
-		select {
-		case <-s.exited:
-			cancel()
-		case <-wctx.Done():
-		}
-	}()
-	err = wait(wctx, s.URL)
+	err = WaitWhileRunning(ctx, s.URL, s.exited, wait)
 	if err == nil {
 		return s, nil
 	}
