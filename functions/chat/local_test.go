@@ -52,16 +52,7 @@ func serve(t *testing.T, ctx context.Context, env map[string]string, args ...str
 		close(returned)
 	}()
 	url := "http://127.0.0.1:" + env["PORT"]
-	wctx, cancel := context.WithTimeout(ctx, 20*time.Second)
-	defer cancel()
-	go func() {
-		select {
-		case <-returned:
-			cancel()
-		case <-wctx.Done():
-		}
-	}()
-	if err := loadtest.WaitHealthy(wctx, url); err != nil {
+	if err := loadtest.WaitWhileRunning(ctx, url, returned, 20*time.Second, loadtest.WaitHealthy); err != nil {
 		select {
 		case <-returned:
 			t.Fatalf("run returned %v before it served; log:\n%s", <-done, logs.String())

@@ -34,10 +34,10 @@ func WaitAnswering(ctx context.Context, baseURL string) error {
 	return waitHealthz(ctx, baseURL, func(int) bool { return true })
 }
 
-// WaitWhileRunning runs wait (WaitHealthy, WaitAnswering) for at most 30 s, and ends it as
+// WaitWhileRunning runs wait (WaitHealthy, WaitAnswering) for at most limit, and ends it as
 // soon as exited closes: a server that exits before it serves is not waited for.
-func WaitWhileRunning(ctx context.Context, baseURL string, exited <-chan struct{}, wait func(context.Context, string) error) error {
-	wctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+func WaitWhileRunning(ctx context.Context, baseURL string, exited <-chan struct{}, limit time.Duration, wait func(context.Context, string) error) error {
+	wctx, cancel := context.WithTimeout(ctx, limit)
 	defer cancel()
 	go func() {
 		select {

@@ -78,7 +78,7 @@ func start(ctx context.Context, bin, baseURL string, wait func(context.Context, 
 		exitErr = cmd.Wait()
 		close(s.exited)
 	}()
-	err = WaitWhileRunning(ctx, s.URL, s.exited, wait)
+	err = WaitWhileRunning(ctx, s.URL, s.exited, 30*time.Second, wait)
 	if err == nil {
 		return s, nil
 	}

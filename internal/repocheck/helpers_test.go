@@ -1,7 +1,6 @@
 package repocheck
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -38,16 +37,7 @@ func readFile(t *testing.T, rel string) string {
 // with the server's output, when exited is closed first or limit passes.
 func waitHealthy(t *testing.T, url string, exited <-chan struct{}, limit time.Duration, output fmt.Stringer) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(t.Context(), limit)
-	defer cancel()
-	go func() {
-		select {
-		case <-exited:
-			cancel()
-		case <-ctx.Done():
-		}
-	}()
-	if err := loadtest.WaitHealthy(ctx, url); err != nil {
+	if err := loadtest.WaitWhileRunning(t.Context(), url, exited, limit, loadtest.WaitHealthy); err != nil {
 		select {
 		case <-exited:
 			t.Fatalf("the server ended before it served: %v\n%s", err, output)

@@ -304,7 +304,7 @@ func start(ctx context.Context, bin string, environ []string) (*server, error) {
 	s := &server{url: "http://127.0.0.1:" + strconv.Itoa(port), cmd: cmd, done: make(chan struct{})}
 	go s.readLog(stderr)
 	// Serving once GET /healthz answers 200; the log's end (the process's) stops the wait.
-	if err := loadtest.WaitWhileRunning(ctx, s.url, s.done, loadtest.WaitHealthy); err != nil {
+	if err := loadtest.WaitWhileRunning(ctx, s.url, s.done, 30*time.Second, loadtest.WaitHealthy); err != nil {
 		s.stop()
 		return nil, fmt.Errorf("the server did not start: %v\n%s", err, strings.Join(s.lines(), "\n"))
 	}
