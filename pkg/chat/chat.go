@@ -112,7 +112,7 @@ type Finish struct {
 	// facts, empty when the answer stated no figure to check.
 	FactChecks []factcheck.Check
 	// FactChecksUnchecked counts the figures the checks left unjudged because they come
-	// past factcheck.MaxText of the answer.
+	// past factcheck.MaxFigures or factcheck.MaxText of the answer (factcheck.Report).
 	FactChecksUnchecked int
 	// CostUSD is the answer's estimated list price (tokens and searches at the serving
 	// model's rates), for the log only.

@@ -32,7 +32,7 @@ type outcome struct {
 	// factChecks and contradictions count the answer's figures checked against the facts,
 	// and those that contradict them.
 	factChecks, contradictions int
-	// factUnchecked counts the figures past the length the checks read.
+	// factUnchecked counts the figures past the length or number the checks judge.
 	factUnchecked int
 	// removed are the kinds of what the guard removed from the answer.
 	removed []string

@@ -38,3 +38,20 @@ func BenchmarkVerifyLongClause(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkVerifyDense is the same for answers packed with bare figures ("$1 $1 $1 …", a
+// figure every 3 bytes): the most figures per byte a reader takes, judged up to
+// factcheck.MaxFigures and counted up to twice factcheck.MaxText (go test -run '^$' -bench
+// Dense -benchtime 3x ./pkg/chat/factcheck).
+func BenchmarkVerifyDense(b *testing.B) {
+	facts := panda()
+	for _, kb := range []int{20, 60, 200} {
+		text := strings.Repeat("$1 ", kb<<10/3)
+		b.Run(fmt.Sprintf("%dKB", kb), func(b *testing.B) {
+			b.SetBytes(int64(len(text)))
+			for b.Loop() {
+				factcheck.Verify(text, facts)
+			}
+		})
+	}
+}

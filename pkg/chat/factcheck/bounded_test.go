@@ -50,6 +50,36 @@ func TestAuditReadsUpToMaxText(t *testing.T) {
 	}
 }
 
+// An answer packed with figures is judged up to factcheck.MaxFigures of them; the rest are
+// counted up to twice factcheck.MaxText, and the text past that is not read.
+func TestAuditJudgesUpToMaxFigures(t *testing.T) {
+	bare := func(n int) string { return strings.Repeat("$1 ", n) + "\n" }
+	wrong := "Liquidity is $9M.\n"
+	tests := []struct {
+		name        string
+		text        string
+		contradicts []string
+		unchecked   int
+	}{
+		{"a wrong figure among the first is judged", wrong + bare(factcheck.MaxFigures+100), []string{factcheck.FactLiquidity}, 101},
+		{"a wrong figure past the budget is counted", bare(factcheck.MaxFigures) + wrong, nil, 1},
+		{"the last figure within the budget is judged", bare(factcheck.MaxFigures-1) + wrong, []string{factcheck.FactLiquidity}, 0},
+		{"past twice MaxText nothing is counted", bare(20000) + strings.Repeat("word ", 2000) + wrong + bare(1000), nil,
+			20000 - factcheck.MaxFigures},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := factcheck.Audit(tt.text, panda())
+			if got := contradicted(r.Checks); strings.Join(got, ",") != strings.Join(tt.contradicts, ",") {
+				t.Errorf("contradicts %v, want %v", got, tt.contradicts)
+			}
+			if r.Unchecked != tt.unchecked {
+				t.Errorf("unchecked = %d, want %d", r.Unchecked, tt.unchecked)
+			}
+		})
+	}
+}
+
 // The words before a figure are read as they stand at that figure, however many figures
 // share the clause: a token named, a history word and a return to the present.
 func TestWordsBeforeEachFigure(t *testing.T) {

@@ -81,19 +81,26 @@ func firstWords(s string, n int) string {
 	return strings.Join(f[:min(n, len(f))], " ")
 }
 
-// MaxText is how much of an answer Verify reads: 32 KB, some 8,000 tokens, twice the longest
+// MaxText is how much of an answer Verify judges: 32 KB, some 8,000 tokens, twice the longest
 // answer the assistant is asked for by default (MAX_TOKENS 4000) and past any answer a person
-// reads to its end. Figures after it are counted, not judged (Report.Unchecked): reading stays
-// linear in the text, and the words of seven languages cost about 0.35 ms a figure, so a model
-// talked into writing megabytes of figures holds the stream's end back by about half a second
-// at most (docs/BENCHMARKS.md).
+// reads to its end. Figures in the next MaxText are counted, not judged (Report.Unchecked);
+// past that the answer is not read at all, so that the time the checks hold the stream's end
+// back is bounded whatever a model is talked into writing (docs/BENCHMARKS.md).
 const MaxText = 32 << 10
+
+// MaxFigures is how many figures Verify judges in an answer: a long answer of tables states
+// some 300 (docs/BENCHMARKS.md), and each costs up to about 0.35 ms to read, so a text packed
+// with bare figures ("$1 $1 $1 …", some 10,000 in MaxText) holds the stream's end back by a
+// fifth of a second at most. The figures after it are counted, not judged (Report.Unchecked).
+const MaxFigures = 600
 
 // Report is what Audit found in an answer.
 type Report struct {
 	// Checks are the figures judged, as Verify gives them.
 	Checks []Check
-	// Unchecked counts the figures left unjudged because they come after MaxText.
+	// Unchecked counts the figures left unjudged because they come after the answer's first
+	// MaxFigures figures or after MaxText, up to twice MaxText: the figures past that are not
+	// counted, and an answer that long has Unchecked > 0 for what it states up to there.
 	Unchecked int
 }
 
@@ -111,6 +118,7 @@ func Audit(text string, facts []token.Facts) Report {
 		return Report{}
 	}
 	text, rest := cut(text, MaxText)
+	rest, _ = cut(rest, MaxText) // past twice MaxText the text is not even counted
 	l := words()
 	tokens := make([]tokenData, len(facts))
 	for i := range facts {
@@ -124,9 +132,23 @@ func Audit(text string, facts []token.Facts) Report {
 	}
 	lang := decimalMark(text, detect(text))
 	list, lines := lineClauses(text)
+	judged := 0
 	for n, clause := range list {
+		found := figures(clause, lang)
+		if judged+len(found) > MaxFigures {
+			// The clause's figures past the budget, and every later clause's, are counted.
+			r.Unchecked += judged + len(found) - MaxFigures
+			found = found[:MaxFigures-judged]
+			if len(found) > 0 {
+				clause = clause[:runeStart(clause, found[len(found)-1].end+lookAhead)]
+			}
+		}
+		judged += len(found)
+		if len(found) == 0 {
+			continue
+		}
 		c := &claims{l: l, clause: clause, tokens: tokens, current: current, m: l.mark(clause, tokens), generic: l.generic.MatchString(clause), formula: formula(clause)}
-		for _, f := range figures(clause, lang) {
+		for _, f := range found {
 			if check, ok := c.read(f); ok {
 				read = append(read, reading{c.current, lines[n], f.value, check})
 			}
@@ -201,6 +223,17 @@ func cut(text string, n int) (head, rest string) {
 		return text[:i], text[i:]
 	}
 	return text[:i+1], text[i+1:]
+}
+
+// runeStart is the start of the character at i in s, or len(s) when i is past its end.
+func runeStart(s string, i int) int {
+	if i >= len(s) {
+		return len(s)
+	}
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return i
 }
 
 func lastWords(s string, n int) string {

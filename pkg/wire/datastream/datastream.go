@@ -56,7 +56,7 @@ type Metadata struct {
 	// ({"fact","stated","value","source","as_of","verdict"}), when there are facts.
 	FactChecks any `json:"factChecks,omitempty"`
 	// FactChecksUnchecked counts the figures of a very long answer left unchecked (past the
-	// length the checks read), when there are any.
+	// length or the number of figures the checks judge), when there are any.
 	FactChecksUnchecked int `json:"factChecksUnchecked,omitempty"`
 }
 
