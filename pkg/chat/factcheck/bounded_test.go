@@ -26,12 +26,12 @@ func TestAuditReadsUpToMaxText(t *testing.T) {
 	}{
 		{"short answer: nothing left unchecked", "GPANDA trades at $0.52.", []string{factcheck.FactPrice},
 			func(n int) bool { return n == 0 }},
-		{"a wrong figure at the end of a 16 KB clause is found", longClause(16<<10) + " Liquidity is $9M.",
-			[]string{factcheck.FactLiquidity}, func(n int) bool { return n == 0 }},
+		{"a wrong figure at the end of a 16 KB clause is found", longClause(16<<10) + " The FDV is $99M.",
+			[]string{factcheck.FactFDV}, func(n int) bool { return n == 0 }},
 		{"a wrong figure past MaxText is counted, not judged", filler + "\nLiquidity is $9M.", nil,
 			func(n int) bool { return n >= 8 }},
-		{"a wrong figure before MaxText is judged though the answer is longer", "Liquidity is $9M.\n" + filler,
-			[]string{factcheck.FactLiquidity}, func(n int) bool { return n > 0 }},
+		{"a wrong figure before MaxText is judged though the answer is longer", "The FDV is $99M.\n" + filler,
+			[]string{factcheck.FactFDV}, func(n int) bool { return n > 0 }},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -3,7 +3,9 @@ package factcheck
 import (
 	"math"
 	"regexp"
+	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/chatsvc/chat/pkg/chat/token"
@@ -42,11 +44,13 @@ type lexicon struct {
 
 // fit is the nearest keyword that names a fact of kind for a figure: one right after it
 // (used is how much of after it took), else the last one before it in its context, within 60
-// characters of the figure or of from, where a change the keyword also names ends.
-func (l *lexicon) fit(left, after string, kd kind, from int) (fact string, used int, ok bool) {
+// characters of the figure or of from, where a change the keyword also names ends. Labelled
+// is whether it is a label the figure follows with no word between ("Price: $2.42",
+// "**Liquidity** — $1.5M").
+func (l *lexicon) fit(left, after string, kd kind, from int) (fact string, used int, labelled, ok bool) {
 	for _, kw := range l.right {
 		if loc := kw.re.FindStringIndex(after); kw.kind == kd && loc != nil {
-			return kw.fact, loc[1], true
+			return kw.fact, loc[1], false, true
 		}
 	}
 	best, bestAt := "", -1
@@ -63,17 +67,17 @@ func (l *lexicon) fit(left, after string, kd kind, from int) (fact string, used 
 	if kd == hours && best == "" {
 		// "created 6 hours ago", "6 hours old": the keyword follows the duration.
 		if l.keywords[len(l.keywords)-1].re.MatchString(firstWords(after, 3)) {
-			return FactPairAgeHrs, 0, true
+			return FactPairAgeHrs, 0, false, true
 		}
 	}
 	if best == "" || best == skip {
-		return "", 0, false
+		return "", 0, false, false
 	}
 	// A keyword far back belongs to another figure's claim.
 	if utf8.RuneCountInString(left[max(bestAt, min(from, len(left))):]) > 60 {
-		return "", 0, false
+		return "", 0, false, false
 	}
-	return best, 0, true
+	return best, 0, strings.IndexFunc(left[bestAt:], unicode.IsLetter) < 0, true
 }
 
 func firstWords(s string, n int) string {
@@ -149,8 +153,9 @@ func Audit(text string, facts []token.Facts) Report {
 		}
 		c := &claims{l: l, clause: clause, tokens: tokens, current: current, m: l.mark(clause, tokens), generic: l.generic.MatchString(clause), formula: formula(clause)}
 		for _, f := range found {
-			if check, ok := c.read(f); ok {
-				read = append(read, reading{c.current, lines[n], f.value, check})
+			if x, ok := c.read(f); ok {
+				x.line = lines[n]
+				read = append(read, x)
 			}
 		}
 		current = c.current
@@ -162,10 +167,12 @@ func Audit(text string, facts []token.Facts) Report {
 	return r
 }
 
-// reading is a check of a figure about one of the tokens, with the figure's value.
+// reading is a check of a figure about one of the tokens, with the figure's value, and
+// whether a label stood right before it.
 type reading struct {
 	token, line int
 	value       float64
+	labelled    bool
 	check       Check
 }
 
@@ -178,6 +185,7 @@ func latest(read []reading) []Check {
 		token, line int
 		fact        string
 	}
+	read = stated(read)
 	last := map[key]float64{}
 	for _, x := range read {
 		last[key{x.token, x.line, x.check.Fact}] = x.value
@@ -196,6 +204,26 @@ func latest(read []reading) []Check {
 		}
 	}
 	return out
+}
+
+// stated are the readings but those of prose that contradict a fact the answer states rightly
+// elsewhere: such a figure is more likely a level of another time, pair or token the reader
+// took for the fact than a second claim. A figure right after its label ("Price: $3.10") is a
+// claim however the answer states the fact elsewhere.
+func stated(read []reading) []reading {
+	type fact struct {
+		token int
+		fact  string
+	}
+	right := map[fact]bool{}
+	for _, x := range read {
+		if x.check.Verdict == Agrees {
+			right[fact{x.token, x.check.Fact}] = true
+		}
+	}
+	return slices.DeleteFunc(read, func(x reading) bool {
+		return x.check.Verdict == Contradicts && !x.labelled && right[fact{x.token, x.check.Fact}]
+	})
 }
 
 // lookAhead is how far past a figure its keyword may stand ("$15K in the liquidity pool").

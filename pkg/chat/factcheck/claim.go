@@ -22,9 +22,9 @@ type claims struct {
 	change int // where the last change read ends, or 0
 }
 
-// read is the check of figure f, when it is a claim about the current token now that the
+// read is the reading of figure f, when it is a claim about the current token now that the
 // reader is sure of.
-func (c *claims) read(f figure) (Check, bool) {
+func (c *claims) read(f figure) (reading, bool) {
 	l, clause := c.l, c.clause
 	left := clause[c.prev:min(max(c.prev, f.start), len(clause))]
 	// A label is looked for in at most reach bytes before the figure: fit takes one within 60
@@ -41,34 +41,34 @@ func (c *claims) read(f figure) (Check, bool) {
 		c.current = i
 	}
 	if c.formula || c.notNow(f, left, after) {
-		return Check{}, false
+		return reading{}, false
 	}
 	t := &c.tokens[c.current]
 	// A change between a label and its sum does not count in their distance ("the volume
 	// soared more than 230% in a single day, reaching $5.39 billion").
-	fact, used, ok := l.fit(labels, after, f.kind, from)
+	fact, used, labelled, ok := l.fit(labels, after, f.kind, from)
 	if !ok && f.kind == money {
 		fact, ok = l.priceUnlabelled(clause, f, left, after, t)
 	}
 	if !ok {
-		return Check{}, false
+		return reading{}, false
 	}
 	c.prev = max(c.prev, f.end+used) // a label after a figure is its own, not the next one's
 	c.label[f.kind] = max(c.label[f.kind], c.prev)
 	if l.unsure(clause, c.generic, f, left, after, t) || implausible(fact, f) {
-		return Check{}, false
+		return reading{}, false
 	}
 	d := t.data[fact]
 	if len(d) == 0 {
-		return Check{}, false
+		return reading{}, false
 	}
 	check := judge(l, f, fact, d, left)
 	if check.Verdict == Contradicts && l.bounded(f, left) {
 		// A range or a bound states no value: it may agree ("over $1M" of $1.2M), but the
 		// issue's reader is sure of no figure it could contradict.
-		return Check{}, false
+		return reading{}, false
 	}
-	return check, true
+	return reading{token: c.current, value: f.value, labelled: labelled, check: check}, true
 }
 
 // bounded reports whether figure f is a range or a one-sided bound ("over", "under").

@@ -123,6 +123,9 @@ func TestPrecisionOnPublishedWordings(t *testing.T) {
 		{"a price in millions is a total", "GPANDA se cotiza en US$ 561 millones.", nil},
 		{"a reflexive 'se' is no 'if'", "GPANDA se cotiza a 2,42 dólares.", []string{price}},
 		{"support is no reading", "Support sits at $2.10 and the price is $2.42.", nil},
+		{"prose stating the fact rightly elsewhere is no contradiction", "GPANDA's price is $2.42. On its BSC pair it is priced at $3.10.", []string{price}},
+		{"prose alone still contradicts", "On its BSC pair GPANDA is priced at $3.10.", []string{badP}},
+		{"a label's figure contradicts whatever prose says", "The price is $2.42.\n**Price:** $3.10", []string{price, badP}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
