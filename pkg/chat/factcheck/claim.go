@@ -144,7 +144,7 @@ func (l *lexicon) priceUnlabelled(clause string, f figure, left, after string, t
 	if f.scaled {
 		return "", false
 	}
-	name := strings.ToLower(strings.TrimRight(left, " \t(:~≈@"))
+	name := strings.ToLower(strings.TrimRight(left, " \t(:~≈@|—–-"))
 	for _, n := range t.names {
 		if strings.HasSuffix(name, n) && wordAt(name, len(name)-len(n), len(n)) {
 			return FactPrice, true

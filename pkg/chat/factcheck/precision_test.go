@@ -2,6 +2,7 @@ package factcheck_test
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/chatsvc/chat/pkg/chat/factcheck"
@@ -151,6 +152,40 @@ func TestSubscriptPrices(t *testing.T) {
 		c := factcheck.Verify(text, facts)
 		if len(c) != 1 || c[0].Verdict != want {
 			t.Errorf("%q: %+v, want one check that %s", text, c, want)
+		}
+	}
+}
+
+// The forms token-scanner bots write: a pair of taxes, "LP 🔥", sums without their "$" right
+// after a label, a price after the ticker and a dash. Each is read as the facts it names, agreeing
+// with the facts and contradicting facts four times off (taxes 40 points off).
+func TestBotForms(t *testing.T) {
+	off := panda()
+	m, h := *off[0].Market, *off[0].Security.Holders
+	m.PriceUSD, m.MarketCapUSD, m.LiquidityUSD = ptr(*m.PriceUSD*4), ptr(*m.MarketCapUSD*4), ptr(*m.LiquidityUSD*4)
+	h.LPLockedPercent = ptr(40.0)
+	off[0].Market, off[0].Security = &m, &token.Security{Taxes: []token.Tax{{Source: "GoPlus", BuyPercent: ptr(50.0), SellPercent: ptr(59.0)}}, Holders: &h}
+	tax := []string{factcheck.FactBuyTax, factcheck.FactSellTax}
+	tests := map[string][]string{
+		"Buy/Sell Tax: 10% / 99%": tax,
+		"Taxes: 10/99":            tax,
+		"Tax (B/S): 10/99":        tax,
+		"Tax: B 10% | S 99%":      tax,
+		"LP 🔥 0%":                 {factcheck.FactLPLocked},
+		"🟢 GPANDA — $2.42\nMC: 12.3M\nLiq: 1.52M": {factcheck.FactPrice, factcheck.FactMarketCap, factcheck.FactLiquidity},
+	}
+	for text, facts := range tests {
+		var agree []string
+		for _, f := range facts {
+			agree = append(agree, f+"="+factcheck.Agrees)
+		}
+		if got := verdicts(factcheck.Verify(text, panda())); fmt.Sprint(got) != fmt.Sprint(agree) {
+			t.Errorf("%q: %v, want %v", text, got, agree)
+		}
+		want := slices.Clone(facts)
+		slices.Sort(want)
+		if got := contradicted(factcheck.Verify(text, off)); fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%q against facts off: contradicts %v, want %v", text, got, want)
 		}
 	}
 }

@@ -70,6 +70,9 @@ var patterns = sync.OnceValue(func() *readers {
 		// after the label that says its currency.
 		bareUSD: regexp.MustCompile(`(?i)\bUSD\)?(?:\s*[:=]|\s+(?:price|value)\b[^\d\n$:;]{0,24}?)\s*(?:` +
 			raw(func(lang *language) string { return lang.approx }) + `)?\s*` + num + scale),
+		// "MC: 12.3M", "Liq: 1.52M": a scaled number right after a label of a sum, as bots
+		// write it without its "$".
+		labelScaled: regexp.MustCompile(`(?i)\b(?:mc|mcap|market ?cap|liq|liquidity|vol|volume|fdv)\s?[:=]\s?(?:\*\*|__)?` + num + `\s?(k|m|mn|b|bn)\b`),
 		wordScaled:  regexp.MustCompile(`(?i)\b` + num + `\s?(` + strings.Join(wordAlts, "|") + `)`),
 		percent:     regexp.MustCompile(`(?i)\b` + num + `\s?(?:％|` + pct + `)`),
 		percentLead: regexp.MustCompile(`%\s?` + num),
@@ -80,7 +83,7 @@ var patterns = sync.OnceValue(func() *readers {
 		hoursPer:    hoursPer,
 	}
 	// The longest reading of a number wins: "0.00000123" is not "0.000" grouped by a dot.
-	for _, re := range []*regexp.Regexp{r.dollarFirst, r.dollarAfter, r.bareUSD, r.wordScaled, r.percent, r.percentLead, r.duration} {
+	for _, re := range []*regexp.Regexp{r.dollarFirst, r.dollarAfter, r.bareUSD, r.labelScaled, r.wordScaled, r.percent, r.percentLead, r.duration} {
 		re.Longest()
 	}
 	return r
@@ -88,7 +91,7 @@ var patterns = sync.OnceValue(func() *readers {
 
 type readers struct {
 	dollarFirst, dollarAfter, wordScaled *regexp.Regexp
-	bareUSD, cents                       *regexp.Regexp
+	bareUSD, cents, labelScaled          *regexp.Regexp
 	percent, percentLead, duration       *regexp.Regexp
 	scales, hoursPer                     map[string]float64
 	commaScale                           map[string]bool // scale words only decimal-comma languages use
@@ -106,6 +109,7 @@ func figures(clause string, lang *language) []figure {
 	sc.add(p.dollarFirst, money)
 	sc.add(p.dollarAfter, money)
 	sc.add(p.bareUSD, money)
+	sc.add(p.labelScaled, money)
 	sc.add(p.wordScaled, money)
 	sc.add(p.cents, money)
 	sc.add(p.percent, percent)
@@ -172,7 +176,7 @@ func (sc *scan) add(re *regexp.Regexp, kd kind) {
 		if re == p.dollarFirst {
 			m[0] = dollarStart(clause, m[0])
 		}
-		if re == p.bareUSD {
+		if re == p.bareUSD || re == p.labelScaled {
 			m[0] = m[2] // the figure is the number; the label and "about" are its words
 		}
 		if sc.taken(m[0], m[1]) {
@@ -245,6 +249,7 @@ func clauses(text string) []string {
 
 // lineClauses are the clauses of text with the line each is on.
 func lineClauses(text string) (out []string, lines []int) {
+	text = taxPairs(text)
 	if strings.Count(text, "|") >= 2 {
 		text = readTables(text)
 	}
@@ -409,4 +414,25 @@ func bareHeader(row, next string) bool {
 	next = strings.TrimSpace(next)
 	return !strings.ContainsAny(row, "0123456789") && tableRow(next) && strings.ContainsAny(next, "0123456789") &&
 		len(cells(row)) == len(cells(next))
+}
+
+// taxPair matches the two taxes a bot states as a pair: "Buy/Sell Tax: 5% / 10%", "Taxes:
+// 5/10", "Tax (B/S): 5/10", "Tax: B 5% | S 10%".
+var taxPair = sync.OnceValue(func() *regexp.Regexp {
+	pct := `(\d{1,3}(?:[.,]\d+)?)\s?%?`
+	bs := `(?:buy\s?/\s?sell|b\s?/\s?s)`
+	return regexp.MustCompile(`(?i)\b(?:` + bs + `\s?tax(?:es)?|tax(?:es)?(?:\s?\(?` + bs + `\)?)?)\s?[:=]?\s?(?:` +
+		pct + `\s?/\s?` + pct + `|b(?:uy)?\s?[:=]?\s?` + pct + `\s?[|/,·•]\s?s(?:ell)?\s?[:=]?\s?` + pct + `)`)
+})
+
+// taxPairs writes each pair of taxes as two labelled figures, "buy tax 5%, sell tax 10%".
+func taxPairs(text string) string {
+	if !strings.Contains(strings.ToLower(text), "tax") {
+		return text
+	}
+	return taxPair().ReplaceAllStringFunc(text, func(m string) string {
+		g := taxPair().FindStringSubmatch(m)
+		buy, sell := g[1]+g[3], g[2]+g[4]
+		return "buy tax " + buy + "%, sell tax " + sell + "%"
+	})
 }
