@@ -148,10 +148,16 @@ func Audit(text string, facts []token.Facts) Report {
 			}
 		}
 		judged += len(found)
+		m := l.mark(clause, tokens)
+		if n == 0 || lines[n] != lines[n-1] {
+			if s, ok := m.subject(clause, tokens); ok {
+				current = s
+			}
+		}
 		if len(found) == 0 {
 			continue
 		}
-		c := &claims{l: l, clause: clause, tokens: tokens, current: current, m: l.mark(clause, tokens), generic: l.generic.MatchString(clause), formula: formula(clause)}
+		c := &claims{l: l, clause: clause, tokens: tokens, current: current, m: m, generic: l.generic.MatchString(clause), formula: formula(clause)}
 		for _, f := range found {
 			if x, ok := c.read(f); ok {
 				x.line = lines[n]
@@ -336,7 +342,7 @@ func agrees(l *lexicon, f figure, value float64, left string) bool {
 		return value >= f.low*0.9-f.halfUnit && value <= f.value*1.1+f.halfUnit
 	}
 	switch {
-	case l.atLeast.MatchString(left):
+	case f.plus || l.atLeast.MatchString(left):
 		return value >= f.value*0.98-f.halfUnit
 	case l.atMost.MatchString(left):
 		return value <= f.value*1.02+f.halfUnit

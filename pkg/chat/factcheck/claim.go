@@ -55,7 +55,9 @@ func (c *claims) read(f figure) (reading, bool) {
 	}
 	c.prev = max(c.prev, f.end+used) // a label after a figure is its own, not the next one's
 	c.label[f.kind] = max(c.label[f.kind], c.prev)
-	if l.unsure(clause, c.generic, f, left, after, t) || implausible(fact, f) {
+	// The words of a comparison or a total before the label count too: "the meme coin market
+	// cap rose by 1.7%, reaching $124 billion".
+	if l.unsure(clause, c.generic, f, left, after, t) || implausible(fact, f) || l.comparison.MatchString(labels[max(0, len(labels)-96):]) {
 		return reading{}, false
 	}
 	d := t.data[fact]
@@ -74,7 +76,7 @@ func (c *claims) read(f figure) (reading, bool) {
 // bounded reports whether figure f is a range or a one-sided bound ("over", "under").
 func (l *lexicon) bounded(f figure, left string) bool {
 	left = left[max(0, len(left)-32):]
-	return f.low > 0 || l.atLeast.MatchString(left) || l.atMost.MatchString(left)
+	return f.low > 0 || f.plus || l.atLeast.MatchString(left) || l.atMost.MatchString(left)
 }
 
 // pass moves the start of the next figures' words past figure f. A duration moves it only when
@@ -144,7 +146,7 @@ func (l *lexicon) priceUnlabelled(clause string, f figure, left, after string, t
 	if f.scaled {
 		return "", false
 	}
-	name := strings.ToLower(strings.TrimRight(left, " \t(:~≈@|—–-"))
+	name := strings.ToLower(strings.TrimRight(left, " \t(:~≈@—–-"))
 	for _, n := range t.names {
 		if strings.HasSuffix(name, n) && wordAt(name, len(name)-len(n), len(n)) {
 			return FactPrice, true

@@ -1,9 +1,11 @@
 package factcheck
 
 import (
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -171,3 +173,38 @@ func lowerInPlace(s string) string {
 	}
 	return b.String()
 }
+
+// listHead matches the marks a list item or a heading starts with, and markup: "1. **",
+// "- ", "### ".
+var listHead = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(?:#{1,6}|[-*•]|\d{1,3}[.)])\s+(?:\d{1,3}[.)]\s+)?[*_\x60]*`)
+})
+
+// subject is the token a list item or a heading is about when it starts with its name ("1.
+// **wSOL** - $206,484,263", "### 2. DREAM"): the lines after it speak of that token until
+// another is named. It is -1 for a token without facts, whose figures are then left out; ok
+// is false when the line starts with no token's name.
+func (m *marks) subject(clause string, tokens []tokenData) (int, bool) {
+	loc := listHead().FindStringIndex(clause)
+	if loc == nil {
+		return 0, false
+	}
+	head := loc[1]
+	for _, x := range m.mentions {
+		if x.start >= head && x.start <= head+1 {
+			return x.token, true
+		}
+	}
+	for _, o := range m.others {
+		if o[0] >= head && o[0] <= head+1 {
+			return -1, true
+		}
+	}
+	if wrapped().MatchString(clause[head:]) {
+		return -1, true // "wSOL", "wETH": a wrapped coin
+	}
+	return 0, false
+}
+
+// wrapped matches a wrapped coin's ticker at the start of a text: "wSOL", "$wETH".
+var wrapped = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\$?w[A-Z]{2,6}\b`) })

@@ -1,8 +1,10 @@
 package factcheck
 
 import (
+	"math"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode"
@@ -27,6 +29,7 @@ type figure struct {
 	low        float64 // a range's low end; 0 when the figure is no range
 	halfUnit   float64 // half the unit of the last digit stated, in the facts' unit
 	scaled     bool    // a word or letter scales it: "$2.4M", "12 млрд"
+	plus       bool    // a "+" after it makes it a lower bound: "$9M+"
 	start, end int     // byte offsets in the clause
 }
 
@@ -73,6 +76,9 @@ var patterns = sync.OnceValue(func() *readers {
 		// "MC: 12.3M", "Liq: 1.52M": a scaled number right after a label of a sum, as bots
 		// write it without its "$".
 		labelScaled: regexp.MustCompile(`(?i)\b(?:mc|mcap|market ?cap|liq|liquidity|vol|volume|fdv)\s?[:=]\s?(?:\*\*|__)?` + num + `\s?(k|m|mn|b|bn)\b`),
+		// "Price: 0.000007092", "| Price | 0.000007092 |": a bare number right after the label
+		// of a price, with no unit after it (not "Price: 0.0012 SOL").
+		labelPrice:  regexp.MustCompile(`(?i)\bprice\s?(?:[:=|]\s?)(?:\*\*|__)?` + num + `(?:\*\*|__)?(?:\s*(?:\||$))`),
 		wordScaled:  regexp.MustCompile(`(?i)\b` + num + `\s?(` + strings.Join(wordAlts, "|") + `)`),
 		percent:     regexp.MustCompile(`(?i)\b` + num + `\s?(?:％|` + pct + `)`),
 		percentLead: regexp.MustCompile(`%\s?` + num),
@@ -83,7 +89,7 @@ var patterns = sync.OnceValue(func() *readers {
 		hoursPer:    hoursPer,
 	}
 	// The longest reading of a number wins: "0.00000123" is not "0.000" grouped by a dot.
-	for _, re := range []*regexp.Regexp{r.dollarFirst, r.dollarAfter, r.bareUSD, r.labelScaled, r.wordScaled, r.percent, r.percentLead, r.duration} {
+	for _, re := range []*regexp.Regexp{r.dollarFirst, r.dollarAfter, r.bareUSD, r.labelScaled, r.labelPrice, r.wordScaled, r.percent, r.percentLead, r.duration} {
 		re.Longest()
 	}
 	return r
@@ -92,6 +98,7 @@ var patterns = sync.OnceValue(func() *readers {
 type readers struct {
 	dollarFirst, dollarAfter, wordScaled *regexp.Regexp
 	bareUSD, cents, labelScaled          *regexp.Regexp
+	labelPrice                           *regexp.Regexp
 	percent, percentLead, duration       *regexp.Regexp
 	scales, hoursPer                     map[string]float64
 	commaScale                           map[string]bool // scale words only decimal-comma languages use
@@ -110,6 +117,7 @@ func figures(clause string, lang *language) []figure {
 	sc.add(p.dollarAfter, money)
 	sc.add(p.bareUSD, money)
 	sc.add(p.labelScaled, money)
+	sc.add(p.labelPrice, money)
 	sc.add(p.wordScaled, money)
 	sc.add(p.cents, money)
 	sc.add(p.percent, percent)
@@ -176,19 +184,13 @@ func (sc *scan) add(re *regexp.Regexp, kd kind) {
 		if re == p.dollarFirst {
 			m[0] = dollarStart(clause, m[0])
 		}
-		if re == p.bareUSD || re == p.labelScaled {
+		if re == p.bareUSD || re == p.labelScaled || re == p.labelPrice {
 			m[0] = m[2] // the figure is the number; the label and "about" are its words
 		}
 		if sc.taken(m[0], m[1]) {
 			continue
 		}
-		lang := sc.lang
-		if !lang.markSure && len(m) > 4 && m[4] >= 0 && p.commaScale[strings.ToLower(clause[m[4]:m[5]])] {
-			// "36.000 millones": a scale word of a decimal-comma language groups by the dot,
-			// unless the answer's own decimals said otherwise.
-			lang = &language{code: lang.code, decimalComma: true, markSure: true}
-		}
-		v, half, ok := parseNumber(clause[m[2]:m[3]], lang)
+		v, half, ok := sc.value(m, kd)
 		if !ok {
 			continue
 		}
@@ -196,17 +198,35 @@ func (sc *scan) add(re *regexp.Regexp, kd kind) {
 			v, half = v/100, half/100
 		}
 		scaled := len(m) > 4 && m[4] >= 0
-		if scaled {
-			unit := strings.ToLower(clause[m[4]:m[5]])
-			k := p.scales[unit]
-			if kd == hours {
-				k = p.hoursPer[unit]
-			}
-			v, half = v*k, half*k
+		if k, n := exponent(clause[m[1]:]); n > 0 && !scaled && !sc.taken(m[1], m[1]+n) {
+			v, half, m[1] = v*k, half*k, m[1]+n // "$1.66e+02", as a report's script prints it
 		}
 		text := strings.Trim(clause[m[0]:m[1]], " *_")
-		sc.out = append(sc.out, figure{kind: kd, text: text, value: v, halfUnit: half, scaled: scaled, start: m[0], end: m[1]})
+		plus := strings.HasPrefix(clause[m[1]:], "+")
+		sc.out = append(sc.out, figure{kind: kd, text: text, value: v, halfUnit: half, scaled: scaled, plus: plus, start: m[0], end: m[1]})
 	}
+}
+
+// value is the value of the number a pattern matched (m: the match, the number, the scale
+// word), scaled, and half the unit of its last digit.
+func (sc *scan) value(m []int, kd kind) (v, half float64, ok bool) {
+	p, clause, lang := sc.p, sc.clause, sc.lang
+	scaled := len(m) > 4 && m[4] >= 0
+	if !lang.markSure && scaled && p.commaScale[strings.ToLower(clause[m[4]:m[5]])] {
+		// "36.000 millones": a scale word of a decimal-comma language groups by the dot,
+		// unless the answer's own decimals said otherwise.
+		lang = &language{code: lang.code, decimalComma: true, markSure: true}
+	}
+	v, half, ok = parseNumber(clause[m[2]:m[3]], lang)
+	if !ok || !scaled {
+		return v, half, ok
+	}
+	unit := strings.ToLower(clause[m[4]:m[5]])
+	k := p.scales[unit]
+	if kd == hours {
+		k = p.hoursPer[unit]
+	}
+	return v * k, half * k, true
 }
 
 // ranges joins two sums or two percentages that make a range ("$260M–$356M", "$260M to
@@ -282,7 +302,7 @@ func boundary(text string, i int) (end, next int) {
 	case c == '\n' || c == ';':
 		return i, i + 1
 	case c == '.' || c == '!' || c == '?':
-		if i+2 < len(text) && text[i+1] == ' ' && sentenceStart(text[i+2:]) {
+		if i+2 < len(text) && text[i+1] == ' ' && sentenceStart(text[i+2:]) && !listNumber(text, i) {
 			return i + 1, i + 1
 		}
 	case c >= 0xC2:
@@ -295,6 +315,23 @@ func boundary(text string, i int) (end, next int) {
 		}
 	}
 	return 0, 0
+}
+
+// listNumber reports whether the dot at i ends a numbered list item's number ("1. **wSOL**"):
+// one to three digits that start their line.
+func listNumber(text string, i int) bool {
+	j := i
+	for j > 0 && i-j < 3 && text[j-1] >= '0' && text[j-1] <= '9' {
+		j--
+	}
+	if j == i {
+		return false
+	}
+	k := j
+	for k > 0 && (text[k-1] == ' ' || text[k-1] == '\t') {
+		k--
+	}
+	return k == 0 || text[k-1] == '\n'
 }
 
 // sentenceStart reports whether s starts as a sentence does: with a capital letter of any
@@ -325,8 +362,11 @@ func readTables(text string) string {
 		}
 		if i+1 < len(lines) && (separatorRow(lines[i+1]) || bareHeader(t, lines[i+1])) {
 			header, labelled = cells(t), false
-			for _, h := range header {
-				labelled = labelled || l.names(h)
+			for j, h := range header {
+				if strings.EqualFold(strings.Trim(h, " *_"), "current") {
+					header[j] = "Current price" // "| Token | ATH | Current |": the price now
+				}
+				labelled = labelled || l.names(header[j])
 			}
 			continue
 		}
@@ -337,17 +377,21 @@ func readTables(text string) string {
 	return strings.Join(lines, "\n")
 }
 
-// labelRow writes a table row under header as its first cells on a line, then one line per
-// cell under a header that names a fact, "Subject, Header: cell". The subject (the row's
-// token, "ETH, Price: $2,248") makes a row of another token read as that token's. A row of a
-// price history ("Feb 20, 2025 | $2.54 | …") is history and stays as it is, unlabelled.
+// labelRow writes a table row under header as its subject on a line (its cells that hold a
+// letter, under no header naming a fact: the token's name and ticker), then one line per cell
+// that holds a figure, "Subject, Header: cell". The subject ("Bittensor TAO, Price: $185")
+// makes a row of another token read as that token's, and a figure under a header naming no
+// fact keeps its header's words ("ATH: $2.47" is history). A row of a price history ("Feb 20,
+// 2025 | $2.54 | …") is history and stays as it is, unlabelled.
 func (l *lexicon) labelRow(header []string, row string) string {
 	var first, rest []string
 	for j, c := range cells(row) {
-		if j < len(header) && l.names(header[j]) {
-			rest = append(rest, header[j]+": "+c)
-		} else {
+		named := j < len(header) && l.names(header[j])
+		switch {
+		case !named && strings.IndexFunc(c, unicode.IsLetter) >= 0:
 			first = append(first, c)
+		case j < len(header) && strings.ContainsAny(c, "0123456789"):
+			rest = append(rest, header[j]+": "+c)
 		}
 	}
 	subject := rowSubject(first)
@@ -366,15 +410,20 @@ var datedRow = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`\b(?:19|20)\d\d\b|\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d+\s?[年月日]`)
 })
 
-// rowSubject is the first of a row's cells that names no fact and holds a letter (the token,
-// not its rank), cut to 40 bytes, with a comma: "ETH, ", or "" for none.
+// rowSubject is a row's cells that name no fact and hold a letter (the token's name and
+// ticker, not its rank), each of at most 40 bytes, with a comma: "Bittensor TAO, ", or "" for
+// none.
 func rowSubject(cells []string) string {
+	var out []string
 	for _, c := range cells {
-		if strings.IndexFunc(c, unicode.IsLetter) >= 0 && len(c) <= 40 {
-			return c + ", "
+		if len(c) <= 40 {
+			out = append(out, c)
 		}
 	}
-	return ""
+	if len(out) == 0 {
+		return ""
+	}
+	return strings.Join(out, " ") + ", "
 }
 
 // names reports whether s holds a word naming a fact.
@@ -436,3 +485,20 @@ func taxPairs(text string) string {
 		return "buy tax " + buy + "%, sell tax " + sell + "%"
 	})
 }
+
+// exponent reads the exponent a number in scientific notation ends with ("e+02", "e-04"): its
+// power of ten and its length, or 0 for none.
+func exponent(s string) (float64, int) {
+	loc := exponentRe().FindStringSubmatchIndex(s)
+	if loc == nil {
+		return 0, 0
+	}
+	e, err := strconv.Atoi(strings.TrimPrefix(s[loc[2]:loc[3]], "+"))
+	if err != nil {
+		return 0, 0
+	}
+	return math.Pow(10, float64(e)), loc[3]
+}
+
+// exponentRe matches an exponent, not a word that starts with an "e" ("e2e", "eth").
+var exponentRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[eE]([+-]?\d{1,3})(?:[^\pL\pN]|$)`) })
