@@ -1,0 +1,156 @@
+package factcheck
+
+import (
+	"regexp"
+	"strings"
+	"sync"
+	"unicode"
+)
+
+// The forms that state figures across cells and pairs, rewritten as labelled lines before the
+// clauses are read: markdown tables by their headers, and bots' pairs of taxes.
+
+// readTables rewrites the rows of each markdown table whose header names facts as one line per
+// cell, "Header: cell" ("| Price | Liquidity |" over "| $2.42 | $1.5M |" becomes "Price: $2.42"
+// and "Liquidity: $1.5M"), so that a figure is read with its column's label (labelRow). A table
+// whose header names no fact ("| Metric | Value |") is left as it is: its "| Price | $2.42 |"
+// rows are read as they stand.
+func readTables(text string) string {
+	lines := strings.Split(text, "\n")
+	l := words()
+	var header []string
+	labelled := false
+	for i, line := range lines {
+		t := strings.TrimSpace(line)
+		if !tableRow(t) {
+			header = nil
+			continue
+		}
+		if separatorRow(t) {
+			continue
+		}
+		if i+1 < len(lines) && (separatorRow(lines[i+1]) || bareHeader(t, lines[i+1])) {
+			header, labelled = cells(t), false
+			for j, h := range header {
+				if strings.EqualFold(strings.Trim(h, " *_"), "current") {
+					header[j] = "Current price" // "| Token | ATH | Current |": the price now
+				}
+				labelled = labelled || l.names(header[j])
+			}
+			continue
+		}
+		if header != nil && labelled {
+			lines[i] = l.labelRow(header, t)
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// labelRow writes a table row under header as its subject on a line (its cells that hold a
+// letter, under no header naming a fact: the token's name and ticker), then one line per cell
+// that holds a figure, "Subject, Header: cell". The subject ("Bittensor TAO, Price: $185")
+// makes a row of another token read as that token's, and a figure under a header naming no
+// fact keeps its header's words ("ATH: $2.47" is history). A row of a price history ("Feb 20,
+// 2025 | $2.54 | …") is history and stays as it is, unlabelled.
+func (l *lexicon) labelRow(header []string, row string) string {
+	var first, rest []string
+	for j, c := range cells(row) {
+		named := j < len(header) && l.names(header[j])
+		switch {
+		case !named && strings.IndexFunc(c, unicode.IsLetter) >= 0:
+			first = append(first, c)
+		case j < len(header) && strings.ContainsAny(c, "0123456789"):
+			rest = append(rest, header[j]+": "+c)
+		}
+	}
+	subject := rowSubject(first)
+	if datedRow().MatchString(subject) {
+		return row
+	}
+	for k := range rest {
+		rest[k] = subject + rest[k]
+	}
+	return strings.Join(append([]string{strings.Join(first, " ")}, rest...), "\n")
+}
+
+// datedRow matches a row's subject that is a date: "Feb 20, 2025", "2025-02-20", "20/02/2025",
+// "2025年2月20日".
+var datedRow = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b(?:19|20)\d\d\b|\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d+\s?[年月日]`)
+})
+
+// rowSubject is a row's cells that name no fact and hold a letter (the token's name and
+// ticker, not its rank), each of at most 40 bytes, with a comma: "Bittensor TAO, ", or "" for
+// none.
+func rowSubject(cells []string) string {
+	var out []string
+	for _, c := range cells {
+		if len(c) <= 40 {
+			out = append(out, c)
+		}
+	}
+	if len(out) == 0 {
+		return ""
+	}
+	return strings.Join(out, " ") + ", "
+}
+
+// names reports whether s holds a word naming a fact.
+func (l *lexicon) names(s string) bool {
+	for _, kw := range l.keywords {
+		if kw.fact != skip && kw.re.MatchString(s) {
+			return true
+		}
+	}
+	return false
+}
+
+func cells(row string) []string {
+	row = strings.Trim(strings.TrimSpace(row), "|")
+	out := strings.Split(row, "|")
+	for i := range out {
+		out[i] = strings.TrimSpace(out[i])
+	}
+	return out
+}
+
+func separatorRow(s string) bool {
+	s = strings.TrimSpace(s)
+	return strings.Contains(s, "|") && strings.Contains(s, "--") && strings.Trim(s, "|-: ") == ""
+}
+
+// tableRow reports whether a line is a row of a pipe table, with or without its outer pipes.
+func tableRow(t string) bool {
+	return strings.HasPrefix(t, "|") || strings.Count(t, "|") >= 2
+}
+
+// bareHeader reports whether row is the header of a table written without a separator row:
+// labels without a digit, over a row of as many cells that holds one ("Cryptocurrency | Price
+// | Market Cap |" over "Fartcoin | $1.53 | $1.53 billion |"). "Price: $1 | Liquidity: $2"
+// lines, whose cells hold figures, are no header.
+func bareHeader(row, next string) bool {
+	next = strings.TrimSpace(next)
+	return !strings.ContainsAny(row, "0123456789") && tableRow(next) && strings.ContainsAny(next, "0123456789") &&
+		len(cells(row)) == len(cells(next))
+}
+
+// taxPair matches the two taxes a bot states as a pair: "Buy/Sell Tax: 5% / 10%", "Taxes:
+// 5/10", "Tax (B/S): 5/10", "Tax: B 5% | S 10%".
+var taxPair = sync.OnceValue(func() *regexp.Regexp {
+	pct := `(\d{1,3}(?:[.,]\d+)?)\s?%?`
+	bs := `(?:buy\s?/\s?sell|b\s?/\s?s)`
+	return regexp.MustCompile(`(?i)\b(?:` + bs + `\s?tax(?:es)?|tax(?:es)?(?:\s?\(?` + bs + `\)?)?)\s?[:=]?\s?(?:` +
+		pct + `\s?/\s?` + pct + `|b(?:uy)?\s?[:=]?\s?` + pct + `\s?[|/,·•]\s?s(?:ell)?\s?[:=]?\s?` + pct + `)`)
+})
+
+// taxPairs writes each pair of taxes as two labelled figures, "buy tax 5%, sell tax 10%".
+func taxPairs(text string) string {
+	if !strings.Contains(strings.ToLower(text), "tax") {
+		return text
+	}
+	return taxPair().ReplaceAllStringFunc(text, func(m string) string {
+		g := taxPair().FindStringSubmatch(m)
+		buy, sell := g[1]+g[3], g[2]+g[4]
+		return "buy tax " + buy + "%, sell tax " + sell + "%"
+	})
+}
