@@ -28,7 +28,7 @@ func tokenStack(t *testing.T, budget time.Duration) (*teststack.Stack, *fakesour
 }
 
 // tokenStackAnswering is tokenStack with the provider's answers scripted.
-func tokenStackAnswering(t *testing.T, budget time.Duration, script fakeprovider.Script) (*teststack.Stack, *fakesources.Server) {
+func tokenStackAnswering(t testing.TB, budget time.Duration, script fakeprovider.Script, opts ...teststack.Option) (*teststack.Stack, *fakesources.Server) {
 	t.Helper()
 	fake := fakesources.New()
 	srv := httptest.NewServer(fake)
@@ -36,7 +36,7 @@ func tokenStackAnswering(t *testing.T, budget time.Duration, script fakeprovider
 	cfg := fakesources.Config(srv.URL)
 	cfg.Budget, cfg.Now = budget, fakesources.Now
 	facts := tokenfacts.New(cfg)
-	st := teststack.Start(t, script, teststack.WithOptions(func(o *httpapi.Options) { o.TokenFacts = facts }))
+	st := teststack.Start(t, script, append(opts, teststack.WithOptions(func(o *httpapi.Options) { o.TokenFacts = facts }))...)
 	return st, fake
 }
 
