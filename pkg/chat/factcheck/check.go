@@ -92,10 +92,11 @@ func firstWords(s string, n int) string {
 // back is bounded whatever a model is talked into writing (docs/BENCHMARKS.md).
 const MaxText = 32 << 10
 
-// MaxFigures is how many figures Verify judges in an answer: a long answer of tables states
-// some 300 (docs/BENCHMARKS.md), and each costs up to about 0.35 ms to read, so a text packed
-// with bare figures ("$1 $1 $1 …", some 10,000 in MaxText) holds the stream's end back by a
-// fifth of a second at most. The figures after it are counted, not judged (Report.Unchecked).
+// MaxFigures is how many figures Verify judges in an answer: published text about tokens
+// states about 12 a KB, so the longest default answer (16 KB) some 190, and each costs up to
+// about 0.3 ms to judge, so a text packed with bare figures ("$1 $1 $1 …", some 10,000 in
+// MaxText) holds the stream's end back by about 0.2 s for judging them (docs/BENCHMARKS.md).
+// The figures after it are counted, not judged (Report.Unchecked).
 const MaxFigures = 600
 
 // Report is what Audit found in an answer.
@@ -139,6 +140,10 @@ func Audit(text string, facts []token.Facts) Report {
 	judged := 0
 	for n, clause := range list {
 		found := figures(clause, lang)
+		if judged >= MaxFigures {
+			r.Unchecked += len(found)
+			continue
+		}
 		if judged+len(found) > MaxFigures {
 			// The clause's figures past the budget, and every later clause's, are counted.
 			r.Unchecked += judged + len(found) - MaxFigures
