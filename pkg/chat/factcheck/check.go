@@ -15,6 +15,10 @@ import (
 // rank, a count).
 const skip = "-"
 
+// otherSum is the fact a keyword names when its sum is no fact the data holds: a volume over
+// another window ("7d Volume: $95M") or an average ("average daily trading volume").
+const otherSum = "-$"
+
 // keyword is words that name a fact, and the kind of figure that fact takes.
 type keyword struct {
 	fact string
@@ -70,7 +74,7 @@ func (l *lexicon) fit(left, after string, kd kind, from int) (fact string, used 
 			return FactPairAgeHrs, 0, false, true
 		}
 	}
-	if best == "" || best == skip {
+	if best == "" || best == skip || best == otherSum {
 		return "", 0, false, false
 	}
 	// A keyword far back belongs to another figure's claim.

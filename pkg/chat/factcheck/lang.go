@@ -126,11 +126,11 @@ func suffix(field func(*language) string) *regexp.Regexp {
 
 // factOrder is the order the facts' keywords are tried in, the more specific first (so that
 // "liquidity locked" is not read as liquidity); the pair's age is last (see fit).
-var factOrder = []string{FactLPLocked, FactSellTax, FactBuyTax, FactTop10, skip, FactMarketCap, FactFDV,
+var factOrder = []string{FactLPLocked, FactSellTax, FactBuyTax, FactTop10, skip, otherSum, FactMarketCap, FactFDV,
 	FactVolume, FactLiquidity, FactPrice, FactPairAgeHrs}
 
 var factKinds = map[string]kind{FactLPLocked: percent, FactSellTax: percent, FactBuyTax: percent, FactTop10: percent,
-	skip: percent, FactMarketCap: money, FactFDV: money, FactVolume: money, FactLiquidity: money, FactPrice: money,
+	skip: percent, otherSum: money, FactMarketCap: money, FactFDV: money, FactVolume: money, FactLiquidity: money, FactPrice: money,
 	FactPairAgeHrs: hours}
 
 var words = sync.OnceValue(func() *lexicon {
@@ -138,7 +138,7 @@ var words = sync.OnceValue(func() *lexicon {
 	for _, fact := range factOrder {
 		re := regexp.MustCompile(union(func(lang *language) string { return lang.labels[fact] }))
 		l.keywords = append(l.keywords, keyword{fact, factKinds[fact], re})
-		if fact == FactPairAgeHrs || fact == skip {
+		if fact == FactPairAgeHrs || fact == skip || fact == otherSum {
 			continue // an age's keyword after it is read in fit; a change's never counts
 		}
 		fillers := raw(func(lang *language) string { return lang.after })

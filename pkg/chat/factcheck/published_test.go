@@ -75,8 +75,8 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // Groups were added held out, measured once with the reader as it stood, then tuned on
 // (their first figures are in docs/BENCHMARKS.md): en-heldout and zh's last passage, then
 // heldout2-* (23 passages), then heldout3-* (84 passages), heldout4-* (95), heldout5-* (78) and
-// heldout6-en (33), heldout7-en (50), heldout8-en (54) and heldout9-* (49, 13 of them bot
-// output and AI-written reports), each gathered and annotated by
+// heldout6-en (33), heldout7-en (50), heldout8-en (54), heldout9-* (49, 13 of them bot
+// output and AI-written reports) and heldout10-* (48, 24 of them), each gathered and annotated by
 // someone who never saw the reader. Each group is held to the bars; a group still under them after tuning is held to
 // its floor, no more false alarms and no fewer figures caught than now, and is left out of the
 // all-groups false-alarm bar. heldout3-vi's two false alarms are a worked example ("Giá BTC:
@@ -87,13 +87,16 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // market cap or FDV their annotator found wrong ($39.73 billion for ENA, $840 million against
 // $18.6 × 97 million INJ, circulating supply × price called "fully diluted"); heldout9's is
 // a page that states SHIB's spot volume and its total with derivatives, which its annotator
-// left out as stated twice.
+// left out as stated twice; heldout10's two are a scanner's two cycles that state a price
+// each, and a page whose labelled 24-hour volume its annotator left out for a bound ("over
+// $48.5 million") stated later.
 var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout3-es": {0, 4}, "heldout3-vi": {2, 4},
 	"heldout4-en": {0, 41}, "heldout4-tr": {0, 5},
 	"heldout5-en": {1, 53}, "heldout5-es": {1, 3}, "heldout5-pt": {0, 3}, "heldout5-ru": {0, 2}, "heldout5-vi": {0, 0},
 	"heldout6-en": {1, 30}, "heldout7-en": {0, 60}, "heldout8-en": {3, 59},
 	"heldout9-en": {1, 60}, "heldout9-es": {0, 0}, "heldout9-zh": {0, 1},
+	"heldout10-en": {2, 81}, "heldout10-tr": {0, 0},
 }
 
 func TestPublishedCorpus(t *testing.T) {
