@@ -159,7 +159,7 @@ func Audit(text string, facts []token.Facts) Report {
 		judged += len(found)
 		m := l.mark(clause, tokens)
 		if n == 0 || lines[n] != lines[n-1] {
-			if s, ok := m.subject(clause, tokens); ok {
+			if s, ok := m.subject(clause); ok {
 				current = s
 			}
 		}

@@ -182,9 +182,10 @@ var listHead = sync.OnceValue(func() *regexp.Regexp {
 
 // subject is the token a list item or a heading is about when it starts with its name ("1.
 // **wSOL** - $206,484,263", "### 2. DREAM"): the lines after it speak of that token until
-// another is named. It is -1 for a token without facts, whose figures are then left out; ok
-// is false when the line starts with no token's name.
-func (m *marks) subject(clause string, tokens []tokenData) (int, bool) {
+// another is named. It is -1 for a token without facts, whose figures are then left out,
+// unless the line names a token with facts too ("- ETH/GPANDA pool"); ok is false when the
+// line starts with no token's name.
+func (m *marks) subject(clause string) (int, bool) {
 	loc := listHead().FindStringIndex(clause)
 	if loc == nil {
 		return 0, false
@@ -194,6 +195,9 @@ func (m *marks) subject(clause string, tokens []tokenData) (int, bool) {
 		if x.start >= head && x.start <= head+1 {
 			return x.token, true
 		}
+	}
+	if len(m.mentions) > 0 {
+		return 0, false // "- ETH/GPANDA pool": the line names a token with facts too
 	}
 	for _, o := range m.others {
 		if o[0] >= head && o[0] <= head+1 {
