@@ -344,7 +344,7 @@ func judge(l *lexicon, f figure, fact string, d []datum, left string) Check {
 // and an absolute one for percentages (1 point; 3 with "about"); "over" and "under" bound
 // it from one side.
 func agrees(l *lexicon, f figure, value float64, left string) bool {
-	left = left[max(0, len(left)-32):] // the qualifiers end the words before the figure
+	left = qualifiers(left)
 	approx := l.approx.MatchString(left)
 	if f.low > 0 {
 		// A range holds the value when it lies between its ends, with the sums' tolerance.
@@ -380,4 +380,17 @@ func agrees(l *lexicon, f figure, value float64, left string) bool {
 		}
 		return diff <= rel*math.Abs(value)
 	}
+}
+
+// qualifiers are the words before a figure that qualify it ("about", "over"): its last 32
+// bytes, without the currency a sum may be written after ("over US $2b").
+func qualifiers(left string) string {
+	left = strings.TrimRight(left, " ")
+	for _, c := range []string{"US", "U.S.", "USD"} {
+		if t, ok := strings.CutSuffix(left, c); ok && (t == "" || t[len(t)-1] == ' ') {
+			left = t
+			break
+		}
+	}
+	return left[max(0, len(left)-32):]
 }

@@ -75,7 +75,7 @@ func (c *claims) read(f figure) (reading, bool) {
 
 // bounded reports whether figure f is a range or a one-sided bound ("over", "under").
 func (l *lexicon) bounded(f figure, left string) bool {
-	left = left[max(0, len(left)-32):]
+	left = qualifiers(left)
 	return f.low > 0 || f.plus || l.atLeast.MatchString(left) || l.atMost.MatchString(left)
 }
 

@@ -191,6 +191,9 @@ func (m *marks) subject(clause string) (int, bool) {
 		return 0, false
 	}
 	head := loc[1]
+	if head > 0 && clause[head-1] == '`' {
+		return 0, false // "1. `E4SXU6SE...cLSvtq3V`": code, an address, no ticker
+	}
 	for _, x := range m.mentions {
 		if x.start >= head && x.start <= head+1 {
 			return x.token, true

@@ -129,6 +129,8 @@ func TestPrecisionOnPublishedWordings(t *testing.T) {
 		{"a sum eclipsed is a milestone", "GPANDA's trading volume eclipsed $9 billion.", nil},
 		{"scientific notation is read whole", "GPANDA Price: $2.417e+00 | Liquidity: $1.52e+06", []string{price, liq}},
 		{"a wrong price in scientific notation", "GPANDA Price: $3.1e+00", []string{badP}},
+		{"a bound before a sum written after US", "GPANDA amassed a market cap of over US $12b.", nil},
+		{"an address in a list item is no token", "1. `E4SXU6SE...cLSvtq3V` - 1.98%\n\n- Market Cap: $12,345,679", []string{mcap}},
 		{"a list item naming ours beside another keeps ours", "- ETH/GPANDA pool\n- Liquidity: $1.52M", []string{liq}},
 		{"a list item's token is the subject of its lines", "1. **wSOL** - $206,484,263\n   - Price: $1.66e+02 | Liquidity: $45,700,689\n2. **GPANDA** - $240,746\n   - Price: $2.42 | Liquidity: $1.52M", []string{price, liq}},
 		{"a table's history column and another token's row", "| Project | Token | Price | Market Cap | ATH | 24h % |\n|---|---|---|---|---|---|\n| Golden Panda | GPANDA | $2.42 | $12.3M | $5.07 | +7.8% |\n| Bittensor | TAO | $185.00 | $1.78B | $757.60 | +7.3% |", []string{price, mcap}},
