@@ -1,23 +1,24 @@
 package factcheck
 
 // Chinese: decimal point, thousands by comma, 万 (10^4) and 亿 (10^8); no spaces between
-// words, so its words take no boundary.
+// words, so its words take no boundary. The labels are written in simplified and traditional
+// characters both ("流动性", "流動性").
 func init() {
 	languages = append(languages, &language{
 		code: "zh", unspaced: true,
 		marks: `[\p{Han}]`,
 		labels: map[string]string{
-			FactLPLocked:   `锁定的?(?:LP|流动性)|LP(?:已)?锁定|流动性(?:已)?锁定`,
-			FactSellTax:    `卖出?税|卖出税率|卖税`,
-			FactBuyTax:     `买入?税|买入税率|买税`,
-			FactTop10:      `前\s?10(?:[^0-9]|$)\s?(?:大|名)?的?(?:持有者|持币地址|地址|钱包)|前\s?10(?:大)?(?:持有者|持币地址|地址)?|前十(?:大)?(?:持有者|持币地址)?`,
-			skip:           `涨幅|跌幅|变化|上涨|下跌`,
+			FactLPLocked:   `[锁鎖]定的?(?:LP|流[动動]性)|LP(?:已)?[锁鎖]定|流[动動]性(?:已)?[锁鎖]定`,
+			FactSellTax:    `[卖賣]出?[税稅]|[卖賣]出[税稅]率`,
+			FactBuyTax:     `[买買]入?[税稅]|[买買]入[税稅]率`,
+			FactTop10:      `前\s?10(?:[^0-9]|$)\s?(?:大|名)?的?(?:持有者|持[币幣]地址|地址|[钱錢]包)|前\s?10(?:大)?(?:持有者|持[币幣]地址|地址)?|前十(?:大)?(?:持有者|持[币幣]地址)?`,
+			skip:           `[涨漲]幅|跌幅|[变變]化|上[涨漲]|下跌`,
 			FactMarketCap:  `市值|市場價值`,
-			FactFDV:        `完全稀释(?:估值|市值)|FDV`,
-			FactVolume:     `交易量|成交量|成交额`,
-			FactLiquidity:  `流动性`,
+			FactFDV:        `完全稀[释釋](?:估值|市值)|FDV`,
+			FactVolume:     `交易量|成交量|成交[额額]`,
+			FactLiquidity:  `流[动動]性`,
 			FactPrice:      `价格|價格|币价|幣價|现价|現價|报价|報價|股价|单价|(?:一个|一枚|每个|每枚)\S{0,16}?价值`,
-			FactPairAgeHrs: `创建|上线|前`,
+			FactPairAgeHrs: `[创創]建|上[线線]|前`,
 		},
 		after:        `的`,
 		hypothetical: `支撑|阻力|例如|比如|如果|假如|假设|目标|预测|可能|将会`,
@@ -34,12 +35,12 @@ func init() {
 		dated:        `\d{1,2}月|20\d\d年|昨天|上周|上个月|去年|随后|然后|之后|后又|以来`,
 		mark:         `大关|关口`,
 		milestone:    `(?:突破|跌破|站上|升破|关口)\s*`,
-		ageBefore:    `创建|上线|部署|交易对年龄`,
+		ageBefore:    `[创創]建|上[线線]|部署|交易[对對]年[龄齡]`,
 		ageAfter:     `前`,
 		scales:       map[string]float64{"万亿": 1e12, "萬億": 1e12, "万": 1e4, "萬": 1e4, "亿": 1e8, "億": 1e8, "千": 1e3, "百万": 1e6},
 		currency:     `美元|美金`,
 		cents:        `美分`,
 		percent:      `％`,
-		durations:    map[string]float64{"分钟": 1.0 / 60, "小时": 1, "个小时": 1, "天": 24, "周": 168},
+		durations:    map[string]float64{"分钟": 1.0 / 60, "分鐘": 1.0 / 60, "小时": 1, "小時": 1, "个小时": 1, "個小時": 1, "天": 24, "周": 168, "週": 168},
 	})
 }
