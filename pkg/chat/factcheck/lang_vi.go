@@ -4,7 +4,7 @@ package factcheck
 func init() {
 	languages = append(languages, &language{
 		code: "vi", decimalComma: true,
-		marks: `[ăđơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]`,
+		marks: `[ăđơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]|(?:^|[^\pL])(?:giá|của|là|và|với|hiện tại)(?:[^\pL]|$)`,
 		labels: map[string]string{
 			FactLPLocked:   `lp (?:đã )?(?:bị )?khóa|thanh khoản (?:đã )?(?:bị )?khóa`,
 			FactSellTax:    `thuế bán|phí bán`,

@@ -129,6 +129,7 @@ func TestPrecisionOnPublishedWordings(t *testing.T) {
 		{"a sum eclipsed is a milestone", "GPANDA's trading volume eclipsed $9 billion.", nil},
 		{"scientific notation is read whole", "GPANDA Price: $2.417e+00 | Liquidity: $1.52e+06", []string{price, liq}},
 		{"a wrong price in scientific notation", "GPANDA Price: $3.1e+00", []string{badP}},
+		{"a Vietnamese label alone sets the decimal comma", "GPANDA\nGiá: 2,417 USD", []string{price}},
 		{"traditional Chinese labels", "GPANDA 流動性：152.3萬美元，賣出稅 99%", []string{liq, factcheck.FactSellTax + "=" + factcheck.Agrees}},
 		{"a bound before a sum written after US", "GPANDA amassed a market cap of over US $12b.", nil},
 		{"an address in a list item is no token", "1. `E4SXU6SE...cLSvtq3V` - 1.98%\n\n- Market Cap: $12,345,679", []string{mcap}},
