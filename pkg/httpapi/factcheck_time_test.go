@@ -16,15 +16,8 @@ import (
 // one clause: labelled ones, and bare ones ("$1 $1 …", the most figures per byte).
 var longAnswers = map[string]func(n int) string{
 	"labelled": func(n int) string {
-		parts := []string{"GPANDA trades at $0.0000052", "liquidity is $15.2K", "the sell tax is 99%", "the market cap is $7.3K"}
-		var b strings.Builder
-		for i := 0; b.Len() < n; i++ {
-			if i > 0 {
-				b.WriteString(", and ")
-			}
-			b.WriteString(parts[i%len(parts)])
-		}
-		return b.String() + "."
+		const part = "GPANDA trades at $0.0000052, and liquidity is $15.2K, and the sell tax is 99%, and the market cap is $7.3K, and "
+		return strings.Repeat(part, n/len(part)+1) + "that is all."
 	},
 	"bare": func(n int) string { return "GPANDA: " + strings.Repeat("$1 ", n/3) },
 }
