@@ -11,7 +11,7 @@ func init() {
 			FactBuyTax:     `buy(?:ing)?[- ]tax(?:es)?\b|tax(?:es)? on (?:buys|buying|purchases)\b|buys? (?:are |is )?taxed\b`,
 			FactTop10:      `top[- ](?:10|ten)\b(?: holders?| wallets?| addresses)?|top holders\b|largest (?:10|ten) holders\b`,
 			skip:           `(?:change|up|down|gain(?:ed|s)?|los(?:t|s|ses)|fell|rose|dropped|jumped|climbed|slid|increase[ds]?|decrease[ds]?|apy|apr|yield|odds|chance|probability|risk score|score|slippage|impact)\b`,
-			otherSum:       `(?:(?:1|4|6|12)[- ]?h(?:ours?)?|\d+[- ]?(?:d|days?|w|weeks?|m|months?)|7-day|30-day|weekly|monthly|hourly|average(?: daily)?|avg\.?(?: daily)?)[- ](?:trading )?(?:volume|vol)\b`,
+			otherSum:       `(?:acquisition|offer|buyback|tender|presale|pre-sale|ico|ido|listing|launch|sale|strike|target|entry|exit|stop[- ]loss|take[- ]profit) price\b|(?:(?:1|4|6|12)[- ]?h(?:ours?)?|\d+[- ]?(?:d|days?|w|weeks?|m|months?)|7-day|30-day|weekly|monthly|hourly|average(?: daily)?|avg\.?(?: daily)?)[- ](?:trading )?(?:volume|vol)\b`,
 			FactMarketCap:  `market (?:valuation|value)\b|(?:a|its|the|current) valuation\b|market[- ]?cap(?:itali[sz]ation)?\b|mcap\b|mc\b|m\.cap\b`,
 			FactFDV:        `fdv\b|fully[- ]diluted(?: valuation| value| market cap)?\b`,
 			FactVolume:     `(?:24[- ]?h(?:our)?|daily|24-hour|one-day)?[- ]?(?:trading )?(?:volume|vol)\b|traded\b|(?:chang|exchang)(?:es|ed|ing) hands\b`,

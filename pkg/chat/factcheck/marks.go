@@ -202,15 +202,26 @@ func (m *marks) subject(clause string) (int, bool) {
 	if len(m.mentions) > 0 {
 		return 0, false // "- ETH/GPANDA pool": the line names a token with facts too
 	}
+	end := -1
 	for _, o := range m.others {
 		if o[0] >= head && o[0] <= head+1 {
-			return -1, true
+			end = o[1]
+			break
 		}
 	}
-	if wrapped().MatchString(clause[head:]) {
-		return -1, true // "wSOL", "wETH": a wrapped coin
+	if loc := wrapped().FindStringIndex(clause[head:]); end < 0 && loc != nil {
+		end = head + loc[1] // "wSOL", "wETH": a wrapped coin
 	}
-	return 0, false
+	if end < 0 {
+		return 0, false
+	}
+	// The name stands alone as the item's title ("**wSOL** - …", "DREAM:", "### BONK"), not
+	// as the first word of a sentence ("- MVRV Z-score suggests …").
+	rest := strings.TrimLeft(clause[end:], "*_` ")
+	if r, _ := utf8.DecodeRuneInString(rest); rest != "" && !strings.ContainsRune("-—–:(|", r) {
+		return 0, false
+	}
+	return -1, true
 }
 
 // wrapped matches a wrapped coin's ticker at the start of a text: "wSOL", "$wETH".

@@ -14,7 +14,7 @@ import (
 // cell, "Header: cell" ("| Price | Liquidity |" over "| $2.42 | $1.5M |" becomes "Price: $2.42"
 // and "Liquidity: $1.5M"), so that a figure is read with its column's label (labelRow). A table
 // whose header names no fact ("| Metric | Value |") is left as it is: its "| Price | $2.42 |"
-// rows are read as they stand.
+// rows are read as they stand, unless it compares tokens by column (transposed).
 func readTables(text string) string {
 	lines := strings.Split(text, "\n")
 	l := words()
@@ -39,11 +39,25 @@ func readTables(text string) string {
 			}
 			continue
 		}
-		if header != nil && labelled {
+		switch row := cells(t); {
+		case header != nil && labelled:
 			lines[i] = l.labelRow(header, t)
+		case len(header) > 2 && len(row) > 1 && l.names(row[0]):
+			lines[i] = transposed(header, row)
 		}
 	}
 	return strings.Join(lines, "\n")
+}
+
+// transposed writes a row of a table that compares tokens by column ("| Metric | Bitcoin |
+// Cardano |" over "| Price | ~$92,000 | ~$0.60 |") as one line per column, "Bitcoin, Price:
+// ~$92,000", so that each figure is read as its column's token's.
+func transposed(header, row []string) string {
+	var out []string
+	for j := 1; j < min(len(header), len(row)); j++ {
+		out = append(out, header[j]+", "+row[0]+": "+row[j])
+	}
+	return strings.Join(out, "\n")
 }
 
 // labelRow writes a table row under header as its subject on a line (its cells that hold a
