@@ -202,16 +202,7 @@ func (m *marks) subject(clause string) (int, bool) {
 	if len(m.mentions) > 0 {
 		return 0, false // "- ETH/GPANDA pool": the line names a token with facts too
 	}
-	end := -1
-	for _, o := range m.others {
-		if o[0] >= head && o[0] <= head+1 {
-			end = o[1]
-			break
-		}
-	}
-	if loc := wrapped().FindStringIndex(clause[head:]); end < 0 && loc != nil {
-		end = head + loc[1] // "wSOL", "wETH": a wrapped coin
-	}
+	end := m.otherAt(clause, head)
 	if end < 0 {
 		return 0, false
 	}
@@ -222,6 +213,19 @@ func (m *marks) subject(clause string) (int, bool) {
 		return 0, false
 	}
 	return -1, true
+}
+
+// otherAt is where the name of a token without facts that starts at head ends, or -1.
+func (m *marks) otherAt(clause string, head int) int {
+	for _, o := range m.others {
+		if o[0] >= head && o[0] <= head+1 {
+			return o[1]
+		}
+	}
+	if loc := wrapped().FindStringIndex(clause[head:]); loc != nil {
+		return head + loc[1] // "wSOL", "wETH": a wrapped coin
+	}
+	return -1
 }
 
 // wrapped matches a wrapped coin's ticker at the start of a text: "wSOL", "$wETH".
