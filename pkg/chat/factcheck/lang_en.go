@@ -6,7 +6,7 @@ func init() {
 	languages = append(languages, &language{
 		code: "en",
 		labels: map[string]string{
-			FactLPLocked:   `(?:lp|liquidity[- ]pool)(?: tokens?)?(?: (?:is|are))?(?: \w+ly)? (?:locked|burn(?:t|ed))|locked (?:lp|liquidity)|liquidity (?:is |are )?(?:locked|burnt|burned)|of (?:the )?lp\b|lp lock(?:ed)?\b|lp\s?🔥|🔥\s?lp\b`,
+			FactLPLocked:   `(?:lp|liquidity[- ]pool)(?: tokens?)?(?: (?:is|are))?(?: \w+ly)? (?:locked|burn(?:t|ed))|locked (?:lp|liquidity)|liquidity (?:is |are )?(?:locked|burnt|burned)|of (?:the )?lp\b|lp lock(?:ed)?\b|lp\s?🔥|🔥\s?lp\b|lp\b[^%\n]{0,24}?\bburn(?:t|ed)?\b`,
 			FactSellTax:    `sell(?:ing)?[- ]tax(?:es)?\b|tax(?:es)? on (?:sells|selling|sales)\b|sells? (?:are |is )?taxed\b`,
 			FactBuyTax:     `buy(?:ing)?[- ]tax(?:es)?\b|tax(?:es)? on (?:buys|buying|purchases)\b|buys? (?:are |is )?taxed\b`,
 			FactTop10:      `top[- ](?:10|ten)\b(?: holders?| wallets?| addresses)?|top holders\b|largest (?:10|ten) holders\b`,
