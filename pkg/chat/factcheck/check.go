@@ -141,7 +141,7 @@ func Audit(text string, facts []token.Facts) Report {
 	}
 	lang := decimalMark(text, detect(text))
 	list, lines := lineClauses(text)
-	judged := 0
+	judged, past := 0, 0
 	for n, clause := range list {
 		found := figures(clause, lang)
 		if judged >= MaxFigures {
@@ -159,11 +159,9 @@ func Audit(text string, facts []token.Facts) Report {
 		judged += len(found)
 		m := l.mark(clause, tokens)
 		if n == 0 || lines[n] != lines[n-1] {
-			if s, ok := m.subject(clause); ok {
-				current = s
-			}
+			current, past = m.opens(clause, current, past)
 		}
-		if len(found) == 0 {
+		if len(found) == 0 || past > 0 {
 			continue
 		}
 		c := &claims{l: l, clause: clause, tokens: tokens, current: current, m: m, generic: l.generic.MatchString(clause), formula: formula(clause)}

@@ -180,6 +180,24 @@ var listHead = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`^(?:#{1,6}|[-*•]|\d{1,3}[.)])\s+(?:\d{1,3}[.)]\s+)?[*_\x60]*`)
 })
 
+// opens is the token the lines from a line's first clause on speak of (subject), and the
+// level of the heading whose section they are history in, or 0: a heading that dates its
+// section in the past ("## Analysis (2 months ago)") makes every figure under it no reading,
+// its subsections' too, until a heading of its level or above.
+func (m *marks) opens(clause string, current, past int) (int, int) {
+	level := len(clause) - len(strings.TrimLeft(clause, "#"))
+	if heading := level > 0 && level <= 6 && strings.HasPrefix(clause[level:], " "); heading && (past == 0 || level <= past) {
+		past = 0
+		if len(m.history) > 0 && len(m.present) == 0 {
+			past = level
+		}
+	}
+	if s, ok := m.subject(clause); ok {
+		current = s
+	}
+	return current, past
+}
+
 // subject is the token a list item or a heading is about when it starts with its name ("1.
 // **wSOL** - $206,484,263", "### 2. DREAM"): the lines after it speak of that token until
 // another is named. It is -1 for a token without facts, whose figures are then left out,
