@@ -40,14 +40,17 @@ type answer struct {
 	Contradicts []string `json:"contradicts"`
 }
 
-func corpus(t testing.TB) []answer {
+func corpus(t testing.TB) []answer { return readJSON[[]answer](t, "testdata/answers.json") }
+
+// readJSON decodes the JSON file at path.
+func readJSON[T any](t testing.TB, path string) T {
 	t.Helper()
-	b, err := os.ReadFile("testdata/answers.json")
-	if err != nil {
-		t.Fatal(err)
+	var out T
+	b, err := os.ReadFile(path)
+	if err == nil {
+		err = json.Unmarshal(b, &out)
 	}
-	var out []answer
-	if err := json.Unmarshal(b, &out); err != nil {
+	if err != nil {
 		t.Fatal(err)
 	}
 	return out

@@ -1,9 +1,7 @@
 package factcheck_test
 
 import (
-	"encoding/json"
 	"math"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -109,14 +107,7 @@ var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 }
 
 func TestPublishedCorpus(t *testing.T) {
-	b, err := os.ReadFile("testdata/published.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var corpus []passage
-	if err := json.Unmarshal(b, &corpus); err != nil {
-		t.Fatal(err)
-	}
+	corpus := readJSON[[]passage](t, "testdata/published.json")
 	scores := map[string]*groupScore{}
 	var groups []string
 	total := groupScore{}
