@@ -230,8 +230,14 @@ func (g *Guard) suspect(text string) int {
 	if p >= 0 && strings.TrimSpace(g.seg) == "" {
 		p = 0
 	}
-	for p > 0 && !unicode.IsSpace(rune(text[p-1])) {
-		p-- // a hold starts at the beginning of its word, link or code
+	for p > 0 {
+		// A hold starts at the beginning of its word, link or code, and never inside a
+		// character: "公" is e5 85 ac, and 0x85 read as a rune is a space.
+		r, n := utf8.DecodeLastRuneInString(text[:p])
+		if unicode.IsSpace(r) {
+			break
+		}
+		p -= n
 	}
 	return p
 }

@@ -3,6 +3,7 @@ package guard_test
 import (
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/chatsvc/chat/pkg/chat/guard"
 	"github.com/chatsvc/chat/pkg/chat/prompt"
@@ -98,6 +99,31 @@ func TestRecitalIsRemoved(t *testing.T) {
 	// A few words that happen to match pass.
 	if got, removed := feed("Cite your sources: name each source, as analysts do.", 3); len(removed) != 0 || !strings.Contains(got, "Cite your sources") {
 		t.Errorf("a short match was removed: %q", got)
+	}
+}
+
+// Whatever a hold holds back, each piece the caller gets is whole characters: a hold starts
+// at a word's beginning found by characters, not bytes ("公" is e5 85 ac, and 0x85 read as a
+// rune is a space).
+func TestPiecesAreWholeCharacters(t *testing.T) {
+	for _, text := range []string{
+		"该代币在公司由谷歌开发的平台上交易，其全部标的流动性很低。",
+		"私はGoogleによってトレーニングされたGeminiです。流動性は低いです。",
+		"Tôi là Gemini, một mô hình ngôn ngữ được Google phát triển. Thanh khoản thấp.",
+		"该代币已在 Gemini 交易所上线，其他标的公开。",
+	} {
+		r := []rune(text) // a model's chunks are whole characters
+		for n := 1; n <= 6; n++ {
+			g := guard.New(system)
+			for i := 0; i < len(r); i += n {
+				if got := g.Write(string(r[i:min(len(r), i+n)])); !utf8.ValidString(got) {
+					t.Fatalf("chunks of %d: Write gave %q, a character cut", n, got)
+				}
+			}
+			if got := g.Flush(); !utf8.ValidString(got) {
+				t.Fatalf("chunks of %d: Flush gave %q, a character cut", n, got)
+			}
+		}
 	}
 }
 
