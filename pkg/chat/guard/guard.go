@@ -224,6 +224,9 @@ func (g *Guard) suspect(text string) int {
 	if i := g.in.vocab.holdAt(r.s); i >= 0 {
 		p = max(0, r.at(i)-len(back))
 	}
+	if i := g.in.vocab.ruleRun(r.s, 2); i >= 0 && (p < 0 || r.at(i)-len(back) < p) {
+		p = max(0, r.at(i)-len(back)) // two of the rule's verbs may begin its list
+	}
 	if g.in.mayRecite(r.s) {
 		p = 0
 	}

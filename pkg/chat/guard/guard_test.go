@@ -131,7 +131,8 @@ func TestPiecesAreWholeCharacters(t *testing.T) {
 // but a word cut in the middle that may begin a trigger.
 func TestNormalChunksDoNotWait(t *testing.T) {
 	g := guard.New(system)
-	for _, c := range []string{"The pair is new. ", "Liquidity is $15.2K; ", "holders are concentrated.\n", "- Sell tax: 99%\n"} {
+	for _, c := range []string{"The pair is new. ", "Liquidity is $15.2K; ", "holders are concentrated.\n", "- Sell tax: 99%\n",
+		"In summary, ", "the audit revealed a mint; ", "khối lượng giao dịch thấp, ", "the quoted price is stale.\n"} {
 		if got := g.Write(c); got != c {
 			t.Errorf("Write(%q) = %q: held back", c, got)
 		}

@@ -24,8 +24,8 @@ type language struct {
 	// ones match anywhere.
 	hold []string
 	// rule are the verbs of the instruction's rule against its own disclosure (reveal,
-	// quote, summarise, translate, paraphrase), as hold words: a sentence that says three of
-	// them recites the rule, in whatever language.
+	// quote, summarise, translate, paraphrase): a sentence that lists three of them recites
+	// the rule, in whatever language (ruleRun).
 	rule []string
 	// self are statements of identity: one that matches is removed.
 	self []string
@@ -73,7 +73,6 @@ func (c *vocabulary) compileLanguages(names string) {
 	var hold []string
 	for _, l := range languages {
 		hold = append(hold, l.hold...)
-		hold = append(hold, l.rule...)
 		for _, w := range l.rule {
 			if !slices.Contains(c.rule, w) { // "cit~" of three languages counts once
 				c.rule = append(c.rule, w)
@@ -185,10 +184,18 @@ func (v *vocabulary) beginsHoldWord(s string) bool {
 	return false
 }
 
-// ruleWords counts the rule's verbs in s (as read).
-func (v *vocabulary) ruleWords(s string) int {
-	n := 0
-	for _, w := range v.rule {
+// ruleGap is the most characters between two verbs of a list of the rule's verbs: ", ", "、",
+// " or ", ", hoặc ".
+const ruleGap = 8
+
+// ruleRun is where in s (as read) the first list of n different verbs of the rule starts, or
+// -1: verbs one after another with at most ruleGap characters between them ("reveal, quote,
+// summarise", "透露、引用、总结"). Verbs apart are prose ("In summary, the audit revealed a
+// hidden mint, and the quoted liquidity is thin").
+func (v *vocabulary) ruleRun(s string, n int) int {
+	type verb struct{ at, end, w int }
+	var found []verb
+	for k, w := range v.rule {
 		prefix := strings.HasSuffix(w, "~")
 		w = strings.TrimSuffix(w, "~")
 		for i := 0; ; {
@@ -197,13 +204,34 @@ func (v *vocabulary) ruleWords(s string) int {
 				break
 			}
 			if j += i; wordAt(s, j, j+len(w), prefix) {
-				n++
-				break
+				end := j + len(w)
+				for r, size := utf8.DecodeRuneInString(s[end:]); spaced(r) && unicode.IsLetter(r); r, size = utf8.DecodeRuneInString(s[end:]) {
+					end += size // to the word's end: "summarise" of "summar~"
+				}
+				found = append(found, verb{j, end, k})
 			}
-			i = j + 1
+			i = j + len(w)
 		}
 	}
-	return n
+	slices.SortFunc(found, func(a, b verb) int { return a.at - b.at })
+	for i := range found {
+		seen, prev := map[int]bool{found[i].w: true}, found[i]
+		for _, x := range found[i+1:] {
+			if x.at < prev.end {
+				continue
+			}
+			if utf8.RuneCountInString(s[prev.end:x.at]) > ruleGap {
+				break
+			}
+			if seen[x.w], prev = true, x; len(seen) >= n {
+				return found[i].at
+			}
+		}
+		if n <= 1 {
+			return found[i].at
+		}
+	}
+	return -1
 }
 
 // hasName reports whether s (as read) holds one of the names as a hold word.

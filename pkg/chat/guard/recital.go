@@ -99,7 +99,7 @@ func (in *Instructions) recital(seg string, following bool) bool {
 	if in.canary != "" && strings.Contains(strings.Join(w, " "), in.canary) {
 		return true
 	}
-	if in.vocab.ruleWords(read(seg).s) >= 3 {
+	if in.vocab.ruleRun(read(seg).s, 3) >= 0 {
 		return true // the rule itself, recited or translated
 	}
 	if len(w) < MinRun && !(following && len(w) >= MinRun/3) {
