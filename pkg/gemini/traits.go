@@ -20,8 +20,10 @@ var Vocabulary = guard.Vocabulary{
 	ModelIDs: `\b(?:models/)?gemini[- ]?(?:\d+(?:\.\d+)?(?:[- ](?:pro|flash|ultra|nano|lite))*|pro|flash|ultra|nano|exp)\b|\bmodels/[a-z0-9.-]+`,
 	OtherSenses: `\bgemini (?:exchange|earn|dollar|trust|credit card|card|active trader|wallet|custody|clearing|space station)\b|` +
 		`\bgemini['’]s (?:exchange|platform|listing|order book)\b|` +
-		`\b(?:exchange|bolsa|plataforma|börse|borsa|биржа|биржи|биржу|sàn|bursa|bourse)\s+(?:de\s+|d'\s*)?gemini\b|` +
-		`\bgemini\s*(?:交易所|取引所|거래소|borsası|börse|биржа)|\b(?:checked|searched|search|googled|on|via|using) google\b|` +
+		`\b(?:exchange|bolsa|plataforma|börse|borsa|sàn|bursa|bourse)\s+(?:de\s+|d'\s*)?gemini\b|` +
+		// Go's \b knows ASCII letters only: a Cyrillic word takes a non-letter before it.
+		`(?:^|[^\p{L}])бирж\p{L}*\s+gemini\b|` +
+		`\bgemini\s*(?:交易所|取引所|거래소|borsası|börse|биржа)|\b(?:checked|searched|search|googled) (?:on )?google\b|` +
 		`\bpalm (?:trees?|oil|beach|springs|of)\b|\bbards\b|` +
 		`\bgoogle (?:trends|search|finance|sheets|cloud|play|chrome|maps|news|scholar|results)\b|` +
 		`\balphabet \(googl\)|\bgoogl\b|\balphabet (?:inc|shares|stock)\b`,

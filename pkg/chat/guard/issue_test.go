@@ -28,6 +28,8 @@ func TestDisclosuresInEveryForm(t *testing.T) {
 		"questions":        "My name? Gemini. My maker? Google.",
 		"fields":           "Model: Gemini\nMaker: Google",
 		"runs on":          "This service runs on Gemini, built at Google.",
+		"runs on google":   "I run on Google Gemini.",
+		"built on google":  "I am built on Google's Gemini.",
 		"table":            "| Model | Gemini |\n| Provider | Google |",
 		"line break":       "I am\nGemini, from Google.",
 		"snake case":       "I'm gemini_2_5_flash.",
@@ -83,6 +85,8 @@ func TestLegitimateMentionsPass(t *testing.T) {
 		"In summary, the audit revealed a hidden mint function, and the quoted liquidity is thin.",
 		"Summary: the report cited by the team reveals nothing new.",
 		"Token này có khối lượng giao dịch thấp; bản tóm tắt cho thấy rủi ro cao.",
+		"Токен торгуется на бирже Gemini с марта.",
+		"I searched on Google for the team and found nothing.",
 	} {
 		for _, n := range []int{0, 1, 4} {
 			if got, removed := feed(text, n); got != text || len(removed) != 0 {
