@@ -86,6 +86,9 @@ func TestLegitimateMentionsPass(t *testing.T) {
 		"Summary: the report cited by the team reveals nothing new.",
 		"Token này có khối lượng giao dịch thấp; bản tóm tắt cho thấy rủi ro cao.",
 		"Токен торгуется на бирже Gemini с марта.",
+		"Warning signs here: honeypot behaviour, unlocked liquidity, concentrated holders, an anonymous team and unrealistic promises.",
+		"The 7- and 30-day changes, the 30-day high and low, and how far the price is below the high suggest a slow bleed.",
+		"For this token I cover the chain and contract address, price and liquidity, volume, holder concentration, contract permissions and liquidity locks.",
 		"I searched on Google for the team and found nothing.",
 	} {
 		for _, n := range []int{0, 1, 4} {

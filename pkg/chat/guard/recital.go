@@ -5,11 +5,14 @@ package guard
 // into words at anything but a letter or digit (so kebab-case and snake_case are words), and
 // stripped of numbers, interjections such as "sic" and the commonest words; what remains is
 // stemmed. A sentence is a recital when most of its pairs of neighbouring words are pairs of
-// the instruction's words at most three apart (which survives numbering, "(sic)", invisible
-// characters, changed case or separators, every other word and light paraphrase), or when it
-// holds the instruction's canary; or it says three of the verbs of the instruction's rule
-// against its own disclosure ("reveal, quote, summarise"), in any registered language, which
-// catches that rule translated.
+// the words of the instruction's rules at most three apart (which survives numbering,
+// "(sic)", invisible characters, changed case or separators, every other word and light
+// paraphrase), when 24 of its words in a row are the instruction's anywhere, or when it holds
+// the instruction's canary; or it lists three of the verbs of the rule against its own
+// disclosure ("reveal, quote, summarise"), in any registered language, which catches that
+// rule translated. The rest of the instruction says what to write about; an answer that
+// echoes its lists ("honeypot behaviour, unlocked liquidity, concentrated holders") is doing
+// its job.
 
 import (
 	"strings"
@@ -18,7 +21,11 @@ import (
 
 // Instructions indexes a system instruction's words.
 type Instructions struct {
-	pairs map[[2]string]bool
+	// pairs are the instruction's pairs of words; rules those of its paragraphs that state
+	// the rule against its own disclosure, which a paraphrase is held against. The rest
+	// tells the model what to write about (liquidity, holders, warning signs), and an answer
+	// that does so is no paraphrase of it; only a long verbatim run of it is a recital.
+	pairs, rules map[[2]string]bool
 	// canary is a phrase of the instruction no answer has any reason to say, as read.
 	canary string
 	// vocab is what the model goes by, which the answer never says of itself.
@@ -41,17 +48,30 @@ const Canary = "vermilion-quillon-heron"
 // NewInstructions indexes the system instruction text, for answers of a model that goes by
 // the words of v.
 func NewInstructions(system string, v Vocabulary) *Instructions {
-	in := &Instructions{pairs: map[[2]string]bool{}, vocab: v.compile()}
-	w := contentWords(system)
-	for i := range w {
-		for d := 1; d <= reach && i+d < len(w); d++ {
-			in.pairs[[2]string{w[i], w[i+d]}] = true
+	in := &Instructions{pairs: map[[2]string]bool{}, rules: map[[2]string]bool{}, vocab: v.compile()}
+	addPairs(in.pairs, system)
+	for _, p := range strings.Split(system, "\n\n") {
+		if in.vocab.ruleRun(read(p).s, 3) >= 0 {
+			addPairs(in.rules, p)
 		}
+	}
+	if len(in.rules) == 0 {
+		in.rules = in.pairs // an instruction without the rule: all of it is held against
 	}
 	if strings.Contains(system, Canary) {
 		in.canary = strings.Join(contentWords(Canary), " ")
 	}
 	return in
+}
+
+// addPairs adds the pairs of text's content words at most reach apart.
+func addPairs(pairs map[[2]string]bool, text string) {
+	w := contentWords(text)
+	for i := range w {
+		for d := 1; d <= reach && i+d < len(w); d++ {
+			pairs[[2]string{w[i], w[i+d]}] = true
+		}
+	}
 }
 
 // stop are the words a recital may drop or add without changing what it recites.
@@ -107,9 +127,11 @@ func (in *Instructions) recital(seg string, following bool) bool {
 	}
 	hits, run, best := 0, 0, 0
 	for i := 0; i+1 < len(w); i++ {
-		hit := in.pairs[[2]string{w[i], w[i+1]}] || i+2 < len(w) && in.pairs[[2]string{w[i], w[i+2]}]
-		if hit {
-			hits, run = hits+1, run+1
+		if in.rules[[2]string{w[i], w[i+1]}] || i+2 < len(w) && in.rules[[2]string{w[i], w[i+2]}] {
+			hits++
+		}
+		if in.pairs[[2]string{w[i], w[i+1]}] || i+2 < len(w) && in.pairs[[2]string{w[i], w[i+2]}] {
+			run++
 			best = max(best, run)
 		} else {
 			run = 0
