@@ -158,6 +158,8 @@ func TestPrecisionOnPublishedWordings(t *testing.T) {
 		{"an initial price in Portuguese is history", "GPANDA estreou com um preço inicial de 7,4 dólares.", nil},
 		{"a bare number after the price label", "| Metric | Value |\n|---|---|\n| Price | 2.417 |", []string{price}},
 		{"a bare number in another unit is no dollar price", "Price: 0.0012 SOL", nil},
+		{"community support is no support level", "With strong community support, GPANDA trades at $2.42.", []string{price}},
+		{"'24/7' after taxes is no pair of taxes", "Taxes: 24/7 trading, and the price is $2.42.", []string{price}},
 		{"a volume over another window", "24h Volume: $2.2M | 7d Volume: $95M", []string{vol}},
 		{"an average volume", "GPANDA has an average daily trading volume of $9 million.", nil},
 		{"a bold age label", "- **Age**: 0.25 days (Very new)", []string{factcheck.FactPairAgeHrs + "=" + factcheck.Agrees}},
@@ -206,11 +208,12 @@ func TestBotForms(t *testing.T) {
 	off[0].Market, off[0].Security = &m, &token.Security{Taxes: []token.Tax{{Source: "GoPlus", BuyPercent: ptr(50.0), SellPercent: ptr(59.0)}}, Holders: &h}
 	tax := []string{factcheck.FactBuyTax, factcheck.FactSellTax}
 	tests := map[string][]string{
-		"Buy/Sell Tax: 10% / 99%": tax,
-		"Taxes: 10/99":            tax,
-		"Tax (B/S): 10/99":        tax,
-		"Tax: B 10% | S 99%":      tax,
-		"LP 🔥 0%":                 {factcheck.FactLPLocked},
+		"Buy/Sell Tax: 10% / 99%":                 tax,
+		"Taxes: 10%/99%":                          tax,
+		"Sell/Buy Tax: 99% / 10%":                 tax,
+		"Tax (B/S): 10%/99%":                      tax,
+		"Tax: B 10% | S 99%":                      tax,
+		"LP 🔥 0%":                                 {factcheck.FactLPLocked},
 		"🟢 GPANDA — $2.42\nMC: 12.3M\nLiq: 1.52M": {factcheck.FactPrice, factcheck.FactMarketCap, factcheck.FactLiquidity},
 	}
 	for text, facts := range tests {

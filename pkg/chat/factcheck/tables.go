@@ -148,12 +148,14 @@ func bareHeader(row, next string) bool {
 		len(cells(row)) == len(cells(next))
 }
 
-// taxPair matches the two taxes a bot states as a pair: "Buy/Sell Tax: 5% / 10%", "Taxes:
-// 5/10", "Tax (B/S): 5/10", "Tax: B 5% | S 10%".
+// taxPair matches the two taxes a bot states as a pair, each with its "%" (so that the figure
+// read is as the answer wrote it, and "24/7" is no pair): "Buy/Sell Tax: 5% / 10%", "Taxes:
+// 5%/10%", "Tax (B/S): 5%/10%", "Tax: B 5% | S 10%"; "Sell/Buy Tax: 10% / 5%" states the
+// sell tax first.
 var taxPair = sync.OnceValue(func() *regexp.Regexp {
-	pct := `(\d{1,3}(?:[.,]\d+)?)\s?%?`
-	bs := `(?:buy\s?/\s?sell|b\s?/\s?s)`
-	return regexp.MustCompile(`(?i)\b(?:` + bs + `\s?tax(?:es)?|tax(?:es)?(?:\s?\(?` + bs + `\)?)?)\s?[:=]?\s?(?:` +
+	pct := `(\d{1,3}(?:[.,]\d+)?%)`
+	order := `(?:(buy\s?/\s?sell|b\s?/\s?s)|(sell\s?/\s?buy|s\s?/\s?b))`
+	return regexp.MustCompile(`(?i)\b(?:` + order + `\s?tax(?:es)?|tax(?:es)?(?:\s?\(?` + order + `\)?)?)\s?[:=]?\s?(?:` +
 		pct + `\s?/\s?` + pct + `|b(?:uy)?\s?[:=]?\s?` + pct + `\s?[|/,·•]\s?s(?:ell)?\s?[:=]?\s?` + pct + `)`)
 })
 
@@ -164,7 +166,10 @@ func taxPairs(text string) string {
 	}
 	return taxPair().ReplaceAllStringFunc(text, func(m string) string {
 		g := taxPair().FindStringSubmatch(m)
-		buy, sell := g[1]+g[3], g[2]+g[4]
-		return "buy tax " + buy + "%, sell tax " + sell + "%"
+		buy, sell := g[5]+g[7], g[6]+g[8]
+		if g[2] != "" || g[4] != "" {
+			buy, sell = sell, buy // "Sell/Buy Tax: 10% / 5%"
+		}
+		return "buy tax " + buy + ", sell tax " + sell
 	})
 }
