@@ -40,7 +40,7 @@ type lexicon struct {
 	otherAsset, comparison, otherCurrency   *regexp.Regexp
 	coinName, chain, chainNoun, chainBefore *regexp.Regexp
 	moveTo, changeWord, moveWord            *regexp.Regexp
-	dated, milestone, markAfter             *regexp.Regexp
+	dated, milestone, markAfter, ago        *regexp.Regexp
 	notThisToken                            *regexp.Regexp
 	ageBefore, ageAfter                     *regexp.Regexp
 	marks                                   []*regexp.Regexp
@@ -49,11 +49,14 @@ type lexicon struct {
 // fit is the nearest keyword that names a fact of kind for a figure: one right after it
 // (used is how much of after it took), else the last one before it in its context, within 60
 // characters of the figure or of from, where a change the keyword also names ends. Labelled
-// is whether it is a label the figure follows with no word between ("Price: $2.42",
-// "**Liquidity** — $1.5M").
+// is whether it is a label the figure follows after a colon, a bar or a dash and no word
+// ("Price: $2.42", "**Liquidity** — $1.5M"), not a verb of prose ("trades at $2.42").
 func (l *lexicon) fit(left, after string, kd kind, from int) (fact string, used int, labelled, ok bool) {
 	for _, kw := range l.right {
-		if loc := kw.re.FindStringIndex(after); kw.kind == kd && loc != nil {
+		if kw.kind != kd {
+			continue
+		}
+		if loc := kw.re.FindStringIndex(after); loc != nil {
 			return kw.fact, loc[1], false, true
 		}
 	}
@@ -81,7 +84,8 @@ func (l *lexicon) fit(left, after string, kd kind, from int) (fact string, used 
 	if utf8.RuneCountInString(left[max(bestAt, min(from, len(left))):]) > 60 {
 		return "", 0, false, false
 	}
-	return best, 0, strings.IndexFunc(left[bestAt:], unicode.IsLetter) < 0, true
+	between := left[max(0, bestAt-1):] // with the character a keyword's boundary took ("price:")
+	return best, 0, strings.IndexFunc(between, unicode.IsLetter) < 0 && strings.ContainsAny(between, ":：|=—–"), true
 }
 
 func firstWords(s string, n int) string {
@@ -159,7 +163,7 @@ func Audit(text string, facts []token.Facts) Report {
 		judged += len(found)
 		m := l.mark(clause, tokens)
 		if n == 0 || lines[n] != lines[n-1] {
-			current, past = m.opens(clause, current, past)
+			current, past = m.opens(l, clause, current, past)
 		}
 		if len(found) == 0 || past > 0 {
 			continue
@@ -192,7 +196,8 @@ type reading struct {
 // latest are the checks of the readings, each once, but for a token's fact read more than once
 // in one line (a paragraph, a bullet) with values that differ, only those near its last
 // reading there: a report states a level left behind before the level now ("fell 94% to
-// $0.30 … recovered to $5.19"). Readings on other lines stand on their own.
+// $0.30 … recovered to $5.19"). Readings on other lines stand on their own, and so does a
+// figure right after its label ("Price: $3.10 on Uniswap; price on PancakeSwap: $2.42").
 func latest(read []reading) []Check {
 	type key struct {
 		token, line int
@@ -211,7 +216,7 @@ func latest(read []reading) []Check {
 		if factKinds[x.check.Fact] == percent {
 			near = math.Abs(x.value-v) <= 3
 		}
-		if k := (Check{Fact: x.check.Fact, Stated: x.check.Stated, Verdict: x.check.Verdict}); near && !seen[k] {
+		if k := (Check{Fact: x.check.Fact, Stated: x.check.Stated, Verdict: x.check.Verdict}); (near || x.labelled) && !seen[k] {
 			seen[k] = true
 			out = append(out, x.check)
 		}
@@ -259,8 +264,7 @@ func cut(text string, n int) (head, rest string) {
 		i = strings.LastIndexByte(h, ' ')
 	}
 	if i < 0 {
-		for i = n; i > 0 && !utf8.RuneStart(text[i]); i-- {
-		}
+		i = runeStart(text, n)
 		return text[:i], text[i:]
 	}
 	return text[:i+1], text[i+1:]

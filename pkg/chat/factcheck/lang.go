@@ -50,6 +50,9 @@ type language struct {
 	// dated are words right after a figure that date it in the past: "$63 billion in
 	// September 2021", "$0.000032 on the 21st of May".
 	dated string
+	// ago are words that put a heading's section in the past, relative to now ("## Analysis
+	// (2 months ago)"): never a date, which may be today's.
+	ago string
 	// milestone are the words right before a round figure passed or missed, no reading:
 	// "past $1 trillion", "crossed the $100K".
 	milestone string
@@ -154,6 +157,7 @@ var words = sync.OnceValue(func() *lexicon {
 	}
 	l.dated = regexp.MustCompile(`(?i)^[^.;!?\n]{0,40}?` + strings.TrimPrefix(union(func(lang *language) string { return lang.dated }), "(?i)"))
 	l.milestone = suffix(func(lang *language) string { return lang.milestone })
+	l.ago = regexp.MustCompile(union(func(lang *language) string { return lang.ago }))
 	l.markAfter = regexp.MustCompile(`^\s*` + union(func(lang *language) string { return lang.mark }))
 	l.hypothetical = regexp.MustCompile(union(func(lang *language) string { return lang.hypothetical }))
 	l.history = regexp.MustCompile(union(func(lang *language) string { return lang.history }))
@@ -169,7 +173,7 @@ var words = sync.OnceValue(func() *lexicon {
 	l.coinName = regexp.MustCompile(`\b(?:Bitcoin|Ethereum|Ether|Solana|Dogecoin|Shiba Inu|Cardano|Tether|Ripple|Polygon|Avalanche|Chainlink|Polkadot|Litecoin|Toncoin|Tron|Pepe|Bonk|Floki|[Dd]ogwifhat|Fartcoin|Pudgy Penguins|Official Trump|Binance Coin|USD Coin|Arbitrum|Optimism)\b`)
 	l.chainNoun = regexp.MustCompile(`(?i)^(?:'s)?[\s-]*(?:meme|token|coin|chain|network|ecosystem|blockchain|based|pair|pool|dex|wallet|mainnet|smart chain|launchpad|memecoin|native|L1|L2)`)
 	l.chainBefore = regexp.MustCompile(`(?i)\b(?:on|via|across|over)\s+(?:the\s+)?$`)
-	l.chain = regexp.MustCompile(`^\$?(?:Solana|SOL|Ethereum|ETH|BNB|BSC|Base|Arbitrum|ARB|Polygon|MATIC|POL|Avalanche|AVAX|Tron|TRX|TON|Toncoin|Sui|SUI|Aptos|APT|Optimism|OP|Blast|Linea|Sonic|Bitcoin|BTC)$`)
+	l.chain = regexp.MustCompile(`(?i)^\$?(?:Solana|SOL|Ethereum|ETH|BNB|BSC|Base|Arbitrum|ARB|Polygon|MATIC|POL|Avalanche|AVAX|Tron|TRX|TON|Toncoin|Sui|SUI|Aptos|APT|Optimism|OP|Blast|Linea|Sonic|Bitcoin|BTC)$`)
 	l.otherCurrency = regexp.MustCompile(`(?i)(?:R\$|A\$|C\$|NT\$|HK\$|S\$|€|£|¥|₽|₺|₫|₹)\s*$`)
 	l.otherAsset = regexp.MustCompile(`(?i)\b(?:btc|bitcoin|eth|ether|ethereum|bnb|sol|solana|usdt|tether|usdc|dai|busd|fdusd|usde|stablecoins?|xrp|doge|dogecoin|ada|cardano|avax|matic|pol|trx|ton|link|dot|ltc|shib|pepe|wbnb|weth|wsol|arb|op|bonk|wif)(?:'s)?\b`)
 	marks := make([]*regexp.Regexp, len(languages))

@@ -5,7 +5,7 @@ package factcheck
 func init() {
 	languages = append(languages, &language{
 		code: "es", decimalComma: true,
-		marks: `\b(?:el|la|los|las|del|con|para|está|tiene|según|precio|liquidez|capitalización|impuesto|holders principales)\b|ñ|¿`,
+		marks: `\b(?:el|la|los|las|del|con|para|está|tiene|según|precio|liquidez|capitalización|impuesto|holders principales)(?:[^\pL\pN]|$)|ñ|¿`,
 		labels: map[string]string{
 			FactLPLocked:   `lp bloquead|liquidez bloquead|bloqueo de (?:la )?liquidez|lp quemad`,
 			FactSellTax:    `impuesto (?:a la |de |sobre (?:la )?)?venta|tasa de venta|comisión de venta`,
@@ -32,6 +32,7 @@ func init() {
 		moves:        `subi[óo]|sube|subiendo|cay[óo]|cae|cayendo|baj[óo]|baja|bajando|avanz[óo]|avanzando|retroced\pL*|gan[óo]|ganando|perdi[óo]|perdiendo|repunt\pL*|se disparó|se desplomó|aument\pL*|disminu\pL*|se dispara|se desploma`,
 		toward:       `a|hasta|en`,
 		dated:        `(?:en|el|de|desde) (?:principios de |finales de |mediados de )?(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre)|el \d{1,2} de|en 20\d\d|la semana pasada|el mes pasado|el año pasado|ayer|luego|después|antes de|desde (?:su )?lanzamiento`,
+		ago:          `hace (?:\d+|un|una|dos|tres|varios|varias) (?:días?|semanas?|mes(?:es)?|años?)|ayer|(?:la semana|el mes|el año) pasad[oa]`,
 		mark:         `marca|umbral|barrera`,
 		milestone:    `(?:superó|supera|superar|rompió|rompe|cruzó|cruza|la marca de|el umbral de|la barrera de)\s*(?:por primera vez\s+)?(?:los\s+)?`,
 		ageBefore:    `cread[oa]|lanzad[oa]|antigüedad|edad|hace`,

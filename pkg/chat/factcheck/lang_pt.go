@@ -5,7 +5,7 @@ package factcheck
 func init() {
 	languages = append(languages, &language{
 		code: "pt", decimalComma: true,
-		marks: `\b(?:não|são|está|também|você|preço|liquidez|capitalização|imposto|taxa de venda|detentores|há)\b|ção|ões|ã`,
+		marks: `\b(?:não|são|está|também|você|preço|liquidez|capitalização|imposto|taxa de venda|detentores|há)(?:[^\pL\pN]|$)|ção|ões|ã`,
 		labels: map[string]string{
 			FactLPLocked:   `lp bloquead|liquidez bloquead|lp queimad`,
 			FactSellTax:    `(?:imposto|taxa) (?:de |sobre (?:a )?)?venda`,
@@ -32,6 +32,7 @@ func init() {
 		moves:        `subiu|sobe|subindo|caiu|cai|caindo|recuou|recuando|avançou|avançando|valorizou|desvalorizou|saltou|despencou|disparou|ganhou|perdeu|registrou (?:alta|queda)`,
 		toward:       `para|a|em`,
 		dated:        `(?:em|no dia|de|desde) (?:\d{1,2} de )?(?:janeiro|fevereiro|março|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)|no dia \d|em 20\d\d|semana passada|mês passado|ano passado|ontem|depois|em seguida|antes de|desde (?:o )?lançamento`,
+		ago:          `há (?:\d+|um|uma|dois|duas|três) (?:dias?|semanas?|mes(?:es)?|anos?)|ontem|(?:semana|mês|ano) passad[oa]`,
 		mark:         `marca|patamar|barreira`,
 		milestone:    `(?:superou|supera|ultrapassou|ultrapassa|rompeu|rompe|a marca de|o patamar de|a barreira de)\s*(?:os\s+)?`,
 		ageBefore:    `criad[oa]|lançad[oa]|idade|há`,

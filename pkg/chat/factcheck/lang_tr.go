@@ -30,6 +30,7 @@ func init() {
 		comparison:   `karşılaştırma|kıyasla|göre`,
 		notThisToken: `gas|gaz|ücret|token\b|cüzdan|işlem\b`,
 		dated:        `bu yana|gibi (?:düşük|yüksek)|önceki|ardından|daha sonra|destek|direnç`,
+		ago:          `\d+ (?:gün|hafta|ay|yıl) önce|dün|geçen (?:hafta|ay|yıl)`,
 		mark:         `eşiğ|barajı`,
 		sizedMove:    `(?:yüzde\s?|%\s?)\d[\d.,]*\S*\s+(?:artış|düşüş|yükseliş|kayıp|değer kaybı|yükselerek|düşerek|gerileyerek|artarak|azalarak|kazanç)\pL*`,
 		ageBefore:    `oluşturul|yaş`,

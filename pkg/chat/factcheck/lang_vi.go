@@ -31,6 +31,7 @@ func init() {
 		moves:        `tăng|giảm|lao dốc|bật tăng|phục hồi|rơi|sụt|lỗ|mất`,
 		toward:       `lên|xuống|còn|về|tới|đến`,
 		dated:        `vào (?:ngày|tháng|năm)|ngày \d{1,2}[/.]\d|tháng \d{1,2}(?:[/.]\d{4})?|năm 20\d\d|hôm qua|tuần trước|tháng trước|năm ngoái|sau đó|rồi|kể từ`,
+		ago:          `\d+ (?:ngày|tuần|tháng|năm) trước|hôm qua|(?:tuần|tháng|năm) trước`,
 		mark:         `mốc|ngưỡng`,
 		milestone:    `(?:vượt(?: qua| quá)?(?: mốc)?|ngưỡng)\s*`,
 		ageBefore:    `được tạo|ra mắt|tuổi`,

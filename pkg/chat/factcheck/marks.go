@@ -184,11 +184,11 @@ var listHead = sync.OnceValue(func() *regexp.Regexp {
 // level of the heading whose section they are history in, or 0: a heading that dates its
 // section in the past ("## Analysis (2 months ago)") makes every figure under it no reading,
 // its subsections' too, until a heading of its level or above.
-func (m *marks) opens(clause string, current, past int) (int, int) {
+func (m *marks) opens(l *lexicon, clause string, current, past int) (int, int) {
 	level := len(clause) - len(strings.TrimLeft(clause, "#"))
 	if heading := level > 0 && level <= 6 && strings.HasPrefix(clause[level:], " "); heading && (past == 0 || level <= past) {
 		past = 0
-		if len(m.history) > 0 && len(m.present) == 0 {
+		if l.ago.MatchString(clause) {
 			past = level
 		}
 	}

@@ -13,7 +13,7 @@ import (
 // "473，667，563" with the full-width comma of Chinese text),
 // or plain digits with a decimal part ("41,2", "2.417"). What the separators mean is read
 // afterwards (parseNumber), with the answer's language for the ambiguous "1,523" and "1.523".
-const numberPattern = `(0[.,]0(?:[₀-₉]+|\{\d{1,2}\})\d+|\d{1,3}(?:(?:,|，|\.|[  \x{202F}'’])\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)`
+const numberPattern = `(0[.,]0(?:[₀-₉]+|\{\d{1,2}\})\d+|\d{1,3}(?:(?:,|，|\.|[ \x{00A0}\x{202F}'’])\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)`
 
 // decimalMark is the decimal mark text uses, when its numbers say it for sure: a dot or a comma
 // followed by one, two or more than three digits ("0.246883", "11.70%"; "0,05", "91,89%") is a
@@ -52,7 +52,7 @@ func decimalMark(text string, lang *language) *language {
 // mark is the comma may be either.
 func parseNumber(s string, lang *language) (v, half float64, ok bool) {
 	s = strings.Map(func(r rune) rune {
-		if unicode.IsSpace(r) || r == '\'' || r == '’' || r == ' ' || r == '\u202f' {
+		if unicode.IsSpace(r) || r == '\'' || r == '’' { // a space of any width, U+00A0 and U+202F too
 			return -1
 		}
 		if r == '，' {

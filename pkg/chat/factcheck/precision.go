@@ -89,7 +89,7 @@ var (
 // labels are the upper-case words of figures' labels and sources that are no ticker, past
 // those token.Acronym already knows ("FDV", "ATH", "USD"): "PRICE", "LIQ", "GOPLUS".
 var labels = map[string]bool{
-	"AGE": true, "BSC": true, "CMC": true, "DS": true, "GOPLUS": true, "GT": true, "H24": true, "HIGH": true,
+	"AGE": true, "BSC": true, "CMC": true, "DS": true, "GOPLUS": true, "GT": true, "HIGH": true,
 	"IMPORTANT": true, "LIQ": true, "LOW": true, "NFA": true, "PAIR": true, "PRICE": true, "RISK": true,
 	"RUGCHECK": true, "TAX": true, "VOL": true,
 }
@@ -97,7 +97,7 @@ var labels = map[string]bool{
 // named reports whether w is one of the token's names, or a word of one.
 func (t *tokenData) named(w string) bool {
 	for _, n := range t.names {
-		if n == w || strings.Contains(" "+n+" ", " "+w+" ") {
+		if strings.Contains(" "+n+" ", " "+w+" ") {
 			return true
 		}
 	}
