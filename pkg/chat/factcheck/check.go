@@ -84,8 +84,14 @@ func (l *lexicon) fit(left, after string, kd kind, from int) (fact string, used 
 	if utf8.RuneCountInString(left[max(bestAt, min(from, len(left))):]) > 60 {
 		return "", 0, false, false
 	}
-	between := left[max(0, bestAt-1):] // with the character a keyword's boundary took ("price:")
-	return best, 0, strings.IndexFunc(between, unicode.IsLetter) < 0 && strings.ContainsAny(between, ":：|=—–"), true
+	return best, 0, labelEnds(left[max(0, bestAt-1):]), true
+}
+
+// labelEnds reports whether the text between a keyword and its figure (with the character
+// the keyword's boundary took: "price:") makes the keyword a label: a colon, a bar or a dash,
+// and no word.
+func labelEnds(between string) bool {
+	return strings.IndexFunc(between, unicode.IsLetter) < 0 && strings.ContainsAny(between, ":：|=—–")
 }
 
 func firstWords(s string, n int) string {
