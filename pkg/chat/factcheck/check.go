@@ -167,8 +167,12 @@ func Audit(text string, facts []token.Facts) Report {
 			}
 		}
 		judged += len(found)
+		first := n == 0 || lines[n] != lines[n-1] // a line's first clause may open a section
+		if len(found) == 0 && !first {
+			continue
+		}
 		m := l.mark(clause, tokens)
-		if n == 0 || lines[n] != lines[n-1] {
+		if first {
 			current, past = m.opens(l, clause, current, past)
 		}
 		if len(found) == 0 || past > 0 {
