@@ -53,6 +53,9 @@ func (c *Client) getJSON(ctx context.Context, r request, v any) *failure {
 	if status, body, shared := c.sharedAnswer(ctx, key, true); shared {
 		return decodeAnswer(source, status, body, v)
 	}
+	if until, paused := c.paused(r.api.id); paused { // paused by the instance waited for
+		return fail(token.ReasonRateLimited, "%s: paused until %s", source, until.Format(time.RFC3339))
+	}
 	method := r.method
 	if method == "" {
 		method = http.MethodGet
@@ -86,6 +89,8 @@ func (c *Client) getJSON(ctx context.Context, r request, v any) *failure {
 		}
 		if f.Reason == token.ReasonNotFound {
 			keep(ctx, key, resp.StatusCode, nil)
+		} else {
+			c.shareFailure(ctx, key, resp.StatusCode)
 		}
 		return f
 	}

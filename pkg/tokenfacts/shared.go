@@ -137,6 +137,15 @@ func (c *Client) awaitOther(ctx context.Context, key string) ([]byte, bool) {
 	return cl.Await(ctx, key, claimFor)
 }
 
+// shareFailure tells the instances waiting for the answer under key that the API failed with
+// status, for as long as a claim holds: they fail as this one did, at once, instead of waiting
+// out the claim and calling an API that just failed (or paused itself).
+func (c *Client) shareFailure(ctx context.Context, key string, status int) {
+	if key != "" {
+		c.cfg.Shared.Put(ctx, key, []byte(strconv.Itoa(status)+"\n"), time.Now().Add(claimFor))
+	}
+}
+
 // keep records an answer just read for sharing, when the fetch records.
 func keep(ctx context.Context, key string, status int, body []byte) {
 	if rec, _ := ctx.Value(recordingKey{}).(*recording); rec != nil && key != "" {

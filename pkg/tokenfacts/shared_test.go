@@ -95,6 +95,33 @@ func TestSharedPauseHonoured(t *testing.T) {
 	}
 }
 
+// TestSharedFailureEndsTheWait: when the instance that claimed a reading gets an error
+// status, the instances waiting for it fail as it did instead of waiting out the claim and
+// calling the API again.
+func TestSharedFailureEndsTheWait(t *testing.T) {
+	fake, url := newFake(t)
+	fake.SetFault(fakesources.DexScreener, fakesources.Fault{Kind: fakesources.ServerError})
+	table := dynalite.Start(t).Table(t, "failed")
+	var clients []*tokenfacts.Client
+	for range 3 {
+		clients = append(clients, newClient(t, url, func(c *tokenfacts.Config) { c.Shared = state.NewShared(table, state.Options{}) }))
+	}
+	var wg sync.WaitGroup
+	reasons := make([]string, len(clients))
+	for i, c := range clients {
+		wg.Go(func() { reasons[i] = unavailable(lookupOne(t, c, fakesources.EVMMultiChain), token.SourceDexScreener) })
+	}
+	wg.Wait()
+	if n := settled(t, fake)[fakesources.DexScreener]; n != 1 {
+		t.Errorf("DexScreener answering 500: %d calls for three instances asking at once; want 1", n)
+	}
+	for i, r := range reasons {
+		if r != token.ReasonServerError {
+			t.Errorf("instance %d: DexScreener unavailable = %q; want %q", i, r, token.ReasonServerError)
+		}
+	}
+}
+
 // TestSharedFactsBurstReadOnce: three instances asked about a new token at the same instant
 // call each API once between them: one claims the reading, the others wait for its answer.
 func TestSharedFactsBurstReadOnce(t *testing.T) {
