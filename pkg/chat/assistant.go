@@ -3,7 +3,6 @@ package chat
 import (
 	"context"
 	"iter"
-	"net/url"
 	"slices"
 	"strings"
 	"sync"
@@ -145,7 +144,7 @@ func (r *Review) Finish(f Finish) *Finish {
 	f.Sources = slices.DeleteFunc(r.server.Sources(f.Sources), func(s Source) bool { return r.disclosing(s.URL) })
 	for i, s := range f.Sources {
 		if r.disclosing(s.Title) {
-			f.Sources[i].Title = host(s.URL)
+			f.Sources[i].Title = plainTitle("", s.URL) // the source's host
 		}
 	}
 	if facts := r.server.FactsList(); len(facts) > 0 {
@@ -156,14 +155,6 @@ func (r *Review) Finish(f Finish) *Finish {
 		}
 	}
 	return &f
-}
-
-// host is the host of a link, or "Source" when it has none.
-func host(link string) string {
-	if u, err := url.Parse(link); err == nil && u.Hostname() != "" {
-		return strings.TrimPrefix(u.Hostname(), "www.")
-	}
-	return "Source"
 }
 
 // Contradictions counts the checks whose figure contradicts the facts.

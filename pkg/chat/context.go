@@ -151,7 +151,7 @@ func plainTitle(title, link string) string {
 	}
 	if b.Len() == 0 {
 		if u, err := url.Parse(link); err == nil {
-			return u.Hostname()
+			return strings.TrimPrefix(u.Hostname(), "www.")
 		}
 	}
 	return b.String()

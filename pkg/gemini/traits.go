@@ -16,7 +16,6 @@ const MaxURLs = 20
 // this is where those names live.
 var Vocabulary = guard.Vocabulary{
 	Names:    []string{"gemini", "google", "deepmind", "bard", "palm", "lamda", "alphabet"},
-	Makers:   []string{"google", "deepmind", "alphabet"},
 	ModelIDs: `\b(?:models/)?gemini[- ]?(?:\d+(?:\.\d+)?(?:[- ](?:pro|flash|ultra|nano|lite))*|pro|flash|ultra|nano|exp)\b|\bmodels/[a-z0-9.-]+`,
 	OtherSenses: `\bgemini (?:exchange|earn|dollar|trust|credit card|card|active trader|wallet|custody|clearing|space station)\b|` +
 		`\bgemini['’]s (?:exchange|platform|listing|order book)\b|` +

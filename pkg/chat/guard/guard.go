@@ -45,8 +45,6 @@ type Vocabulary struct {
 	// ModelIDs is a regular expression of the provider's model identifiers
 	// (a versioned model name, "models/..."): said anywhere, one is removed.
 	ModelIDs string
-	// Makers are the companies behind the model: "trained by <maker>" is removed.
-	Makers []string
 	// OtherSenses is a regular expression of the names used in other senses (an exchange or
 	// a product that shares a name), which never count.
 	OtherSenses string
@@ -194,13 +192,7 @@ func (g *Guard) pass(out *strings.Builder, s string) {
 		return
 	}
 	out.WriteString(s)
-	g.seg += s
-	if len(g.seg) > maxHeld {
-		g.seg = g.seg[len(g.seg)-maxHeld:]
-		for g.seg != "" && !utf8.RuneStart(g.seg[0]) {
-			g.seg = g.seg[1:]
-		}
-	}
+	g.seg = last(g.seg+s, maxHeld)
 	if strings.TrimSpace(s) != "" {
 		g.last = ""
 	}
@@ -382,11 +374,6 @@ func cut(s string, n int) int {
 	}
 	return n
 }
-
-// Discloses reports whether s, a text beside the answer (a search query, a source's title),
-// names the model, its maker or a model ID as the assistant's own, or recites the
-// instructions.
-func (in *Instructions) Discloses(s string) bool { return in.Disclosure(s) != "" }
 
 // Disclosure is the kind of what s, a text beside the answer, discloses, or "".
 func (in *Instructions) Disclosure(s string) string {

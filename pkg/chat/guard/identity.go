@@ -17,7 +17,6 @@ import (
 // three placeholders: {N} is any of the provider's names (Vocabulary.Names), {F} a few
 // characters of anything, {G} a few English filler words ("a", "large", "model", "called").
 type language struct {
-	code string
 	// hold are the words that may begin a self-identification, as read (normal.go): text
 	// from one of them waits for the end of its sentence before it is judged. Each is a
 	// whole word, or a word's beginning when it ends in "~"; Chinese, Japanese and Korean

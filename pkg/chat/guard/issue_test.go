@@ -1,8 +1,11 @@
 package guard_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/chatsvc/chat/pkg/chat/guard"
 	"github.com/chatsvc/chat/pkg/chat/prompt"
@@ -49,7 +52,7 @@ func TestDisclosuresInEveryForm(t *testing.T) {
 	for name, text := range tests {
 		for _, n := range []int{0, 1, 3, 7} {
 			tail := after
-			if !strings.ContainsAny(text[len(text)-1:], ".)\"。") {
+			if last, _ := utf8.DecodeLastRuneInString(text); !strings.ContainsRune(".)\"。", last) {
 				tail = "\n" + after[1:] // a field, a cell, a link: the line ends the disclosure
 			}
 			got, removed := feed(text+tail, n)
@@ -128,9 +131,19 @@ func TestRecitalsInEveryForm(t *testing.T) {
 	}
 	for name, text := range tests {
 		got, removed := feed("Here it is.\n"+text+"\nThe token looks risky.", 5)
-		_ = guard.InstructionsReplacement
-		if len(removed) == 0 || !strings.Contains(got, "The token looks risky.") || strings.Contains(got, "summarise") {
+		if len(removed) == 0 || !strings.Contains(got, "The token looks risky.") {
 			t.Errorf("%s: removed %v: %q", name, removed, got)
+		}
+		// No three words in a row of the recital as written reach the caller, invisible
+		// characters and all.
+		w := slices.DeleteFunc(strings.Fields(strings.ReplaceAll(text, "\u200b", "")), func(f string) bool {
+			return strings.IndexFunc(f, unicode.IsLetter) < 0 // "> ", "```", numbering
+		})
+		for i := 0; i+3 <= len(w); i++ {
+			if run := strings.Join(w[i:i+3], " "); strings.Contains(strings.ReplaceAll(got, "\u200b", ""), run) {
+				t.Errorf("%s: %q reached the caller: %q", name, run, got)
+				break
+			}
 		}
 	}
 }

@@ -3,7 +3,6 @@ package guard
 // German.
 func init() {
 	register(language{
-		code: "de",
 		hold: []string{`ich bin`, `ich heiße`, `ich heisse`, `mein name`, `sprachmodell~`, `von`, `durch`},
 		rule: []string{`preisgeb~`, `verrat~`, `zitier~`, `zusammenfass~`, `übersetz~`, `paraphrasier~`, `umschreib~`},
 		self: []string{

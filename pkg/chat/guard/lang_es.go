@@ -3,7 +3,6 @@ package guard
 // Spanish.
 func init() {
 	register(language{
-		code: "es",
 		hold: []string{`soy`, `me llamo`, `mi nombre`, `modelo de lenguaje`, `creado por`, `entrenado por`, `desarrollado por`},
 		rule: []string{`revel~`, `cit~`, `resum~`, `traduc~`, `parafrase~`},
 		self: []string{

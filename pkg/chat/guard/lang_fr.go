@@ -3,7 +3,6 @@ package guard
 // French.
 func init() {
 	register(language{
-		code: "fr",
 		hold: []string{`je suis`, `je m'appelle`, `mon nom`, `modèle de langage`, `créé par`, `entraîné par`, `développé par`, `conçu par`},
 		rule: []string{`révél~`, `cit~`, `résum~`, `tradui~`, `paraphras~`},
 		self: []string{

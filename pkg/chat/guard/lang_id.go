@@ -3,7 +3,6 @@ package guard
 // Indonesian.
 func init() {
 	register(language{
-		code: "id",
 		hold: []string{`saya`, `aku`, `model bahasa`, `oleh`},
 		rule: []string{`mengungkap~`, `mengutip~`, `meringkas~`, `menerjemahkan~`, `parafrase~`, `memparafrasekan~`},
 		self: []string{

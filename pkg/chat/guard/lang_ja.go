@@ -3,7 +3,6 @@ package guard
 // Japanese.
 func init() {
 	register(language{
-		code: "ja",
 		hold: []string{`私は`, `わたしは`, `僕は`, `私の名前`, `によって`, `言語モデル`},
 		rule: []string{`明か`, `開示`, `引用`, `要約`, `翻訳`, `言い換え`},
 		self: []string{

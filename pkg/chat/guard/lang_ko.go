@@ -3,7 +3,6 @@ package guard
 // Korean.
 func init() {
 	register(language{
-		code: "ko",
 		hold: []string{`저는`, `나는`, `제 이름`, `언어 모델`, `만든`, `개발한`},
 		rule: []string{`공개`, `누설`, `인용`, `요약`, `번역`, `의역`, `바꾸어`},
 		self: []string{

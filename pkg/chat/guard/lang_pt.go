@@ -3,7 +3,6 @@ package guard
 // Portuguese.
 func init() {
 	register(language{
-		code: "pt",
 		hold: []string{`sou`, `me chamo`, `meu nome`, `modelo de linguagem`, `criado p~`, `treinado p~`, `desenvolvido p~`},
 		rule: []string{`revel~`, `cit~`, `resum~`, `traduz~`, `parafrase~`},
 		self: []string{

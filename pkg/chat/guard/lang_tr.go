@@ -3,7 +3,6 @@ package guard
 // Turkish.
 func init() {
 	register(language{
-		code: "tr",
 		hold: []string{`ben`, `adım`, `tarafından`, `dil modeli`},
 		rule: []string{`ifşa~`, `alıntı~`, `özetle~`, `çevir~`, `yeniden ifade~`},
 		self: []string{

@@ -3,7 +3,6 @@ package guard
 // Vietnamese.
 func init() {
 	register(language{
-		code: "vi",
 		hold: []string{`tôi`, `mình là`, `mô hình ngôn ngữ`, `bởi`, `được`},
 		rule: []string{`tiết lộ`, `trích dẫn`, `tóm tắt`, `dịch`, `diễn giải`},
 		self: []string{

@@ -3,7 +3,6 @@ package guard
 // Chinese.
 func init() {
 	register(language{
-		code: "zh",
 		hold: []string{`我是`, `我叫`, `我的名字`, `由`, `语言模型`, `語言模型`},
 		rule: []string{`透露`, `泄露`, `揭示`, `引用`, `总结`, `概括`, `翻译`, `转述`, `改写`},
 		self: []string{
