@@ -15,7 +15,6 @@ import (
 type fakeSSM struct {
 	mu     sync.Mutex
 	value  string
-	calls  int
 	bodies []string
 }
 
@@ -28,7 +27,6 @@ func (f *fakeSSM) set(v string) {
 func (f *fakeSSM) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	b, _ := io.ReadAll(r.Body)
 	f.mu.Lock()
-	f.calls++
 	f.bodies = append(f.bodies, r.Header.Get("X-Amz-Target")+" "+string(b))
 	v := f.value
 	f.mu.Unlock()

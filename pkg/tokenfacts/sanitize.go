@@ -162,11 +162,6 @@ func sound(v float64) bool {
 	return !math.IsNaN(v) && !math.IsInf(v, 0) && math.Abs(v) <= maxMagnitude
 }
 
-// finite reports whether v is a real number.
-func finite(v float64) bool {
-	return !math.IsNaN(v) && !math.IsInf(v, 0)
-}
-
 func round(v float64, places int) float64 {
 	p := math.Pow(10, float64(places))
 	return math.Round(v*p) / p
@@ -176,10 +171,7 @@ func round(v float64, places int) float64 {
 // places, or nil when the computation left the real numbers or maxMagnitude: a close of
 // 1e-300 divides into an infinity.
 func derived(v float64, places int) *float64 {
-	if !finite(v) {
-		return nil
-	}
-	if v = round(v, places); !sound(v) {
+	if v = round(v, places); !sound(v) { // round keeps NaN and the infinities
 		return nil
 	}
 	return &v
