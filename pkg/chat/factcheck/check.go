@@ -109,8 +109,9 @@ const MaxText = 32 << 10
 // MaxFigures is how many figures Verify judges in an answer: published text about tokens
 // states about 12 a KB, so the longest default answer (16 KB) some 190, and each costs up to
 // about 0.3 ms to judge, so a text packed with bare figures ("$1 $1 $1 …", some 10,000 in
-// MaxText) holds the stream's end back by about 0.2 s for judging them (docs/BENCHMARKS.md).
-// The figures after it are counted, not judged (Report.Unchecked).
+// MaxText) spends about 0.2 s judging them. Finding the figures of the 64 KB read takes about
+// as long again: 0.4 s in all for such a text on the 2-core VM of docs/BENCHMARKS.md. The
+// figures after it are counted, not judged (Report.Unchecked).
 const MaxFigures = 600
 
 // Report is what Audit found in an answer.
@@ -126,12 +127,13 @@ type Report struct {
 // Verify finds the figures an answer states about the tokens it was given facts for and
 // holds each against the facts. It never changes the text. Figures of history, hypotheses,
 // other assets and tokens without facts are left out, as are facts the data does not hold,
-// and figures past MaxText (Audit counts those).
+// and figures past MaxFigures or MaxText (Audit counts those).
 func Verify(text string, facts []token.Facts) []Check { return Audit(text, facts).Checks }
 
 // Audit is Verify with a count of the figures it left unjudged. Its cost is linear in the
-// text's length: each clause is scanned a fixed number of times, whatever number of figures
-// it states.
+// text's length: each clause is marked once, and each figure looks at most a bounded stretch
+// around it (reach bytes back for its label, lookAhead after it), so a clause of many figures
+// costs at most that much per figure.
 func Audit(text string, facts []token.Facts) Report {
 	if len(facts) == 0 {
 		return Report{}
