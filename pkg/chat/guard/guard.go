@@ -32,7 +32,8 @@ const (
 // it is chunked.
 const maxHeld = 1200
 
-// maxContext is the longest segment that is context for the next one (a question, a label).
+// maxContext is how much of the end of a segment is context for the next one (a question, a
+// label, a sentence broken across lines).
 const maxContext = 60
 
 // Vocabulary is what the model's provider goes by, declared by the model adapter: the guard
@@ -98,7 +99,7 @@ type Guard struct {
 	pending string // text not yet let through
 	held    bool   // pending begins with text that waits for its segment's end
 	seg     string // what was let through of the current segment (its last maxHeld bytes)
-	prev    string // the segment before, when short: context for this one
+	prev    string // the end of the segment before (it holds its separator): context for this one
 	last    string // the last replacement, while nothing but space followed it
 	tail    rune   // the last rune let through
 	removed []string
@@ -143,11 +144,7 @@ func (g *Guard) run(chunk string, final bool) string {
 		g.settle(&out, g.pending[:end])
 		sep := g.pending[end:next]
 		g.pass(&out, sep)
-		if len(g.seg) <= maxContext { // it holds sep now
-			g.prev = g.seg
-		} else {
-			g.prev = ""
-		}
+		g.prev = last(g.seg, maxContext) // the tail of a long one too: "… my answers,\nGemini, trained by Google."
 		g.pending, g.held, g.seg = g.pending[next:], false, ""
 	}
 	return out.String()

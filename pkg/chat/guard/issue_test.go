@@ -32,6 +32,7 @@ func TestDisclosuresInEveryForm(t *testing.T) {
 		"fields":           "Model: Gemini\nMaker: Google",
 		"runs on":          "This service runs on Gemini, built at Google.",
 		"runs on google":   "I run on Google Gemini.",
+		"long first line":  "I am, as you may have guessed from the way I write my answers,\nGemini, trained by Google.",
 		"built on google":  "I am built on Google's Gemini.",
 		"table":            "| Model | Gemini |\n| Provider | Google |",
 		"line break":       "I am\nGemini, from Google.",
