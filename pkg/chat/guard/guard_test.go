@@ -177,3 +177,13 @@ func BenchmarkGuardBigChunk(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkNewInstructions is the guard's start-up: indexing the system instruction and
+// compiling every language's patterns (go test -run '^$' -bench NewInstructions -benchmem
+// ./pkg/chat/guard).
+func BenchmarkNewInstructions(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		guard.NewInstructions(prompt.System(), gemini.Vocabulary)
+	}
+}
