@@ -236,7 +236,7 @@ func serveLocal(ctx context.Context, cfg config.Config, demo bool, h *httpapi.Ha
 	}
 	// Requests net/http refuses itself (malformed framing) get the JSON error and a log line.
 	ln = framingGuard{log: logger}.install(srv, ln)
-	if !httpapi.IsLoopbackHost(cfg.Host) {
+	if !settings.LoopbackHost(cfg.Host) {
 		logger.Warn("listening beyond loopback: anyone who can reach this port can use the service and spend its API key",
 			slog.String("host", cfg.Host))
 	}

@@ -23,7 +23,7 @@ func localSite(cfg config.Config, demo bool) *httpapi.Site {
 			MaxMessages: cfg.Limits.MaxMessages, MaxContentChars: cfg.Limits.MaxContentChars, MaxBodyBytes: cfg.Limits.MaxBodyBytes,
 		},
 		Guard: httpapi.Guard(httpapi.GuardOptions{
-			Origins: cfg.CORSOrigins, Loopback: httpapi.IsLoopbackHost(cfg.Host),
+			Origins: cfg.CORSOrigins, Loopback: settings.LoopbackHost(cfg.Host),
 			CheckContentSHA256: cfg.CheckContentSHA256, MaxBodyBytes: cfg.Limits.MaxBodyBytes,
 		}),
 	}

@@ -8,7 +8,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"io"
-	"net"
 	"net/http"
 	"net/url"
 	"path"
@@ -194,15 +193,5 @@ func loopbackOrigin(origin string) bool {
 	if err != nil {
 		return false
 	}
-	return IsLoopbackHost(u.Hostname())
-}
-
-// IsLoopbackHost reports whether host is localhost (or a name under .localhost, which
-// browsers resolve to loopback themselves) or a loopback IP address.
-func IsLoopbackHost(host string) bool {
-	if h := strings.ToLower(strings.TrimSuffix(host, ".")); h == "localhost" || strings.HasSuffix(h, ".localhost") {
-		return true
-	}
-	ip := net.ParseIP(strings.Trim(host, "[]"))
-	return ip != nil && ip.IsLoopback()
+	return settings.LoopbackHost(u.Hostname())
 }

@@ -10,7 +10,6 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
-	"net/netip"
 	"net/url"
 	"strings"
 
@@ -19,6 +18,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/feature/ec2/imds"
 	"github.com/aws/smithy-go/logging"
+	"github.com/chatsvc/chat/pkg/deploy/settings"
 )
 
 // Load is the default AWS configuration for service (its environment name: "SSM",
@@ -73,12 +73,5 @@ func Endpoint(service string, getenv func(string) string) string {
 // Loopback reports whether endpoint is a URL on a loopback address.
 func Loopback(endpoint string) bool {
 	u, err := url.Parse(endpoint)
-	if err != nil || u.Host == "" {
-		return false
-	}
-	if u.Hostname() == "localhost" {
-		return true
-	}
-	ip, err := netip.ParseAddr(u.Hostname())
-	return err == nil && ip.IsLoopback()
+	return err == nil && u.Host != "" && settings.LoopbackHost(u.Hostname())
 }

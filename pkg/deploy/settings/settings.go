@@ -9,6 +9,7 @@
 package settings
 
 import (
+	"net"
 	"strings"
 	"time"
 )
@@ -128,4 +129,15 @@ const OpenAIPrefix = "/v1"
 // IsOpenAIPath reports whether p is under the OpenAI-compatible API (OpenAIPrefix).
 func IsOpenAIPath(p string) bool {
 	return p == OpenAIPrefix || strings.HasPrefix(p, OpenAIPrefix+"/")
+}
+
+// LoopbackHost reports whether host is localhost (or a name under .localhost, which browsers
+// resolve to loopback themselves) or a loopback IP address: the local server's host, an AWS
+// endpoint on this machine.
+func LoopbackHost(host string) bool {
+	if h := strings.ToLower(strings.TrimSuffix(host, ".")); h == "localhost" || strings.HasSuffix(h, ".localhost") {
+		return true
+	}
+	ip := net.ParseIP(strings.Trim(host, "[]"))
+	return ip != nil && ip.IsLoopback()
 }
