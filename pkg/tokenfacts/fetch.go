@@ -40,21 +40,9 @@ type request struct {
 // while the API is paused, and a 429 pauses it (see pauses).
 func (c *Client) getJSON(ctx context.Context, r request, v any) *failure {
 	source := r.api.name
-	// An answer another instance read comes first: it costs the API nothing, paused or not.
-	// Then, unless the API is paused, this instance claims the reading, or waits for the
-	// instance that did.
 	key := c.sharedKey(ctx, r)
-	if status, body, shared := c.sharedAnswer(ctx, key, false); shared {
-		return decodeAnswer(source, status, body, v)
-	}
-	if until, paused := c.paused(r.api.id); paused {
-		return fail(token.ReasonRateLimited, "%s: paused until %s", source, until.Format(time.RFC3339))
-	}
-	if status, body, shared := c.sharedAnswer(ctx, key, true); shared {
-		return decodeAnswer(source, status, body, v)
-	}
-	if until, paused := c.paused(r.api.id); paused { // paused by the instance waited for
-		return fail(token.ReasonRateLimited, "%s: paused until %s", source, until.Format(time.RFC3339))
+	if f, done := c.beforeCall(ctx, r, key, v); done {
+		return f
 	}
 	method := r.method
 	if method == "" {
@@ -99,6 +87,23 @@ func (c *Client) getJSON(ctx context.Context, r request, v any) *failure {
 	}
 	keep(ctx, key, resp.StatusCode, body)
 	return nil
+}
+
+// beforeCall settles r without calling its API when it can: with an answer another instance
+// shared (it costs the API nothing, paused or not), with the API's pause, or with the answer
+// of the instance that claimed the reading, waited for (then the pause once more: that
+// instance may have paused the API). done is false when this instance must call.
+func (c *Client) beforeCall(ctx context.Context, r request, key string, v any) (f *failure, done bool) {
+	source := r.api.name
+	for _, wait := range []bool{false, true} {
+		if status, body, shared := c.sharedAnswer(ctx, key, wait); shared {
+			return decodeAnswer(source, status, body, v), true
+		}
+		if until, paused := c.paused(r.api.id); paused {
+			return fail(token.ReasonRateLimited, "%s: paused until %s", source, until.Format(time.RFC3339)), true
+		}
+	}
+	return nil, false
 }
 
 // decodeAnswer reads an answer another instance shared (a 2xx or a "not found") as getJSON

@@ -155,19 +155,13 @@ func Audit(text string, facts []token.Facts) Report {
 	list, lines := lineClauses(text)
 	judged, past := 0, 0
 	for n, clause := range list {
-		found := figures(clause, lang)
+		found, over := figures(clause, lang), 0
 		if judged >= MaxFigures {
 			r.Unchecked += len(found)
 			continue
 		}
-		if judged+len(found) > MaxFigures {
-			// The clause's figures past the budget, and every later clause's, are counted.
-			r.Unchecked += judged + len(found) - MaxFigures
-			found = found[:MaxFigures-judged]
-			if len(found) > 0 {
-				clause = clause[:runeStart(clause, found[len(found)-1].end+lookAhead)]
-			}
-		}
+		clause, found, over = budget(clause, found, MaxFigures-judged)
+		r.Unchecked += over
 		judged += len(found)
 		first := n == 0 || lines[n] != lines[n-1] // a line's first clause may open a section
 		if len(found) == 0 && !first {
@@ -194,6 +188,19 @@ func Audit(text string, facts []token.Facts) Report {
 		r.Unchecked += len(figures(clause, lang))
 	}
 	return r
+}
+
+// budget keeps the first n of a clause's figures, and the clause up to the last one's words;
+// over is how many it left.
+func budget(clause string, found []figure, n int) (string, []figure, int) {
+	if len(found) <= n {
+		return clause, found, 0
+	}
+	over := len(found) - n
+	if found = found[:n]; n > 0 {
+		clause = clause[:runeStart(clause, found[n-1].end+lookAhead)]
+	}
+	return clause, found, over
 }
 
 // reading is a check of a figure about one of the tokens, with the figure's value, and
