@@ -40,6 +40,7 @@ type lexicon struct {
 	otherAsset, comparison, otherCurrency   *regexp.Regexp
 	coinName, chain, chainNoun, chainBefore *regexp.Regexp
 	moveTo, changeWord, moveWord            *regexp.Regexp
+	moveEnd, rangeEnd, movedBy              *regexp.Regexp
 	dated, milestone, markAfter, ago        *regexp.Regexp
 	notThisToken                            *regexp.Regexp
 	ageBefore, ageAfter                     *regexp.Regexp

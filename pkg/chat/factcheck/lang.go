@@ -44,6 +44,14 @@ type language struct {
 	// moves are the verbs of a price's move and toward the words that bring its new level:
 	// "fell 18.81% to US$0.00000026", "cayendo un 3,48% … a 0,184 dólares".
 	moves, toward string
+	// from is the word right before the level a move started at, and to the word right
+	// before the level it came to: "from $1.80 to $2.42", "de US$ 1,80 para US$ 2,42". A
+	// language that marks the start on the figure itself says so in fromAfter ("1,80
+	// dolardan 2,42 dolara").
+	from, to, fromAfter string
+	// by are the little words between a move's verb and a sum it moved by, not to: "grew by
+	// $5M", "выросла на $5 млн" ("rose $5M" needs none).
+	by string
 	// sizedMove is, for a language that states a move's size before its verb, the words
 	// right before the level ("yüzde 7,53 artışla 11,76 dolara").
 	sizedMove string
@@ -149,6 +157,8 @@ var words = sync.OnceValue(func() *lexicon {
 			fillers + `\s*?){0,2}?[\s*_]*?` + strings.TrimPrefix(re.String(), "(?i)"))})
 	}
 	l.moveTo = moveTo()
+	l.moveEnd, l.rangeEnd = fromTo()
+	l.movedBy = movedBy()
 	l.moveWord = regexp.MustCompile(union(func(lang *language) string { return lang.moves }))
 	for _, kw := range l.keywords {
 		if kw.fact == skip {
@@ -203,6 +213,44 @@ func moveTo() *regexp.Regexp {
 		}
 	}
 	return regexp.MustCompile(`(?i)(?:` + strings.Join(parts, "|") + `)`)
+}
+
+// movedBy matches the words right before a sum a move went by, not to: "market cap grew $500
+// million", "subió 5 millones", "выросла на $5 млн", "上涨 500 万美元", "tăng 4,31 tỷ USD".
+func movedBy() *regexp.Regexp {
+	approx := raw(func(lang *language) string { return lang.approx })
+	var parts []string
+	for _, lang := range languages {
+		if lang.moves == "" {
+			continue
+		}
+		by := ""
+		if lang.by != "" {
+			by = `(?:` + lang.bounded(lang.by) + `)?`
+		}
+		parts = append(parts, lang.bounded(lang.moves)+`\s*`+by+`\s*(?:`+approx+`)?\s*(?:US|U\.S\.)?\s*$`)
+	}
+	return regexp.MustCompile(`(?i)(?:` + strings.Join(parts, "|") + `)`)
+}
+
+// fromTo match the words before the level a move ended at ("from $7 to", "desde 0,2
+// dólares hasta", "1,80 dolardan") and, right after a figure, the other end of its range or
+// move ("-2M" of "$1-2M", " to $2.42", " para US$ 2,42", "’den $2,42", "美元涨至 2.42").
+func fromTo() (moveEnd, rangeEnd *regexp.Regexp) {
+	const level = `\s*(?:US\$|\$|USD)?\s*`
+	ends := []string{`\s*(?:-|–|—|~)` + level + `\d`}
+	var starts []string
+	for _, lang := range languages {
+		if lang.to != "" {
+			ends = append(ends, `[^.;\n\d]{0,12}?`+lang.bounded(lang.to)+level+`\d`)
+			starts = append(starts, lang.bounded(lang.from)+`[^;\n]{0,40}?\d[^;\n\d]{0,16}?`+lang.bounded(lang.to)+level+`$`)
+		}
+		if lang.fromAfter != "" {
+			ends = append(ends, `(?:`+lang.fromAfter+`)[^\pL\pN][^.;\n\d]{0,12}?\d`)
+			starts = append(starts, `\d[^;\n\d]{0,16}?(?:`+lang.fromAfter+`)[^\pL\pN]`+level+`$`)
+		}
+	}
+	return regexp.MustCompile(`(?i)(?:` + strings.Join(starts, "|") + `)`), regexp.MustCompile(`(?i)^(?:` + strings.Join(ends, "|") + `)`)
 }
 
 // detect is the language of text: the one whose marks it holds most of (in its first 4 KB),

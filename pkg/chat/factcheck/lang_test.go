@@ -2,6 +2,7 @@ package factcheck_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/chatsvc/chat/pkg/chat/factcheck"
@@ -55,5 +56,68 @@ func TestLanguages(t *testing.T) {
 				t.Errorf("%v, want %v", got, tt.want)
 			}
 		})
+	}
+}
+
+// The level a move started at ("from $1.80 to $2.42") is history in every language, however
+// the language marks it: a word before it, a case ending on it ("1,80 dolardan"), or the move's
+// verb between it and the level it came to ("1.80 美元涨至 2.42 美元"). Each text's right level
+// now is $2.42 or $12.3M, so a "contradicts" is the start read as now.
+func TestAMovesStartIsHistory(t *testing.T) {
+	texts := []string{
+		"GPANDA rose from $1.80 to $2.42.",
+		"El precio de GPANDA subió desde 1,80 dólares hasta 2,42 dólares.",
+		"O preço do GPANDA subiu de US$ 1,80 para US$ 2,42.",
+		"O valor de mercado do GPANDA saltou de US$ 8 milhões para US$ 12,3 milhões.",
+		"Цена GPANDA упала с $3,10 до $2,42.",
+		"GPANDA piyasa değeri 8 milyon dolardan 12,3 milyon dolara çıktı.",
+		"GPANDA fiyatı 3,10 dolardan 2,42 dolara geriledi.",
+		"GPANDA fiyatı $1,80’den $2,42’ye yükseldi.",
+		"Vốn hóa GPANDA tăng từ 8 triệu USD lên 12,3 triệu USD.",
+		"GPANDA 市值从 800 万美元增至 1230 万美元。",
+		"GPANDA 价格由 3.10 美元跌到 2.42 美元。",
+		"GPANDA 的价格从 1.80 美元上涨到 2.42 美元。",
+	}
+	for _, text := range texts {
+		for _, c := range factcheck.Verify(text, panda()) {
+			if c.Verdict == factcheck.Contradicts {
+				t.Errorf("%q: %s %q contradicts", text, c.Fact, c.Stated)
+			}
+		}
+	}
+	// The level after a comma and a word of "to" is no move's end: "$3.45, with a 24-hour
+	// volume" is read as the price it is.
+	got := verdicts(factcheck.Verify("GPANDA is trading at $3.45, with a 24-hour volume of $2.2M.", panda()))
+	if fmt.Sprint(got) != fmt.Sprint([]string{"price_usd=" + factcheck.Contradicts, "volume_24h_usd=" + factcheck.Agrees}) {
+		t.Errorf("got %v", got)
+	}
+}
+
+// A sum a fact moved by is no level of it: "market cap grew $500 million" says nothing of
+// the market cap now, in any language, while the level a move came to does ("rose 5% to $12.3M").
+func TestASumMovedByIsNoLevel(t *testing.T) {
+	texts := []string{
+		"GPANDA market cap grew $500 million this week.",
+		"GPANDA market cap rose by $5M today.",
+		"La capitalización de GPANDA subió 5 millones de dólares.",
+		"O valor de mercado do GPANDA subiu US$ 5 milhões.",
+		"Капитализация GPANDA выросла на $5 млн.",
+		"GPANDA 市值上涨了 500 万美元。",
+		"Vốn hóa thị trường của GPANDA cũng tăng 4,31 tỷ USD.",
+	}
+	for _, text := range texts {
+		if got := factcheck.Verify(text, panda()); len(got) > 0 {
+			t.Errorf("%q: %+v, want no check", text, got)
+		}
+	}
+	for text, want := range map[string]string{
+		"GPANDA fell 5% to $3.10.":                       factcheck.Contradicts,
+		"El precio de GPANDA cayó un 5% a 3,10 dólares.": factcheck.Contradicts,
+		"Цена GPANDA упала на 5% до $3,10.":              factcheck.Contradicts,
+		"GPANDA market cap rose 5% to $12.3M.":           factcheck.Agrees,
+	} {
+		if got := verdicts(factcheck.Verify(text, panda())); len(got) != 1 || !strings.HasSuffix(got[0], "="+want) {
+			t.Errorf("%q: %v, want one that %s", text, got, want)
+		}
 	}
 }

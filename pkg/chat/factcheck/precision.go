@@ -18,11 +18,12 @@ import (
 //     holds a rule's words);
 //   - is not read whole: a digit or a subscript right after it, or the other end of a range
 //     not read ("5-10%", "$1-2M");
-//   - is a duration that is not the pair's age ("24-hour volume", "price 7 days ago").
+//   - is a duration that is not the pair's age ("24-hour volume", "price 7 days ago");
+//   - is a sum the fact moved by, not to ("market cap grew $500 million").
 func (l *lexicon) unsure(clause string, generic bool, f figure, left, after string, t *tokenData) bool {
 	before := clause[max(0, f.start-48):f.start] // the words right before the figure
-	return l.notTheToken(clause, generic, f, left, after, before) || notWhole(f, before, after) ||
-		f.kind == hours && !l.pairAge(before, left, after)
+	return l.notTheToken(clause, generic, f, left, after, before) || l.notWhole(f, before, after) ||
+		f.kind == money && l.movedBy.MatchString(before) || f.kind == hours && !l.pairAge(before, left, after)
 }
 
 // notTheToken reports whether the words around a figure make it a cost, a count, another
@@ -35,15 +36,16 @@ func (l *lexicon) notTheToken(clause string, generic bool, f figure, left, after
 }
 
 // notWhole reports whether a figure was read in part: a digit or a subscript right after it,
-// or the other end of a range it is one end of.
-func notWhole(f figure, before, after string) bool {
+// or the other end of a range, or the level a move started at ("from $1.80 to $2.42", "1,80
+// dolardan 2,42 dolara").
+func (l *lexicon) notWhole(f figure, before, after string) bool {
 	if r, _ := utf8.DecodeRuneInString(after); unicode.IsDigit(r) || r >= '₀' && r <= '₉' || r == '{' {
 		return true
 	}
-	if f.low > 0 || moveEnd().MatchString(before) {
+	if f.low > 0 || l.moveEnd.MatchString(before) {
 		return false // "from its all-time high of $3.10 to $2.42": where a move ended
 	}
-	return openRange()[f.kind == percent].MatchString(before) || rangeEnd().MatchString(after)
+	return openRange()[f.kind == percent].MatchString(before) || l.rangeEnd.MatchString(after)
 }
 
 // pairAge reports whether a duration is the pair's age: "created 6 hours ago", "6 hours
@@ -73,14 +75,6 @@ var (
 			false: regexp.MustCompile(`\d\s*[kKmMbB]?` + sep + `\$?\s*$`),
 			true:  regexp.MustCompile(`\d\s*%?` + sep + `$`),
 		}
-	})
-	// moveEnd is the words before the level a move ended at: "from $7 to", "desde 0,2 a".
-	moveEnd = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`(?i)(?:\bfrom|\bdesde|\bот|\btừ|从)[^;\n]{0,40}?\d\s*[kKmMbB]?\s*(?:to|a|hasta|до|đến|xuống|lên|至|到)\s*\$?\s*$`)
-	})
-	// rangeEnd is the other end of a range right after a figure: "-2M" of "$1-2M".
-	rangeEnd = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`^\s*(?:-|–|—|to|a|до|đến|至|~)\s*\$?\s*\d`)
 	})
 	// ticker is a word written as tickers are: "BONK", "$WIF".
 	ticker = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$?\b[A-Z][A-Z0-9]{1,9}\b`) })
