@@ -204,6 +204,14 @@ func (m *marks) opens(l *lexicon, clause string, current, past int) (int, int) {
 // unless the line names a token with facts too ("- ETH/GPANDA pool"); ok is false when the
 // line starts with no token's name.
 func (m *marks) subject(clause string) (int, bool) {
+	if strings.HasPrefix(clause, rowMark) {
+		// A table's row under a column of tokens' names (labelRow): the token it names, or
+		// another's.
+		if len(m.mentions) > 0 {
+			return m.mentions[0].token, true
+		}
+		return -1, true
+	}
 	loc := listHead().FindStringIndex(clause)
 	if loc == nil {
 		return 0, false

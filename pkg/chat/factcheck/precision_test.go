@@ -236,3 +236,19 @@ func TestBotForms(t *testing.T) {
 		}
 	}
 }
+
+// In a table with a column of tokens' names, a row that names none of the tokens with facts is
+// another token's, even when its ticker is a common word ("AI"); a row naming ours is read.
+func TestTableRowsOfOtherTokens(t *testing.T) {
+	const table = "| Rank | Ticker | Name | Price (USD) | Market Cap |\n|---|---|---|---|---|\n"
+	ours, theirs := "| 21 | GPANDA | Golden Panda | $3.10 | $12.3M |\n", "| 22 | AI | AI | $0.00010230 | $102,289 |\n"
+	for text, want := range map[string][]string{
+		table + ours + theirs: {factcheck.FactPrice + "=" + factcheck.Contradicts, factcheck.FactMarketCap + "=" + factcheck.Agrees},
+		table + theirs + ours: {factcheck.FactPrice + "=" + factcheck.Contradicts, factcheck.FactMarketCap + "=" + factcheck.Agrees},
+		table + theirs:        nil,
+	} {
+		if got := verdicts(factcheck.Verify(text, panda())); fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%q: %v, want %v", text, got, want)
+		}
+	}
+}

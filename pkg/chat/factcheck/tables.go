@@ -19,7 +19,7 @@ func readTables(text string) string {
 	lines := strings.Split(text, "\n")
 	l := words()
 	var header []string
-	labelled := false
+	labelled, named := false, false
 	for i, line := range lines {
 		t := strings.TrimSpace(line)
 		if !tableRow(t) {
@@ -30,18 +30,19 @@ func readTables(text string) string {
 			continue
 		}
 		if i+1 < len(lines) && (separatorRow(lines[i+1]) || bareHeader(t, lines[i+1])) {
-			header, labelled = cells(t), false
+			header, labelled, named = cells(t), false, false
 			for j, h := range header {
 				if strings.EqualFold(strings.Trim(h, " *_"), "current") {
 					header[j] = "Current price" // "| Token | ATH | Current |": the price now
 				}
 				labelled = labelled || l.names(header[j])
+				named = named || tokenColumn().MatchString(strings.Trim(h, " *_"))
 			}
 			continue
 		}
 		switch row := cells(t); {
 		case header != nil && labelled:
-			lines[i] = l.labelRow(header, t)
+			lines[i] = l.labelRow(header, t, named)
 		case len(header) > 2 && len(row) > 1 && l.names(row[0]):
 			lines[i] = transposed(header, row)
 		}
@@ -65,8 +66,11 @@ func transposed(header, row []string) string {
 // that holds a figure, "Subject, Header: cell". The subject ("Bittensor TAO, Price: $185")
 // makes a row of another token read as that token's, and a figure under a header naming no
 // fact keeps its header's words ("ATH: $2.47" is history). A row of a price history ("Feb 20,
-// 2025 | $2.54 | …") is history and stays as it is, unlabelled.
-func (l *lexicon) labelRow(header []string, row string) string {
+// 2025 | $2.54 | …") is history and stays as it is, unlabelled. In a table with a column of
+// tokens' names (named: "| Ticker | Name | Price |"), the subject's line starts with rowMark,
+// so that a row that names none of the tokens with facts is another token's, even when its
+// ticker is a word ("| AI | AI | $0.0001 |").
+func (l *lexicon) labelRow(header []string, row string, named bool) string {
 	var first, rest []string
 	for j, c := range cells(row) {
 		named := j < len(header) && l.names(header[j])
@@ -84,8 +88,21 @@ func (l *lexicon) labelRow(header []string, row string) string {
 	for k := range rest {
 		rest[k] = subject + rest[k]
 	}
-	return strings.Join(append([]string{strings.Join(first, " ")}, rest...), "\n")
+	title := strings.Join(first, " ")
+	if named && title != "" {
+		title = rowMark + title
+	}
+	return strings.Join(append([]string{title}, rest...), "\n")
 }
+
+// rowMark starts the line labelRow writes for a row's subject in a table with a column of
+// tokens' names: a character of Unicode's private use area, which no answer writes.
+const rowMark = "\uE000"
+
+// tokenColumn matches a table's header cell over tokens' names or tickers.
+var tokenColumn = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)^(?:tokens?|tickers?|symbols?|names?|coins?|assets?|projects?|pairs?|代币|代幣|币种|幣種|名称|名稱|项目|項目|token adı|sembol|токен|монета|тикер|название|moneda|activo|nombre|moeda|ativo|nome|tên|mã)$`)
+})
 
 // datedRow matches a row's subject that is a date: "Feb 20, 2025", "2025-02-20", "20/02/2025",
 // "2025年2月20日".
