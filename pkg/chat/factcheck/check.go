@@ -40,7 +40,7 @@ type lexicon struct {
 	otherAsset, comparison, otherCurrency   *regexp.Regexp
 	coinName, chain, chainNoun, chainBefore *regexp.Regexp
 	moveTo, changeWord, moveWord            *regexp.Regexp
-	moveEnd, rangeEnd, movedBy              *regexp.Regexp
+	moveEnd, rangeEnd, movedBy, pronoun     *regexp.Regexp
 	dated, milestone, markAfter, ago        *regexp.Regexp
 	notThisToken                            *regexp.Regexp
 	ageBefore, ageAfter                     *regexp.Regexp
@@ -175,14 +175,20 @@ func Audit(text string, facts []token.Facts) Report {
 		if len(found) == 0 || past > 0 {
 			continue
 		}
-		c := &claims{l: l, clause: clause, tokens: tokens, current: current, m: m, generic: l.generic.MatchString(clause), formula: formula(clause)}
+		subject := current
+		if l.aboutOther(list, n, tokens) {
+			subject = -1 // "Dogecoin rose 4%. It was the most traded …, with volumes hitting $1.35 billion."
+		}
+		c := &claims{l: l, clause: clause, tokens: tokens, current: subject, m: m, generic: l.generic.MatchString(clause), formula: formula(clause)}
 		for _, f := range found {
 			if x, ok := c.read(f); ok {
 				x.line = lines[n]
 				read = append(read, x)
 			}
 		}
-		current = c.current
+		if c.current >= 0 || subject == current {
+			current = c.current
+		}
 	}
 	r.Checks = latest(read)
 	for _, clause := range clauses(rest) {

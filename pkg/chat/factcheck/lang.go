@@ -49,6 +49,9 @@ type language struct {
 	// language that marks the start on the figure itself says so in fromAfter ("1,80
 	// dolardan 2,42 dolara").
 	from, to, fromAfter string
+	// pronoun are the words a sentence starts with that speak of the last sentence's subject:
+	// "It", "Its".
+	pronoun string
 	// by are the little words between a move's verb and a sum it moved by, not to: "grew by
 	// $5M", "выросла на $5 млн" ("rose $5M" needs none).
 	by string
@@ -159,6 +162,7 @@ var words = sync.OnceValue(func() *lexicon {
 	l.moveTo = moveTo()
 	l.moveEnd, l.rangeEnd = fromTo()
 	l.movedBy = movedBy()
+	l.pronoun = regexp.MustCompile(`(?i)^[*_"“]*(?:` + raw(func(lang *language) string { return lang.pronoun }) + `)(?:[^\pL\pN]|$)`)
 	l.moveWord = regexp.MustCompile(union(func(lang *language) string { return lang.moves }))
 	for _, kw := range l.keywords {
 		if kw.fact == skip {

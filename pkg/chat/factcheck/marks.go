@@ -256,3 +256,20 @@ func (m *marks) otherAt(clause string, head int) int {
 
 // wrapped matches a wrapped coin's ticker at the start of a text: "wSOL", "$wETH".
 var wrapped = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\$?w[A-Z]{2,6}\b`) })
+
+// aboutOther reports whether the clause list[n] speaks of a token without facts by a pronoun:
+// it starts with one ("It", "Its") and the sentence before it starts with another token's name
+// ("Dogecoin, the biggest meme coin, rose 4%."), or speaks of it by a pronoun in turn.
+func (l *lexicon) aboutOther(list []string, n int, tokens []tokenData) bool {
+	for k := n; k > 0 && n-k < 3 && l.pronoun.MatchString(list[k]); k-- {
+		prev := list[k-1]
+		if l.pronoun.MatchString(prev) {
+			continue
+		}
+		m := l.mark(prev, tokens)
+		lead := len(prev) - len(strings.TrimLeft(prev, "*_#>-•\t \"“"))
+		// A sentence of a word or two is no subject's: "Inc. PZZA." ends a sentence in two.
+		return strings.Count(prev, " ") >= 2 && len(m.mentions) == 0 && len(m.others) > 0 && m.others[0][0] <= lead+1
+	}
+	return false
+}

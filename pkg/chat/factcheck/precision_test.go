@@ -252,3 +252,18 @@ func TestTableRowsOfOtherTokens(t *testing.T) {
 		}
 	}
 }
+
+// A sentence that starts with "It" after one that starts with another token's name speaks of
+// that token; after ours, or after a sentence of a word or two ("Inc. PZZA."), of ours.
+func TestAPronounKeepsTheLastSubject(t *testing.T) {
+	for text, want := range map[string][]string{
+		"GPANDA is up 5%. Dogecoin, the biggest meme coin by market capitalization, rose just shy of 4%. It was the most traded meme token in the last 24 hours, with volumes hitting $1.35 billion.": nil,
+		"Dogecoin rose 4%. It traded $1.3 billion. Its market cap is $20 billion. GPANDA has a market cap of $99M.":                                                                                   {factcheck.FactMarketCap + "=" + factcheck.Contradicts},
+		"Dogecoin rose 4%. GPANDA rose 5%. It trades at $3.10.":                                                               {factcheck.FactPrice + "=" + factcheck.Contradicts},
+		"At its peak, GPANDA was worth more than Papa John's Inc. PZZA. It boasted a market capitalization of $12.3 million.": {factcheck.FactMarketCap + "=" + factcheck.Agrees},
+	} {
+		if got := verdicts(factcheck.Verify(text, panda())); fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%q: %v, want %v", text, got, want)
+		}
+	}
+}
