@@ -162,6 +162,7 @@ func Audit(text string, facts []token.Facts) Report {
 			continue
 		}
 		clause, found, over = budget(clause, found, MaxFigures-judged)
+		list[n] = clause
 		r.Unchecked += over
 		judged += len(found)
 		first := n == 0 || lines[n] != lines[n-1] // a line's first clause may open a section
@@ -175,26 +176,38 @@ func Audit(text string, facts []token.Facts) Report {
 		if len(found) == 0 || past > 0 {
 			continue
 		}
-		subject := current
-		if l.aboutOther(list, n, tokens) {
-			subject = -1 // "Dogecoin rose 4%. It was the most traded …, with volumes hitting $1.35 billion."
+		var got []reading
+		got, current = l.readClause(list, n, m, found, tokens, current)
+		for i := range got {
+			got[i].line = lines[n]
 		}
-		c := &claims{l: l, clause: clause, tokens: tokens, current: subject, m: m, generic: l.generic.MatchString(clause), formula: formula(clause)}
-		for _, f := range found {
-			if x, ok := c.read(f); ok {
-				x.line = lines[n]
-				read = append(read, x)
-			}
-		}
-		if c.current >= 0 || subject == current {
-			current = c.current
-		}
+		read = append(read, got...)
 	}
 	r.Checks = latest(read)
 	for _, clause := range clauses(rest) {
 		r.Unchecked += len(figures(clause, lang))
 	}
 	return r
+}
+
+// readClause reads the figures found in clause list[n], marked m, about the token current
+// (the latest one named), and gives the token the clauses after it speak of.
+func (l *lexicon) readClause(list []string, n int, m *marks, found []figure, tokens []tokenData, current int) ([]reading, int) {
+	clause, subject := list[n], current
+	if l.aboutOther(list, n, tokens) {
+		subject = -1 // "Dogecoin rose 4%. It was the most traded …, with volumes hitting $1.35 billion."
+	}
+	c := &claims{l: l, clause: clause, tokens: tokens, current: subject, m: m, generic: l.generic.MatchString(clause), formula: formula(clause)}
+	var out []reading
+	for _, f := range found {
+		if x, ok := c.read(f); ok {
+			out = append(out, x)
+		}
+	}
+	if c.current >= 0 || subject == current {
+		current = c.current
+	}
+	return out, current
 }
 
 // budget keeps the first n of a clause's figures, and the clause up to the last one's words;

@@ -30,14 +30,7 @@ func readTables(text string) string {
 			continue
 		}
 		if i+1 < len(lines) && (separatorRow(lines[i+1]) || bareHeader(t, lines[i+1])) {
-			header, labelled, named = cells(t), false, false
-			for j, h := range header {
-				if strings.EqualFold(strings.Trim(h, " *_"), "current") {
-					header[j] = "Current price" // "| Token | ATH | Current |": the price now
-				}
-				labelled = labelled || l.names(header[j])
-				named = named || tokenColumn().MatchString(strings.Trim(h, " *_"))
-			}
+			header, labelled, named = l.header(t)
 			continue
 		}
 		switch row := cells(t); {
@@ -48,6 +41,20 @@ func readTables(text string) string {
 		}
 	}
 	return strings.Join(lines, "\n")
+}
+
+// header is a table's header row's cells, whether one names a fact (labelled) and whether one
+// heads a column of tokens' names (named).
+func (l *lexicon) header(row string) (header []string, labelled, named bool) {
+	header = cells(row)
+	for j, h := range header {
+		if strings.EqualFold(strings.Trim(h, " *_"), "current") {
+			header[j] = "Current price" // "| Token | ATH | Current |": the price now
+		}
+		labelled = labelled || l.names(header[j])
+		named = named || tokenColumn().MatchString(strings.Trim(h, " *_"))
+	}
+	return header, labelled, named
 }
 
 // transposed writes a row of a table that compares tokens by column ("| Metric | Bitcoin |
