@@ -43,7 +43,7 @@ type lexicon struct {
 	moveEnd, rangeEnd, movedBy, pronoun     *regexp.Regexp
 	dated, milestone, markAfter, ago        *regexp.Regexp
 	notThisToken                            *regexp.Regexp
-	ageBefore, ageAfter                     *regexp.Regexp
+	ageBefore, ageAfter, otherAge           *regexp.Regexp
 	marks                                   []*regexp.Regexp
 }
 

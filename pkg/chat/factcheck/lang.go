@@ -70,8 +70,9 @@ type language struct {
 	// mark are the words right after a round figure that make it a milestone: "the $2 billion
 	// mark".
 	mark string
-	// ageBefore and ageAfter make a duration the pair's age: "created 6 hours ago".
-	ageBefore, ageAfter string
+	// ageBefore and ageAfter make a duration the pair's age: "created 6 hours ago"; otherAge
+	// are the words of something else whose age it is ("Creator wallet is only 0.1 days old").
+	ageBefore, ageAfter, otherAge string
 	// scales are the words for thousands, millions... and their values.
 	scales map[string]float64
 	// currency are words after a number that make it US dollars.
@@ -183,6 +184,7 @@ var words = sync.OnceValue(func() *lexicon {
 	l.atMost = suffix(func(lang *language) string { return lang.atMost })
 	l.notThisToken = regexp.MustCompile(`^[\s*_)]*` + union(func(lang *language) string { return lang.notThisToken }))
 	l.ageAfter = regexp.MustCompile(`^[\s*_]*` + union(func(lang *language) string { return lang.ageAfter }))
+	l.otherAge = regexp.MustCompile(union(func(lang *language) string { return lang.otherAge }))
 	l.ageBefore = regexp.MustCompile(union(func(lang *language) string { return lang.ageBefore }) + `[^;\n]{0,40}$`)
 	l.coinName = regexp.MustCompile(`\b(?:Bitcoin|Ethereum|Ether|Solana|Dogecoin|Shiba Inu|Cardano|Tether|Ripple|Polygon|Avalanche|Chainlink|Polkadot|Litecoin|Toncoin|Tron|Pepe|Bonk|Floki|[Dd]ogwifhat|Fartcoin|Pudgy Penguins|Official Trump|Binance Coin|USD Coin|Arbitrum|Optimism)\b`)
 	l.chainNoun = regexp.MustCompile(`(?i)^(?:'s)?[\s-]*(?:meme|token|coin|chain|network|ecosystem|blockchain|based|pair|pool|dex|wallet|mainnet|smart chain|launchpad|memecoin|native|L1|L2)`)

@@ -36,6 +36,7 @@ func init() {
 		sizedMove:    `(?:yüzde\s?|%\s?)\d[\d.,]*\S*\s+(?:artış|düşüş|yükseliş|kayıp|değer kaybı|yükselerek|düşerek|gerileyerek|artarak|azalarak|kazanç)\pL*`,
 		ageBefore:    `oluşturul|yaş`,
 		ageAfter:     `önce`,
+		otherAge:     `cüzdan|yaratıcı|hesap|alan adı`,
 		scales:       map[string]float64{"bin": 1e3, "milyon": 1e6, "milyar": 1e9, "trilyon": 1e12},
 		currency:     `dolar`,
 		cents:        `sent\b`,

@@ -51,6 +51,9 @@ func (l *lexicon) notWhole(f figure, before, after string) bool {
 // pairAge reports whether a duration is the pair's age: "created 6 hours ago", "6 hours
 // old", but not "Price 7 days ago".
 func (l *lexicon) pairAge(before, left, after string) bool {
+	if l.otherAge.MatchString(before) {
+		return false // "Creator wallet is only 0.1 days old"
+	}
 	return l.ageBefore.MatchString(before) || l.ageAfter.MatchString(after) && !l.labelled(left)
 }
 

@@ -57,6 +57,16 @@ func TestPrecisionOnPublishedWordings(t *testing.T) {
 		{"a count is no sum", "Market cap: $12.3M. It has 1.2 million holders.", []string{mcap}},
 		{"the pair's age", "The pair was created 6 hours ago.", []string{factcheck.FactPairAgeHrs + "=" + factcheck.Agrees}},
 		// Held out twice (heldout2-*), then read: the subject changes, a peak, a sentence in Cyrillic.
+		// Round 14 and 15 (2026-11-27): forecasts in the plural, a wallet's age, a level right
+		// after launch, "initially" and "when" in Portuguese, a price and FDV at issue in
+		// traditional Chinese, a high "in history" after the figure in Vietnamese.
+		{"forecasts and projections", "Price forecasts for 2025 range from conservative projections near $0.15 to optimistic targets between $0.39 and $0.47.", nil},
+		{"a wallet's age", "Creator wallet is only 0.1 days old.", nil},
+		{"pt: right after launch", "O valor de mercado do GPANDA disparou para US$43,6 milhões logo após o lançamento, mas desde então caiu 85%.", nil},
+		{"pt: initially", "Inicialmente, uma memecoin é negociada exclusivamente na Pump.fun, com um valor de mercado de US$4.000.", nil},
+		{"pt: when", "Quando a capitalização do token atinge US$60.000, a plataforma fecha automaticamente a negociação.", nil},
+		{"zh: at issue", "公募價定為每枚$0.004,發行FDV為40億美元。", nil},
+		{"vi: highest in history", "Ngày 14/5, giá memecoin GPANDA chạm mốc 0,00001119 USD, cao nhất trong lịch sử (ATH).", nil},
 		{"another token named since ours", "GPANDA has a market cap of $12.3M while BONK sits at $2.84 billion.", []string{mcap}},
 		{"another coin's volume after than", "Volume is $2.2M, much higher than the $335 million trading volume of Shiba Inu.", []string{vol}},
 		{"a peak next to the price", "GPANDA peaked at $3.10 on Tuesday. Currently trading at $2.42, it is up 40%.", []string{price}},
