@@ -137,9 +137,9 @@ func (l *lexicon) change(left, after string) bool {
 
 // priceUnlabelled is the fact a sum no label names is a claim of, when its words make it the
 // token's price for sure: the level a move ended at ("fell 18.81% to US$0.00000026 in the 24
-// hours"; a date after it, "… to $0.05 last month", is history, see notNow), or a price right after the
-// token's name ("Dogecoin (DOGE ~0,17 USD)", "SHIB$0.000015", "$NULP at $0.00000019"), when the
-// sum has no scale.
+// hours"; a date after it, "… to $0.05 last month", is history, see notNow), or a price right
+// after the token's name ("Dogecoin (DOGE ~0,17 USD)", "SHIB$0.000015", "$NULP at $0.00000019",
+// "TURBO sits at $0.00553"), when the sum has no scale.
 func (l *lexicon) priceUnlabelled(clause string, f figure, left, after string, t *tokenData) (string, bool) {
 	if l.moveStart(clause, f) >= 0 {
 		return FactPrice, true
@@ -148,7 +148,9 @@ func (l *lexicon) priceUnlabelled(clause string, f figure, left, after string, t
 		return "", false
 	}
 	name := strings.ToLower(strings.TrimRight(left, " \t(:~≈@—–-"))
-	name = strings.TrimRight(strings.TrimSuffix(name, " at"), " ") // "$NULP at $0.0000001901"
+	if loc := l.nameVerb.FindStringIndex(name); loc != nil {
+		name = name[:loc[0]] // "$NULP at $0.0000001901", "TURBO sits at $0.00553"
+	}
 	for _, n := range t.names {
 		if strings.HasSuffix(name, n) && wordAt(name, len(name)-len(n), len(n)) {
 			return FactPrice, true

@@ -49,6 +49,9 @@ type language struct {
 	// language that marks the start on the figure itself says so in fromAfter ("1,80
 	// dolardan 2,42 dolara").
 	from, to, fromAfter string
+	// nameVerb are the words between a token's name and its price that no label names: "TURBO
+	// sits at $0.00553", "$NULP at $0.00000019".
+	nameVerb string
 	// pronoun are the words a sentence starts with that speak of the last sentence's subject:
 	// "It", "Its".
 	pronoun string
@@ -163,6 +166,7 @@ var words = sync.OnceValue(func() *lexicon {
 	l.moveTo = moveTo()
 	l.moveEnd, l.rangeEnd = fromTo()
 	l.movedBy = movedBy()
+	l.nameVerb = regexp.MustCompile(`(?i)\s+(?:` + raw(func(lang *language) string { return lang.nameVerb }) + `)$`)
 	l.pronoun = regexp.MustCompile(`(?i)^[*_"“]*(?:` + raw(func(lang *language) string { return lang.pronoun }) + `)(?:[^\pL\pN]|$)`)
 	l.moveWord = regexp.MustCompile(union(func(lang *language) string { return lang.moves }))
 	for _, kw := range l.keywords {

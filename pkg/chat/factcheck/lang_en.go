@@ -32,6 +32,7 @@ func init() {
 		moves:        `rose|rises|rising|grew|grows|growing|expanded|shrank|fell|falls|falling|dropped|drops|dropping|climbed|climbs|climbing|jumped|jumps|jumping|surged|surges|surging|soared|soaring|slid|slides|sliding|slipped|slipping|declined|declines|declining|gained|gains|gaining|lost|losing|plunged|plunging|tumbled|tumbling|rallied|rallying|sank|sinking|dipped|dips|dipping|slumped|spiked|advanced|retreated|increased|decreased|rebounded|recovered|edged (?:up|down|higher|lower)|added|shed|up|down`,
 		toward:       `to|at|reaching|hitting|touching`,
 		sizedMove:    `\d[\d.,]*\s?%\s+(?:gain|loss|drop|rise|jump|surge|decline|increase|decrease|dip|rally|climb|fall)\b[^.;\n$]{0,40}?\b(?:to|at|reaching|hitting|touching)`,
+		nameVerb:     `(?:(?:now|currently)\s+)?(?:(?:sits|is sitting|stands|is standing|hovers|is hovering|rests|is|trades|is trading)\s+)?(?:at|around|near)`,
 		pronoun:      `it|its|it['’]s`,
 		by:           `by`,
 		from:         `from`,

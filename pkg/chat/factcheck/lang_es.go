@@ -31,6 +31,7 @@ func init() {
 		notThisToken: `en gas|de gas|comisi[óo]n|tokens|holders|monedas|carteras|transacciones`,
 		moves:        `subi[óo]|sube|subiendo|cay[óo]|cae|cayendo|baj[óo]|baja|bajando|avanz[óo]|avanzando|retroced\pL*|gan[óo]|ganando|perdi[óo]|perdiendo|repunt\pL*|se disparó|se desplomó|aument\pL*|disminu\pL*|se dispara|se desploma`,
 		toward:       `a|hasta|en`,
+		nameVerb:     `(?:cotiza|se sitúa|se ubica|está)\s+(?:en|a)`,
 		pronoun:      `su|sus`,
 		by:           `en`,
 		from:         `de|desde`,

@@ -277,3 +277,20 @@ func TestAPronounKeepsTheLastSubject(t *testing.T) {
 		}
 	}
 }
+
+// Forms read since round 14: a price right after the token's name and a verb of standing
+// ("TURBO sits at $0.00553"), and one tax for both ("buy/sell taxes at 15%").
+func TestPriceAfterNameAndBothTaxes(t *testing.T) {
+	for text, want := range map[string][]string{
+		"At the moment your eyes read this, GPANDA sits at $3.10 — still flaunting a hefty 23% gain.": {factcheck.FactPrice + "=" + factcheck.Contradicts},
+		"GPANDA now sits at $2.417.":                                        {factcheck.FactPrice + "=" + factcheck.Agrees},
+		"GPANDA cotiza en 3,10 dólares.":                                    {factcheck.FactPrice + "=" + factcheck.Contradicts},
+		"GPANDA liquidity sits at $1.5M.":                                   {factcheck.FactLiquidity + "=" + factcheck.Agrees},
+		"The contract sets buy/sell taxes at 15%, which is unusually high.": {factcheck.FactBuyTax + "=" + factcheck.Contradicts, factcheck.FactSellTax + "=" + factcheck.Contradicts},
+		"B/S tax: 10%": {factcheck.FactBuyTax + "=" + factcheck.Agrees, factcheck.FactSellTax + "=" + factcheck.Contradicts},
+	} {
+		if got := verdicts(factcheck.Verify(text, panda())); fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%q: %v, want %v", text, got, want)
+		}
+	}
+}

@@ -183,12 +183,18 @@ var taxPair = sync.OnceValue(func() *regexp.Regexp {
 		pct + `\s?/\s?` + pct + `|b(?:uy)?\s?[:=]?\s?` + pct + `\s?[|/,·•]\s?s(?:ell)?\s?[:=]?\s?` + pct + `)`)
 })
 
-// taxPairs writes each pair of taxes as two labelled figures, "buy tax 5%, sell tax 10%".
+// bothTaxes matches one figure for both taxes: "buy/sell taxes at 15%", "B/S tax: 5%".
+var bothTaxes = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(?:buy\s?/\s?sell|sell\s?/\s?buy|b\s?/\s?s|s\s?/\s?b)\s?tax(?:es)?\s?(?:(?:are|is|set|at|of|:|=)\s?){0,2}(\d{1,3}(?:[.,]\d+)?%)`)
+})
+
+// taxPairs writes each pair of taxes as two labelled figures, "buy tax 5%, sell tax 10%", and
+// one figure for both as the same two.
 func taxPairs(text string) string {
 	if !strings.Contains(strings.ToLower(text), "tax") {
 		return text
 	}
-	return taxPair().ReplaceAllStringFunc(text, func(m string) string {
+	text = taxPair().ReplaceAllStringFunc(text, func(m string) string {
 		g := taxPair().FindStringSubmatch(m)
 		buy, sell := g[5]+g[7], g[6]+g[8]
 		if g[2] != "" || g[4] != "" {
@@ -196,4 +202,5 @@ func taxPairs(text string) string {
 		}
 		return "buy tax " + buy + ", sell tax " + sell
 	})
+	return bothTaxes().ReplaceAllString(text, "buy tax $1, sell tax $1")
 }
