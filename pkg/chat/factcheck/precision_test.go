@@ -67,6 +67,7 @@ func TestPrecisionOnPublishedWordings(t *testing.T) {
 		{"pt: when", "Quando a capitalização do token atinge US$60.000, a plataforma fecha automaticamente a negociação.", nil},
 		{"zh: at issue", "公募價定為每枚$0.004,發行FDV為40億美元。", nil},
 		{"vi: highest in history", "Ngày 14/5, giá memecoin GPANDA chạm mốc 0,00001119 USD, cao nhất trong lịch sử (ATH).", nil},
+		{"a section of a bot's log at signal time", "### At Signal Time:\n- Price: $3.10\n- MCap: $189,085", nil},
 		{"another token named since ours", "GPANDA has a market cap of $12.3M while BONK sits at $2.84 billion.", []string{mcap}},
 		{"another coin's volume after than", "Volume is $2.2M, much higher than the $335 million trading volume of Shiba Inu.", []string{vol}},
 		{"a peak next to the price", "GPANDA peaked at $3.10 on Tuesday. Currently trading at $2.42, it is up 40%.", []string{price}},

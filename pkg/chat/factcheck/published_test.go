@@ -75,7 +75,8 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // heldout2-* (23 passages), then heldout3-* (84 passages), heldout4-* (95), heldout5-* (78) and
 // heldout6-en (33), heldout7-en (50), heldout8-en (54), heldout9-* (49, 13 of them bot
 // output and AI-written reports), heldout10-* (48, 24 of them), heldout11-* (25, 8 of them)
-// heldout12-* (34 in es, pt, ru, tr, vi and zh) and heldout13-* (40), each gathered and annotated by
+// heldout12-* (34 in es, pt, ru, tr, vi and zh), heldout13-* (40), heldout14-en (40, 17 of
+// them bot output, reports and tables) and heldout15-* (9 in es, pt, ru, vi and zh), each gathered and annotated by
 // someone who never saw the reader. Each group is held to the bars; a group still under them after tuning is held to
 // its floor, no more false alarms and no fewer figures caught than now, and is left out of the
 // all-groups false-alarm bar. heldout3-vi's two false alarms are a worked example ("Giá BTC:
@@ -93,7 +94,11 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // whose metrics tables give a "Volume" row its annotator left out for want of a window (the
 // reader takes it for the 24 hours), and a JSON API dump's "token_age_label" read as the
 // pair's age; heldout13-tr's is a market cap stated as a participle before a crash ("6,12
-// milyar dolarlık piyasa değeri olan").
+// milyar dolarlık piyasa değeri olan"); heldout14-en's five are a market cap its annotator
+// left out as stated twice ($150 million, "peaking at $200 million at publication"), two rows
+// of a table whose "Market Cap" column the file's notes say is the FDV, a scanner's "Token is
+// only 2h old" and "Top holders … own 99.8%" left out as no pair age and no top 10, and an
+// API's "Total Volume" left out as no 24-hour window.
 var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout3-es": {0, 4}, "heldout3-vi": {2, 4},
 	"heldout4-en": {0, 41}, "heldout4-tr": {0, 5},
@@ -104,6 +109,7 @@ var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout11-en": {1, 23}, "heldout11-es": {0, 1}, "heldout11-ru": {0, 1},
 	"heldout12-vi": {0, 3}, "heldout12-zh": {0, 10},
 	"heldout13-en": {5, 33}, "heldout13-es": {0, 0}, "heldout13-pt": {0, 0}, "heldout13-tr": {1, 1}, "heldout13-vi": {0, 1}, "heldout13-zh": {0, 5},
+	"heldout14-en": {5, 34},
 }
 
 func TestPublishedCorpus(t *testing.T) {
