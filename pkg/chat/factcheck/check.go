@@ -41,7 +41,7 @@ type lexicon struct {
 	coinName, chain, chainNoun, chainBefore *regexp.Regexp
 	moveTo, changeWord, moveWord            *regexp.Regexp
 	moveEnd, rangeEnd, movedBy, pronoun     *regexp.Regexp
-	nameVerb                                *regexp.Regexp
+	nameVerb, exampleLine                   *regexp.Regexp
 	dated, milestone, markAfter, ago        *regexp.Regexp
 	notThisToken                            *regexp.Regexp
 	ageBefore, ageAfter, otherAge           *regexp.Regexp

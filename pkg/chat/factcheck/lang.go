@@ -52,6 +52,9 @@ type language struct {
 	// nameVerb are the words between a token's name and its price that no label names: "TURBO
 	// sits at $0.00553", "$NULP at $0.00000019".
 	nameVerb string
+	// example are the words of a line that introduces a worked example ("Example:", "範例："),
+	// alone on it.
+	example string
 	// pronoun are the words a sentence starts with that speak of the last sentence's subject:
 	// "It", "Its".
 	pronoun string
@@ -166,6 +169,7 @@ var words = sync.OnceValue(func() *lexicon {
 	l.moveTo = moveTo()
 	l.moveEnd, l.rangeEnd = fromTo()
 	l.movedBy = movedBy()
+	l.exampleLine = regexp.MustCompile(`(?i)^[\s*_#>]*(?:` + raw(func(lang *language) string { return lang.example }) + `)[\s*_]*[:：]?[\s*_]*$`)
 	l.nameVerb = regexp.MustCompile(`(?i)\s+(?:` + raw(func(lang *language) string { return lang.nameVerb }) + `)$`)
 	l.pronoun = regexp.MustCompile(`(?i)^[*_"“]*(?:` + raw(func(lang *language) string { return lang.pronoun }) + `)(?:[^\pL\pN]|$)`)
 	l.moveWord = regexp.MustCompile(union(func(lang *language) string { return lang.moves }))

@@ -32,6 +32,7 @@ func init() {
 		moves:        `subi[óo]|sube|subiendo|cay[óo]|cae|cayendo|baj[óo]|baja|bajando|avanz[óo]|avanzando|retroced\pL*|gan[óo]|ganando|perdi[óo]|perdiendo|repunt\pL*|se disparó|se desplomó|aument\pL*|disminu\pL*|se dispara|se desploma`,
 		toward:       `a|hasta|en`,
 		nameVerb:     `(?:cotiza|se sitúa|se ubica|está)\s+(?:en|a)`,
+		example:      `ejemplos?|por ejemplo`,
 		pronoun:      `su|sus`,
 		by:           `en`,
 		from:         `de|desde`,

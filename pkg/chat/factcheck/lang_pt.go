@@ -32,6 +32,7 @@ func init() {
 		moves:        `subiu|sobe|subindo|caiu|cai|caindo|recuou|recuando|avançou|avançando|valorizou|desvalorizou|saltou|despencou|disparou|ganhou|perdeu|registrou (?:alta|queda)`,
 		toward:       `para|a|em`,
 		nameVerb:     `(?:é negociad[oa]|está cotad[oa]|está)\s+(?:a|em)`,
+		example:      `exemplos?|por exemplo`,
 		pronoun:      `seu|sua|seus|suas|ele|ela`,
 		by:           `em`,
 		from:         `de|desde`,

@@ -29,6 +29,7 @@ func init() {
 		generic:      `hareketli ortalama|fibonacci|kırmızı bayrak|genellikle|normalde|kabul edilir|eşik`,
 		comparison:   `karşılaştırma|kıyasla|göre`,
 		notThisToken: `gas|gaz|ücret|token\b|cüzdan|işlem\b`,
+		example:      `örnek|örneğin`,
 		fromAfter:    `['’]?(?:dan|den|tan|ten)`,
 		dated:        `bu yana|gibi (?:düşük|yüksek)|önceki|ardından|daha sonra|destek|direnç`,
 		ago:          `\d+ (?:gün|hafta|ay|yıl) önce|dün|geçen (?:hafta|ay|yıl)`,

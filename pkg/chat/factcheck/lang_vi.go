@@ -30,6 +30,7 @@ func init() {
 		notThisToken: `phí gas|phí mạng|token\b|ví\b|giao dịch\b`,
 		moves:        `tăng|giảm|lao dốc|bật tăng|phục hồi|rơi|sụt|lỗ|mất`,
 		toward:       `lên|xuống|còn|về|tới|đến`,
+		example:      `ví dụ`,
 		pronoun:      `nó`,
 		by:           `thêm`,
 		from:         `từ`,
