@@ -41,6 +41,8 @@ type lexicon struct {
 	coinName, chain, chainNoun, chainBefore *regexp.Regexp
 	moveTo, changeWord, moveWord            *regexp.Regexp
 	moveEnd, rangeEnd, movedBy, pronoun     *regexp.Regexp
+	impersonal, localCoin                   *regexp.Regexp
+	coinAlias                               map[string]string
 	nameVerb, exampleLine                   *regexp.Regexp
 	dated, milestone, markAfter, ago        *regexp.Regexp
 	notThisToken                            *regexp.Regexp
@@ -156,6 +158,7 @@ func Audit(text string, facts []token.Facts) Report {
 	lang := decimalMark(text, detect(text))
 	list, lines := lineClauses(text)
 	judged, past := 0, 0
+	var table rows
 	for n, clause := range list {
 		found, over := figures(clause, lang), 0
 		if judged >= MaxFigures {
@@ -172,7 +175,7 @@ func Audit(text string, facts []token.Facts) Report {
 		}
 		m := l.mark(clause, tokens)
 		if first {
-			current, past = m.opens(l, clause, current, past)
+			current, past = m.opens(l, clause, current, past, &table)
 		}
 		if len(found) == 0 || past > 0 {
 			continue

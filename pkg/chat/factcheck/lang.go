@@ -55,9 +55,12 @@ type language struct {
 	// example are the words of a line that introduces a worked example ("Example:", "範例："),
 	// alone on it.
 	example string
+	// coins are the language's own names of well-known coins, by stem, with their English
+	// names: "比特币" is Bitcoin, "биткоин" (and "биткоина") too.
+	coins map[string]string
 	// pronoun are the words a sentence starts with that speak of the last sentence's subject:
-	// "It", "Its".
-	pronoun string
+	// "It", "Its"; impersonal those of an "it" that stands for nothing ("It's worth noting").
+	pronoun, impersonal string
 	// by are the little words between a move's verb and a sum it moved by, not to: "grew by
 	// $5M", "выросла на $5 млн" ("rose $5M" needs none).
 	by string
@@ -171,7 +174,8 @@ var words = sync.OnceValue(func() *lexicon {
 	l.movedBy = movedBy()
 	l.exampleLine = regexp.MustCompile(`(?i)^[\s*_#>]*(?:` + raw(func(lang *language) string { return lang.example }) + `)[\s*_]*[:：]?[\s*_]*$`)
 	l.nameVerb = regexp.MustCompile(`(?i)\s+(?:` + raw(func(lang *language) string { return lang.nameVerb }) + `)$`)
-	l.pronoun = regexp.MustCompile(`(?i)^[*_"“]*(?:` + raw(func(lang *language) string { return lang.pronoun }) + `)(?:[^\pL\pN]|$)`)
+	l.pronoun, l.impersonal = pronouns()
+	l.localCoin, l.coinAlias = localCoins()
 	l.moveWord = regexp.MustCompile(union(func(lang *language) string { return lang.moves }))
 	for _, kw := range l.keywords {
 		if kw.fact == skip {
@@ -229,6 +233,52 @@ func moveTo() *regexp.Regexp {
 	return regexp.MustCompile(`(?i)(?:` + strings.Join(parts, "|") + `)`)
 }
 
+// localCoins matches the languages' own names of well-known coins (coins), with each stem's
+// English name.
+func localCoins() (*regexp.Regexp, map[string]string) {
+	alias := map[string]string{}
+	var parts []string
+	for _, lang := range languages {
+		var stems []string
+		for stem, name := range lang.coins {
+			alias[stem] = name
+			stems = append(stems, regexp.QuoteMeta(stem))
+		}
+		if len(stems) == 0 {
+			continue
+		}
+		slices.Sort(stems)
+		alt := strings.Join(stems, "|")
+		if lang.unspaced {
+			parts = append(parts, `(?:`+alt+`)`)
+		} else {
+			parts = append(parts, `(?:^|[^\pL\pN])((?:`+alt+`)\pL*)`) // a stem takes its endings
+		}
+	}
+	return regexp.MustCompile(`(?i)(?:` + strings.Join(parts, "|") + `)`), alias
+}
+
+// pronouns match the start of a sentence that speaks of the last one's subject ("It", "Its",
+// "它的"), and of one whose "it" stands for no token ("It's worth noting", "It is important").
+func pronouns() (pronoun, impersonal *regexp.Regexp) {
+	var parts, dummy []string
+	for _, lang := range languages {
+		if lang.pronoun == "" {
+			continue
+		}
+		end := `(?:[^\pL\pN]|$)`
+		if lang.unspaced {
+			end = ""
+		}
+		parts = append(parts, `(?:`+lang.pronoun+`)`+end)
+		if lang.impersonal != "" {
+			dummy = append(dummy, `(?:`+lang.impersonal+`)`)
+		}
+	}
+	const lead = `(?i)^[*_"“]*`
+	return regexp.MustCompile(lead + `(?:` + strings.Join(parts, "|") + `)`), regexp.MustCompile(lead + `(?:` + strings.Join(dummy, "|") + `)`)
+}
+
 // movedBy matches the words right before a sum a move went by, not to: "market cap grew $500
 // million", "subió 5 millones", "выросла на $5 млн", "上涨 500 万美元", "tăng 4,31 tỷ USD".
 func movedBy() *regexp.Regexp {
@@ -252,16 +302,30 @@ func movedBy() *regexp.Regexp {
 // move ("-2M" of "$1-2M", " to $2.42", " para US$ 2,42", "’den $2,42", "美元涨至 2.42").
 func fromTo() (moveEnd, rangeEnd *regexp.Regexp) {
 	const level = `\s*(?:US\$|\$|USD)?\s*`
-	ends := []string{`\s*(?:-|–|—|~)` + level + `\d`}
+	// "1,80 dólares a 2,42": Spanish and Portuguese "a", right after the figure only.
+	ends := []string{`\s*(?:-|–|—|~)` + level + `\d`, `\s+a\s+(?:US\$|\$)?\s*\d`}
 	var starts []string
 	for _, lang := range languages {
 		if lang.to != "" {
-			ends = append(ends, `[^.;\n\d]{0,12}?`+lang.bounded(lang.to)+level+`\d`)
+			// Between a figure and "to" stand only its currency's words and, in a language
+			// without spaces, a move's verb ("1.80 美元涨至 2.42"): "$3M, equal to 12%" is no range.
+			gap := `(?:\s|` + lang.currency + `)*`
+			if lang.unspaced {
+				gap = `(?:\s|` + lang.currency + `|` + lang.moves + `)*`
+			}
+			ends = append(ends, gap+lang.bounded(lang.to)+level+`\d`)
 			starts = append(starts, lang.bounded(lang.from)+`[^;\n]{0,40}?\d[^;\n\d]{0,16}?`+lang.bounded(lang.to)+level+`$`)
 		}
 		if lang.fromAfter != "" {
+			// The ending stands on the figure or its currency ("1,80 dolardan", "$1,80’den"), not
+			// on any word ("often").
+			var scales []string
+			for w := range lang.scales {
+				scales = append(scales, regexp.QuoteMeta(w))
+			}
+			on := `\d(?:\s?(?:` + strings.Join(scales, "|") + `))?(?:\s?(?:` + lang.currency + `))?`
 			ends = append(ends, `(?:`+lang.fromAfter+`)[^\pL\pN][^.;\n\d]{0,12}?\d`)
-			starts = append(starts, `\d[^;\n\d]{0,16}?(?:`+lang.fromAfter+`)[^\pL\pN]`+level+`$`)
+			starts = append(starts, on+`(?:`+lang.fromAfter+`)[^\pL\pN]`+level+`$`)
 		}
 	}
 	return regexp.MustCompile(`(?i)(?:` + strings.Join(starts, "|") + `)`), regexp.MustCompile(`(?i)^(?:` + strings.Join(ends, "|") + `)`)

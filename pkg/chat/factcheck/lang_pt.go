@@ -31,7 +31,7 @@ func init() {
 		notThisToken: `em gás|de gás|em gas|taxa de rede|tokens|detentores|holders|moedas|carteiras|transações`,
 		moves:        `subiu|sobe|subindo|caiu|cai|caindo|recuou|recuando|avançou|avançando|valorizou|desvalorizou|saltou|despencou|disparou|ganhou|perdeu|registrou (?:alta|queda)`,
 		toward:       `para|a|em`,
-		nameVerb:     `(?:é negociad[oa]|está cotad[oa]|está)\s+(?:a|em)`,
+		nameVerb:     `(?:é negociad[oa]|está cotad[oa])\s+(?:a|em)`,
 		example:      `exemplos?|por exemplo`,
 		pronoun:      `seu|sua|seus|suas|ele|ela`,
 		by:           `em`,

@@ -87,6 +87,7 @@ func (l *lexicon) otherTokens(clause, lower string, tokens []tokenData) [][]int 
 			out = append(out, loc)
 		}
 	}
+	out = append(out, l.localOthers(clause, lower, tokens)...)
 	slices.SortFunc(out, func(a, b []int) int { return a[0] - b[0] })
 	return out
 }
@@ -186,7 +187,13 @@ var listHead = sync.OnceValue(func() *regexp.Regexp {
 // its subsections' too, until a heading of its level or above. A line that only says
 // "Example:" makes the list items under it no reading (exampleItems), until a line that is
 // none.
-func (m *marks) opens(l *lexicon, clause string, current, past int) (int, int) {
+func (m *marks) opens(l *lexicon, clause string, current, past int, table *rows) (int, int) {
+	switch {
+	case strings.HasPrefix(clause, rowEnd):
+		current, table.in = table.before, false // the token spoken of before the table
+	case strings.HasPrefix(clause, rowMark) && !table.in:
+		table.before, table.in = current, true
+	}
 	if past == exampleItems && !listHead().MatchString(clause) {
 		past = 0
 	}
@@ -204,6 +211,13 @@ func (m *marks) opens(l *lexicon, clause string, current, past int) (int, int) {
 		current = s
 	}
 	return current, past
+}
+
+// rows is whether the lines read are a table's rows of tokens (rowMark), and the token spoken of
+// before it, which the lines after it speak of again.
+type rows struct {
+	in     bool
+	before int
 }
 
 // exampleItems is the section level opens gives the list items under a line "Example:": past
@@ -273,15 +287,63 @@ var wrapped = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`
 // it starts with one ("It", "Its") and the sentence before it starts with another token's name
 // ("Dogecoin, the biggest meme coin, rose 4%."), or speaks of it by a pronoun in turn.
 func (l *lexicon) aboutOther(list []string, n int, tokens []tokenData) bool {
-	for k := n; k > 0 && n-k < 3 && l.pronoun.MatchString(list[k]); k-- {
+	for k := n; k > 0 && n-k < 3 && l.pronoun.MatchString(list[k]) && !l.impersonal.MatchString(list[k]); k-- {
 		prev := list[k-1]
 		if l.pronoun.MatchString(prev) {
 			continue
 		}
-		m := l.mark(prev, tokens)
+		// A sentence of a word or two is no subject's ("Inc. PZZA." ends a sentence in two);
+		// one that names ours is ours. Only its first words are looked at for another's name.
+		if utf8.RuneCountInString(prev) < 12 || mentioned(tokens, prev) >= 0 {
+			return false
+		}
 		lead := len(prev) - len(strings.TrimLeft(prev, "*_#>-•\t \"“"))
-		// A sentence of a word or two is no subject's: "Inc. PZZA." ends a sentence in two.
-		return strings.Count(prev, " ") >= 2 && len(m.mentions) == 0 && len(m.others) > 0 && m.others[0][0] <= lead+1
+		head := prev[:runeStart(prev, lead+48)]
+		others := l.otherTokens(head, lowerInPlace(head), tokens)
+		return len(others) > 0 && others[0][0] <= lead+1
 	}
 	return false
 }
+
+// localOthers are the places in clause that name a well-known coin in another language
+// (localCoin) that is none of tokens, nor the chain a token lives on.
+func (l *lexicon) localOthers(clause, lower string, tokens []tokenData) [][]int {
+	var out [][]int
+	for _, m := range l.localCoin.FindAllStringSubmatchIndex(clause, -1) {
+		loc := m[:2]
+		if len(m) > 3 && m[2] >= 0 {
+			loc = m[2:4] // the name without the character before it
+		}
+		if !l.localOurs(lower[loc[0]:loc[1]], tokens) && !localChain().MatchString(clause[loc[1]:]) && !localChainBefore().MatchString(clause[:loc[0]]) {
+			out = append(out, loc)
+		}
+	}
+	return out
+}
+
+// localOurs reports whether a coin's name in another language (localCoin) names one of
+// tokens: "比特币" when the token is Bitcoin.
+func (l *lexicon) localOurs(name string, tokens []tokenData) bool {
+	for stem, english := range l.coinAlias {
+		if strings.HasPrefix(name, stem) {
+			for i := range tokens {
+				if tokens[i].named(english) {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	return false
+}
+
+// localChain and localChainBefore match the words around a coin's name in another language that
+// make it the chain a token lives on ("以太坊生态", "в сети Солана"), as onChain does in English.
+var (
+	localChain = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^的?\s*(?:生态|生態|链|鏈|网络|網絡|上的|公链|公鏈|系|сет\pL*|блокчейн\pL*|экосистем\pL*)`)
+	})
+	localChainBefore = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)(?:в сети|на базе|на блокчейне|в экосистеме|на)\s*$`)
+	})
+)

@@ -51,8 +51,8 @@ func (l *lexicon) notWhole(f figure, before, after string) bool {
 // pairAge reports whether a duration is the pair's age: "created 6 hours ago", "6 hours
 // old", but not "Price 7 days ago".
 func (l *lexicon) pairAge(before, left, after string) bool {
-	if l.otherAge.MatchString(before) {
-		return false // "Creator wallet is only 0.1 days old"
+	if near := before[runeStart(before, max(0, len(before)-24)):]; l.otherAge.MatchString(near) && !l.ageBefore.MatchString(near) {
+		return false // "Creator wallet is only 0.1 days old", not "launched by the dev 20 hours ago"
 	}
 	return l.ageBefore.MatchString(before) || l.ageAfter.MatchString(after) && !l.labelled(left)
 }
@@ -89,6 +89,10 @@ var labels = map[string]bool{
 	"AGE": true, "BSC": true, "CMC": true, "DS": true, "GOPLUS": true, "GT": true, "HIGH": true,
 	"IMPORTANT": true, "LIQ": true, "LOW": true, "NFA": true, "PAIR": true, "PRICE": true, "RISK": true,
 	"RUGCHECK": true, "TAX": true, "VOL": true,
+	// Words in capitals that warn or sum up, no tickers: "HONEYPOT checks came back clean".
+	"ALERT": true, "BEARISH": true, "BREAKING": true, "BULLISH": true, "CAUTION": true, "DANGER": true,
+	"DYOR": true, "HONEYPOT": true, "NOTE": true, "SAFE": true, "SCAM": true, "SUMMARY": true,
+	"TLDR": true, "UPDATE": true, "WARNING": true,
 }
 
 // named reports whether w is one of the token's names, or a word of one.

@@ -269,7 +269,7 @@ func clauses(text string) []string {
 
 // lineClauses are the clauses of text with the line each is on.
 func lineClauses(text string) (out []string, lines []int) {
-	text = taxPairs(text)
+	text = labelLines(taxPairs(text))
 	if strings.Count(text, "|") >= 2 {
 		text = readTables(text)
 	}

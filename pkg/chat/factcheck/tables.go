@@ -23,6 +23,9 @@ func readTables(text string) string {
 	for i, line := range lines {
 		t := strings.TrimSpace(line)
 		if !tableRow(t) {
+			if header != nil && named && labelled {
+				lines[i] = rowEnd + "\n" + line // the rows' tokens end with the table
+			}
 			header = nil
 			continue
 		}
@@ -103,8 +106,12 @@ func (l *lexicon) labelRow(header []string, row string, named bool) string {
 }
 
 // rowMark starts the line labelRow writes for a row's subject in a table with a column of
-// tokens' names: a character of Unicode's private use area, which no answer writes.
-const rowMark = "\uE000"
+// tokens' names, and rowEnd is the line readTables writes after such a table: characters of
+// Unicode's private use area, which no answer writes.
+const (
+	rowMark = "\uE000"
+	rowEnd  = "\uE001"
+)
 
 // tokenColumn matches a table's header cell over tokens' names or tickers.
 var tokenColumn = sync.OnceValue(func() *regexp.Regexp {
@@ -174,13 +181,13 @@ func bareHeader(row, next string) bool {
 
 // taxPair matches the two taxes a bot states as a pair, each with its "%" (so that the figure
 // read is as the answer wrote it, and "24/7" is no pair): "Buy/Sell Tax: 5% / 10%", "Taxes:
-// 5%/10%", "Tax (B/S): 5%/10%", "Tax: B 5% | S 10%"; "Sell/Buy Tax: 10% / 5%" states the
-// sell tax first.
+// 5%/10%", "Tax (B/S): 5%/10%", "Tax: B 5% | S 10%", "Buy/Sell Tax: 5% | 10%"; "Sell/Buy Tax:
+// 10% / 5%" states the sell tax first.
 var taxPair = sync.OnceValue(func() *regexp.Regexp {
 	pct := `(\d{1,3}(?:[.,]\d+)?%)`
 	order := `(?:(buy\s?/\s?sell|b\s?/\s?s)|(sell\s?/\s?buy|s\s?/\s?b))`
 	return regexp.MustCompile(`(?i)\b(?:` + order + `\s?tax(?:es)?|tax(?:es)?(?:\s?\(?` + order + `\)?)?)\s?[:=]?\s?(?:` +
-		pct + `\s?/\s?` + pct + `|b(?:uy)?\s?[:=]?\s?` + pct + `\s?[|/,·•]\s?s(?:ell)?\s?[:=]?\s?` + pct + `)`)
+		pct + `\s?(?:/|\||,|&|and)\s?` + pct + `|b(?:uy)?\s?[:=]?\s?` + pct + `\s?[|/,·•]\s?s(?:ell)?\s?[:=]?\s?` + pct + `)`)
 })
 
 // bothTaxes matches one figure for both taxes: "buy/sell taxes at 15%", "B/S tax: 5%".
@@ -202,5 +209,48 @@ func taxPairs(text string) string {
 		}
 		return "buy tax " + buy + ", sell tax " + sell
 	})
-	return bothTaxes().ReplaceAllString(text, "buy tax $1, sell tax $1")
+	// One figure for both, not the first of two written another way ("B/S tax: 10% or 99%").
+	var b strings.Builder
+	last := 0
+	for _, m := range bothTaxes().FindAllStringSubmatchIndex(text, -1) {
+		if anotherShare().MatchString(text[m[1]:]) {
+			continue
+		}
+		pct := text[m[2]:m[3]]
+		b.WriteString(text[last:m[0]])
+		b.WriteString("buy tax " + pct + ", sell tax " + pct)
+		last = m[1]
+	}
+	b.WriteString(text[last:])
+	return b.String()
 }
+
+// anotherShare matches a second percentage right after one: " | 99%", " or 99%".
+var anotherShare = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\s?(?:[|/,&-]|and|or)\s?\d{1,3}(?:[.,]\d+)?\s?%`)
+})
+
+// labelLines joins a label alone on its line to the figure alone on the next, as a page's
+// widget of key metrics states them ("Market Cap:" over "$ 15.72K", "24h Volume" over
+// "$138,779,380"), so that the figure is read with its label.
+func labelLines(text string) string {
+	if !strings.Contains(text, "\n") {
+		return text
+	}
+	l := words()
+	lines := strings.Split(text, "\n")
+	for i := 0; i+1 < len(lines); i++ {
+		label := strings.TrimSpace(lines[i])
+		if len(label) > 40 || strings.ContainsAny(label, "$%|") || !l.names(label) || !loneFigure().MatchString(lines[i+1]) {
+			continue
+		}
+		lines[i] = strings.TrimRight(label, ": ") + ": " + strings.TrimSpace(lines[i+1])
+		lines[i+1] = ""
+	}
+	return strings.Join(lines, "\n")
+}
+
+// loneFigure matches a line that holds a sum and nothing else: "$ 15.72K", "$0.00000722".
+var loneFigure = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\s*(?:US\$|\$)\s?\d[\d.,]*\s?[KMBkmb]?\s*$`)
+})

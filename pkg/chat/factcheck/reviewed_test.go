@@ -1,0 +1,108 @@
+package factcheck_test
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/chatsvc/chat/pkg/chat/factcheck"
+)
+
+// The readings a review of the rules for rounds 14-17 found wrong: each text names the figures
+// that must contradict the facts (GPANDA's, panda()); any other "contradicts" is a false one,
+// and a missing one a figure lost.
+func TestReviewedReadings(t *testing.T) {
+	const (
+		price = factcheck.FactPrice
+		liq   = factcheck.FactLiquidity
+		mcap  = factcheck.FactMarketCap
+		vol   = factcheck.FactVolume
+		sell  = factcheck.FactSellTax
+		age   = factcheck.FactPairAgeHrs
+	)
+	tests := []struct {
+		text        string
+		contradicts []string
+	}{
+		// No price now: an entry, a distance, the start of a fall, a range's first end.
+		{"Whales have been accumulating GPANDA around $1.90.", nil},
+		{"Consider buying GPANDA near $2.20.", nil},
+		{"A good entry for GPANDA is near $2.00.", nil},
+		{"GPANDA está a 0,50 dólares de su máximo histórico.", nil},
+		{"El precio de GPANDA cayó de 3,10 dólares a 2,42 dólares.", nil},
+		{"El precio de GPANDA pasó de 1,80 dólares a 2,42 dólares.", nil},
+		{"GPANDA price in 24h often $3.10-$2.90.", nil},
+		{"B/S tax: 10% | 99%", nil},
+		{"Buy/Sell Tax: 10% | 99%", nil},
+		{"狗狗币今天上涨了 3%，交易很活跃。它的市值为200亿美元。", nil},
+		// Figures now, followed by a word of "to" that starts no range or move.
+		{"GPANDA liquidity: $3M, equal to 12% of the market cap.", []string{liq}},
+		{"GPANDA liquidity: $3M (locked up to 2026).", []string{liq}},
+		{"GPANDA volume: $5M, close to 2x the liquidity.", []string{vol}},
+		{"GPANDA price: $3.10 according to 2 sources.", []string{price}},
+		{"Ликвидность GPANDA — $5 млн, налоги до 10%.", []string{liq}},
+		{"El volumen de GPANDA es de 5 millones de dólares, hasta 3 veces la liquidez.", []string{vol}},
+		{"A liquidez do GPANDA é de US$ 3 milhões, para 2 pools.", []string{liq}},
+		{"GPANDA 价格为3.10美元，交易量达到220万美元", []string{price}},
+		// "It" that stands for no token, and a word in capitals that is none.
+		{"PEPE and BONK rallied hard today. It's worth noting that the liquidity is only $3M.", []string{liq}},
+		{"Bitcoin fell 3% today. It is important to note that the sell tax is 50%.", []string{sell}},
+		{"HONEYPOT checks came back clean today. Its liquidity is $3M.", []string{liq}},
+		// Our token again after a table's rows of others; a pair launched by its dev; a
+		// price lower ("a la baja"); a heading that compares launch with now; "is currently at".
+		{"| Token | Price |\n|---|---|\n| GPANDA | $2.417 |\n| PEPE | $0.00001 |\n\nThe market cap is $99M.", []string{mcap}},
+		{"The pair was launched by the dev 20 hours ago.", []string{age}},
+		{"GPANDA cotiza a la baja en 3,10 dólares.", []string{price}},
+		{"## Price at launch vs now\n- Price now: $3.10", []string{price}},
+		{"GPANDA is currently at $3.10.", []string{price}},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, c := range factcheck.Verify(tt.text, panda()) {
+			if c.Verdict == factcheck.Contradicts && !slices.Contains(got, c.Fact) {
+				got = append(got, c.Fact)
+			}
+		}
+		slices.Sort(got)
+		want := slices.Clone(tt.contradicts)
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Errorf("%q: contradicts %v, want %v", tt.text, got, want)
+		}
+	}
+}
+
+// Read since round 16 and 17: coins named in Chinese and Russian are other tokens unless they
+// are ours, or the chain ours lives on; a label alone on its line is the label of the figure
+// alone on the next (a page's widget of key metrics); futures volume is no 24-hour volume.
+func TestLocalNamesWidgetsAndFutures(t *testing.T) {
+	tests := []struct {
+		text        string
+		contradicts []string
+	}{
+		{"GPANDA 的市值为 1234 万美元。比特币价格为 9 万美元。", nil},
+		{"GPANDA 的市值为 1234 万美元，比特币上涨至 9 万美元。", nil},
+		{"Капитализация GPANDA — 12,3 млн долларов, а биткоина — 1,8 трлн долларов.", nil},
+		{"作为以太坊生态的协议，GPANDA 的 24 小时交易量约为 520 万美元。", []string{factcheck.FactVolume}},
+		{"Market Cap:\n$ 15.72K\n$ 15.72K$ 15.72K\nCurrent Price:\n$ 2.417", []string{factcheck.FactMarketCap}},
+		{"Price\n2024 was a good year for GPANDA.", nil},
+		{"Futures volume soared by 132% to $2.18 billion while GPANDA trades at $2.417.", nil},
+		{"GPANDA 市值从 800 万美元增至 1230 万美元。", nil},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, c := range factcheck.Verify(tt.text, panda()) {
+			if c.Verdict == factcheck.Contradicts && !slices.Contains(got, c.Fact) {
+				got = append(got, c.Fact)
+			}
+		}
+		if !slices.Equal(got, tt.contradicts) {
+			t.Errorf("%q: contradicts %v, want %v", tt.text, got, tt.contradicts)
+		}
+	}
+	// Bitcoin named in Chinese is ours when the facts are Bitcoin's.
+	btc := panda()
+	btc[0].Token.Symbol, btc[0].Token.Name = "BTC", "Bitcoin"
+	if got := verdicts(factcheck.Verify("比特币价格为 9 万美元。", btc)); len(got) != 1 || got[0] != factcheck.FactPrice+"="+factcheck.Contradicts {
+		t.Errorf("比特币 of Bitcoin's facts: %v, want its price read", got)
+	}
+}
