@@ -1,7 +1,9 @@
 package factcheck
 
 import (
+	"regexp"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -36,6 +38,11 @@ func (c *claims) read(f figure) (reading, bool) {
 	labels := clause[start:min(max(start, f.start), len(clause))]
 	from := c.change - start // where in labels the last change ends
 	after := clause[f.end:min(len(clause), f.end+lookAhead)]
+	if l.movesOn(clause, f, after) {
+		// The level a move started at is no reading, and its label is the level's it came to:
+		// "FLOKI price declined …, from $0.0001856 to $0.0001459".
+		defer func(kept int) { c.label[f.kind] = kept }(c.label[f.kind])
+	}
 	c.pass(f, left, after)
 	if i := c.m.mentionedBefore(f.start); i >= 0 {
 		c.current = i
@@ -174,3 +181,16 @@ func (c *claims) notNow(f figure, left, after string) bool {
 		(c.l.otherAsset.MatchString(lastWords(left, 4)) && mentioned(c.tokens, left) < 0) ||
 		c.l.dated.MatchString(after) || c.l.markAfter.MatchString(after) || c.l.milestone.MatchString(c.clause[max(0, f.start-32):f.start])
 }
+
+// movesOn reports whether sum f is the level a move started at: a move's verb before it and a
+// word of "to" and a figure after it ("slipping from $3.32 to $3.21"), not a range's first end
+// ("$1-2M", "ranges from $1 to $2").
+func (l *lexicon) movesOn(clause string, f figure, after string) bool {
+	if f.kind != money || !l.rangeEnd.MatchString(after) || dashed().MatchString(after) {
+		return false
+	}
+	return l.moveWord.MatchString(clause[max(0, f.start-96):f.start])
+}
+
+// dashed matches a range's dash or tilde right after its first end.
+var dashed = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*[-–—~]`) })

@@ -121,3 +121,17 @@ func TestASumMovedByIsNoLevel(t *testing.T) {
 		}
 	}
 }
+
+// The level a move came to is read with the label before its start, when a move's verb stands
+// before it: "price fell 3.3% …, slipping from $3.32 to $3.21".
+func TestAMovesEndIsTheLevel(t *testing.T) {
+	for text, want := range map[string]string{
+		"GPANDA price fell 3.3% over the past 24 hours, slipping from $3.32 to $3.21.": factcheck.Contradicts,
+		"GPANDA price fell 3.3% over the past 24 hours, slipping from $3.32 to $2.42.": factcheck.Agrees,
+		"O preço do GPANDA subiu de US$ 1,80 para US$ 3,42.":                           factcheck.Contradicts,
+	} {
+		if got := verdicts(factcheck.Verify(text, panda())); len(got) != 1 || got[0] != factcheck.FactPrice+"="+want {
+			t.Errorf("%q: %v, want the price that %s", text, got, want)
+		}
+	}
+}
