@@ -29,14 +29,7 @@ type claims struct {
 func (c *claims) read(f figure) (reading, bool) {
 	l, clause := c.l, c.clause
 	left := clause[c.prev:min(max(c.prev, f.start), len(clause))]
-	// A label is looked for in at most reach bytes before the figure: fit takes one within 60
-	// characters of it (or of a change), and the search stays linear in the clause.
-	start := max(c.label[f.kind], f.start-reach)
-	for start < len(clause) && !utf8.RuneStart(clause[start]) {
-		start++
-	}
-	labels := clause[start:min(max(start, f.start), len(clause))]
-	from := c.change - start // where in labels the last change ends
+	labels, from := c.labels(f)
 	after := clause[f.end:min(len(clause), f.end+lookAhead)]
 	if l.movesOn(clause, f, after) {
 		// The level a move started at is no reading, and its label is the level's it came to:
@@ -180,6 +173,18 @@ func (c *claims) notNow(f figure, left, after string) bool {
 	return c.current < 0 || c.m.hypotheticalBefore(f.start) || past || c.m.otherSince(f.start) ||
 		(c.l.otherAsset.MatchString(lastWords(left, 4)) && mentioned(c.tokens, left) < 0) ||
 		c.l.dated.MatchString(after) || c.l.markAfter.MatchString(after) || c.l.milestone.MatchString(c.clause[max(0, f.start-32):f.start])
+}
+
+// labels are the words a label of figure f is looked for in, and where in them the last change
+// ends. A label is looked for in at most reach bytes before the figure: fit takes one within 60
+// characters of it (or of a change), and the search stays linear in the clause.
+func (c *claims) labels(f figure) (string, int) {
+	clause := c.clause
+	start := max(c.label[f.kind], f.start-reach)
+	for start < len(clause) && !utf8.RuneStart(clause[start]) {
+		start++
+	}
+	return clause[start:min(max(start, f.start), len(clause))], c.change - start
 }
 
 // movesOn reports whether sum f is the level a move started at: a move's verb before it and a
