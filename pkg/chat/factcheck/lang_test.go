@@ -135,3 +135,17 @@ func TestAMovesEndIsTheLevel(t *testing.T) {
 		}
 	}
 }
+
+// A move's end in the present perfect is where the token is now ("has climbed to $99M"); in the
+// simple past it is where it went ("climbed to").
+func TestThePresentPerfectIsNow(t *testing.T) {
+	for text, want := range map[string][]string{
+		"GPANDA has climbed to a $99M market cap.": {factcheck.FactMarketCap + "=" + factcheck.Contradicts},
+		"The market cap has climbed to $12.3M.":    {factcheck.FactMarketCap + "=" + factcheck.Agrees},
+		"GPANDA climbed to a $99M market cap.":     nil,
+	} {
+		if got := verdicts(factcheck.Verify(text, panda())); fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%q: %v, want %v", text, got, want)
+		}
+	}
+}

@@ -36,7 +36,10 @@ func (l *lexicon) mark(clause string, tokens []tokenData) *marks {
 	if loc := l.hypothetical.FindStringIndex(clause); loc != nil {
 		m.hypoEnd = loc[1]
 	}
-	m.history = l.history.FindAllStringIndex(clause, -1)
+	m.history = slices.DeleteFunc(l.history.FindAllStringIndex(clause, -1), func(loc []int) bool {
+		// "has climbed to $127M" is where it is now, "climbed to $127M" where it went.
+		return strings.HasSuffix(strings.TrimRight(clause[loc[0]:loc[1]], " "), " to") && presentPerfect().MatchString(clause[max(0, loc[0]-24):loc[0]])
+	})
 	if len(m.history) > 0 {
 		m.present = l.present.FindAllStringIndex(clause, -1)
 	}
@@ -347,3 +350,9 @@ var (
 		return regexp.MustCompile(`(?i)(?:в сети|на базе|на блокчейне|в экосистеме|на)\s*$`)
 	})
 )
+
+// presentPerfect matches the auxiliary of the present perfect right before a verb: "has ",
+// "have now ", "'s ".
+var presentPerfect = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)(?:\bhas|\bhave|['’]s)\s+(?:(?:now|since|just|already|recently)\s+)?$`)
+})
