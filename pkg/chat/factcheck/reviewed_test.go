@@ -106,3 +106,31 @@ func TestLocalNamesWidgetsAndFutures(t *testing.T) {
 		t.Errorf("比特币 of Bitcoin's facts: %v, want its price read", got)
 	}
 }
+
+// Read from round 19: a price history's table dated by a cell without letters, Traditional
+// Chinese bounds (已超過), a level reached "in minutes", Vietnamese "có thời điểm" (at one
+// point) and a price right after the token's name ("Pi hiện còn 0,13 USD"), an impermanent loss.
+func TestRound19Readings(t *testing.T) {
+	tests := []struct {
+		text        string
+		contradicts []string
+	}{
+		{"| Ngày | Giá mở cửa | Giá đóng cửa |\n|---|---|---|\n| 2025-07-08 | $0.04111 | $0.04089 |", nil},
+		{"截至當地時間18日下午2時30分,GPANDA 交易量已超過110億美元。", nil},
+		{"La cotización de GPANDA pasó en minutos de cero a 4,7 dólares.", nil},
+		{"Rạng sáng nay, giá GPANDA có thời điểm còn 60.000 USD, mức thấp nhất trong gần một năm.", nil},
+		{"GPANDA hiện còn 0,13 USD, giảm gần 28%.", []string{factcheck.FactPrice}},
+		{"GPANDA 的流动性池出现每小时$2700的无常损失。", nil},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, c := range factcheck.Verify(tt.text, panda()) {
+			if c.Verdict == factcheck.Contradicts && !slices.Contains(got, c.Fact) {
+				got = append(got, c.Fact)
+			}
+		}
+		if !slices.Equal(got, tt.contradicts) {
+			t.Errorf("%q: contradicts %v, want %v", tt.text, got, tt.contradicts)
+		}
+	}
+}

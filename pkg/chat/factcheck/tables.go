@@ -84,6 +84,9 @@ func (l *lexicon) labelRow(header []string, row string, named bool) string {
 	var first, rest []string
 	for j, c := range cells(row) {
 		named := j < len(header) && l.names(header[j])
+		if !named && datedRow().MatchString(c) {
+			return row // "| 2025-07-08 | $0.04111 |": a day of a price history
+		}
 		switch {
 		case !named && strings.IndexFunc(c, unicode.IsLetter) >= 0:
 			first = append(first, c)
@@ -92,9 +95,6 @@ func (l *lexicon) labelRow(header []string, row string, named bool) string {
 		}
 	}
 	subject := rowSubject(first)
-	if datedRow().MatchString(subject) {
-		return row
-	}
 	for k := range rest {
 		rest[k] = subject + rest[k]
 	}
