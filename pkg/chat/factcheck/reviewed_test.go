@@ -19,10 +19,7 @@ func TestReviewedReadings(t *testing.T) {
 		sell  = factcheck.FactSellTax
 		age   = factcheck.FactPairAgeHrs
 	)
-	tests := []struct {
-		text        string
-		contradicts []string
-	}{
+	tests := []contradiction{
 		// No price now: an entry, a distance, the start of a fall, a range's first end.
 		{"Whales have been accumulating GPANDA around $1.90.", nil},
 		{"Consider buying GPANDA near $2.20.", nil},
@@ -55,30 +52,14 @@ func TestReviewedReadings(t *testing.T) {
 		{"## Price at launch vs now\n- Price now: $3.10", []string{price}},
 		{"GPANDA is currently at $3.10.", []string{price}},
 	}
-	for _, tt := range tests {
-		var got []string
-		for _, c := range factcheck.Verify(tt.text, panda()) {
-			if c.Verdict == factcheck.Contradicts && !slices.Contains(got, c.Fact) {
-				got = append(got, c.Fact)
-			}
-		}
-		slices.Sort(got)
-		want := slices.Clone(tt.contradicts)
-		slices.Sort(want)
-		if !slices.Equal(got, want) {
-			t.Errorf("%q: contradicts %v, want %v", tt.text, got, want)
-		}
-	}
+	checkContradicted(t, tests)
 }
 
 // Read since round 16 and 17: coins named in Chinese and Russian are other tokens unless they
 // are ours, or the chain ours lives on; a label alone on its line is the label of the figure
 // alone on the next (a page's widget of key metrics); futures volume is no 24-hour volume.
 func TestLocalNamesWidgetsAndFutures(t *testing.T) {
-	tests := []struct {
-		text        string
-		contradicts []string
-	}{
+	tests := []contradiction{
 		{"GPANDA 的市值为 1234 万美元。比特币价格为 9 万美元。", nil},
 		{"GPANDA 的市值为 1234 万美元，比特币上涨至 9 万美元。", nil},
 		{"Капитализация GPANDA — 12,3 млн долларов, а биткоина — 1,8 трлн долларов.", nil},
@@ -88,17 +69,7 @@ func TestLocalNamesWidgetsAndFutures(t *testing.T) {
 		{"Futures volume soared by 132% to $2.18 billion while GPANDA trades at $2.417.", nil},
 		{"GPANDA 市值从 800 万美元增至 1230 万美元。", nil},
 	}
-	for _, tt := range tests {
-		var got []string
-		for _, c := range factcheck.Verify(tt.text, panda()) {
-			if c.Verdict == factcheck.Contradicts && !slices.Contains(got, c.Fact) {
-				got = append(got, c.Fact)
-			}
-		}
-		if !slices.Equal(got, tt.contradicts) {
-			t.Errorf("%q: contradicts %v, want %v", tt.text, got, tt.contradicts)
-		}
-	}
+	checkContradicted(t, tests)
 	// Bitcoin named in Chinese is ours when the facts are Bitcoin's.
 	btc := panda()
 	btc[0].Token.Symbol, btc[0].Token.Name = "BTC", "Bitcoin"
@@ -111,10 +82,7 @@ func TestLocalNamesWidgetsAndFutures(t *testing.T) {
 // Chinese bounds (已超過), a level reached "in minutes", Vietnamese "có thời điểm" (at one
 // point) and a price right after the token's name ("Pi hiện còn 0,13 USD"), an impermanent loss.
 func TestRound19Readings(t *testing.T) {
-	tests := []struct {
-		text        string
-		contradicts []string
-	}{
+	tests := []contradiction{
 		{"| Ngày | Giá mở cửa | Giá đóng cửa |\n|---|---|---|\n| 2025-07-08 | $0.04111 | $0.04089 |", nil},
 		{"截至當地時間18日下午2時30分,GPANDA 交易量已超過110億美元。", nil},
 		{"La cotización de GPANDA pasó en minutos de cero a 4,7 dólares.", nil},
@@ -122,6 +90,18 @@ func TestRound19Readings(t *testing.T) {
 		{"GPANDA hiện còn 0,13 USD, giảm gần 28%.", []string{factcheck.FactPrice}},
 		{"GPANDA 的流动性池出现每小时$2700的无常损失。", nil},
 	}
+	checkContradicted(t, tests)
+}
+
+// contradiction is a text and the facts of panda() it must contradict, no more.
+type contradiction struct {
+	text        string
+	contradicts []string
+}
+
+// checkContradicted checks each text's contradicted facts, in any order.
+func checkContradicted(t *testing.T, tests []contradiction) {
+	t.Helper()
 	for _, tt := range tests {
 		var got []string
 		for _, c := range factcheck.Verify(tt.text, panda()) {
@@ -129,8 +109,11 @@ func TestRound19Readings(t *testing.T) {
 				got = append(got, c.Fact)
 			}
 		}
-		if !slices.Equal(got, tt.contradicts) {
-			t.Errorf("%q: contradicts %v, want %v", tt.text, got, tt.contradicts)
+		slices.Sort(got)
+		want := slices.Clone(tt.contradicts)
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Errorf("%q: contradicts %v, want %v", tt.text, got, want)
 		}
 	}
 }
