@@ -122,7 +122,7 @@ var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout12-vi": {0, 3}, "heldout12-zh": {0, 10},
 	"heldout13-en": {5, 33}, "heldout13-es": {0, 0}, "heldout13-pt": {0, 0}, "heldout13-tr": {1, 1}, "heldout13-vi": {0, 1}, "heldout13-zh": {0, 5},
 	"heldout14-en": {5, 34}, "heldout16-en": {3, 58}, "heldout17-vi": {0, 1}, "heldout17-zh": {2, 4},
-	"heldout18-en": {4, 9}, "heldout19-es": {0, 1}, "heldout19-ru": {0, 1}, "heldout19-zh": {1, 3},
+	"heldout18-en": {4, 9}, "heldout19-es": {0, 2}, "heldout19-ru": {0, 1}, "heldout19-zh": {1, 3},
 }
 
 func TestPublishedCorpus(t *testing.T) {

@@ -89,6 +89,9 @@ func TestRound19Readings(t *testing.T) {
 		{"Rạng sáng nay, giá GPANDA có thời điểm còn 60.000 USD, mức thấp nhất trong gần một năm.", nil},
 		{"GPANDA hiện còn 0,13 USD, giảm gần 28%.", []string{factcheck.FactPrice}},
 		{"GPANDA 的流动性池出现每小时$2700的无常损失。", nil},
+		// A word of the present after one of history: the level now ("en la actualidad").
+		{"El pasado 10 de marzo, GPANDA marcó sus máximos ATH en los 11,74 $ por token, mientras que en la actualidad el precio ha caído hasta los 3,74 $.", []string{factcheck.FactPrice}},
+		{"Год назад GPANDA стоил $5, а на момент написания цена GPANDA — $3,10.", []string{factcheck.FactPrice}},
 	}
 	checkContradicted(t, tests)
 }
