@@ -48,7 +48,7 @@ func init() {
 		otherAge:     `wallets?|creator|deployer|developer|dev|owner|account|domain|website|twitter`,
 		scales: map[string]float64{"k": 1e3, "thousand": 1e3, "m": 1e6, "mn": 1e6, "mm": 1e6, "million": 1e6,
 			"b": 1e9, "bn": 1e9, "billion": 1e9, "t": 1e12, "trillion": 1e12},
-		currency:  `USD\b|USDT\b|USDC\b|US dollars?\b|dollars?\b`, // a price in a dollar stablecoin is its dollar price within 0.1 %
+		currency:  `USD\b|USDT\b|USDC\b|US dollars?\b|dollars?\b|US\$`, // a price in a dollar stablecoin is its dollar price within 0.1 %
 		cents:     `cents?\b|¢`,
 		percent:   `%|percent\b|per cent\b`,
 		durations: map[string]float64{"minute": 1.0 / 60, "minutes": 1.0 / 60, "min": 1.0 / 60, "mins": 1.0 / 60, "hour": 1, "hours": 1, "hr": 1, "hrs": 1, "h": 1, "day": 24, "days": 24, "d": 24, "week": 168, "weeks": 168, "w": 168},

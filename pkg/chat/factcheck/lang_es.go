@@ -10,7 +10,7 @@ func init() {
 			FactLPLocked:   `lp bloquead|liquidez bloquead|bloqueo de (?:la )?liquidez|lp quemad`,
 			FactSellTax:    `impuesto (?:a la |de |sobre (?:la )?)?venta|tasa de venta|comisión de venta`,
 			FactBuyTax:     `impuesto (?:a la |de |sobre (?:la )?)?compra|tasa de compra|comisión de compra`,
-			FactTop10:      `(?:los )?10 principales|top ?10\b|diez (?:mayores|principales)`,
+			FactTop10:      `(?:los )?10 (?:principales|mayores)|top ?10\b|diez (?:mayores|principales)`,
 			skip:           `cambio|variación|subi[óo]|baj[óo]|cay[óo]|gananci|pérdid|sube|baja`,
 			FactMarketCap:  `valor de mercado|valoración de mercado|capitalización(?: de mercado)?|cap\. de mercado|market ?cap`,
 			FactFDV:        `capitalización de mercado totalmente diluida|valoración (?:totalmente )?diluida|fdv`,

@@ -38,6 +38,11 @@ func TestLanguages(t *testing.T) {
 		{"zh", "市值 1234 万美元，卖出税 99%。", []string{"market_cap_usd=" + ok, "sell_tax=" + ok}},
 		{"zh", "市值约 1.2 亿美元。", []string{"market_cap_usd=" + bad}},
 		{"vi", "Giá hiện tại là $2,42 và thanh khoản khoảng 1,52 triệu USD.", []string{"price_usd=" + ok, "liquidity_usd=" + ok}},
+		// Turkish "İ" folds to no "i" in Go's regular expressions; "US$" after the number.
+		{"tr", "İlk 10 cüzdan arzın %50,07'sini tutuyor.", []string{"top10_percent=" + ok}},
+		{"tr", "İşlem fiyatı 0,52 $", []string{"price_usd=" + bad}},
+		{"es", "- **Precio:** 0,52 US$", []string{"price_usd=" + bad}},
+		{"es", "Los 10 mayores holders concentran el 50,07 % del suministro.", []string{"top10_percent=" + ok}},
 		{"vi", "Vốn hóa thị trường: 12,3 triệu USD. Thuế bán: 99%.", []string{"market_cap_usd=" + ok, "sell_tax=" + ok}},
 		{"vi", "Vốn hóa thị trường 3 tỷ USD.", []string{"market_cap_usd=" + bad}},
 		// Written the way the assistant writes: bold labels, bullets, tables.
