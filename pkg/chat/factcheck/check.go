@@ -34,7 +34,7 @@ type lexicon struct {
 	// right are the keywords a figure may be followed by: "$15K in liquidity", "99% sell
 	// tax", "a $731K market cap".
 	right                                   []keyword
-	hypothetical, history                   *regexp.Regexp
+	hypothetical, history, hypoClause       *regexp.Regexp
 	present, generic                        *regexp.Regexp
 	approx, atLeast, atMost                 *regexp.Regexp
 	otherAsset, comparison, otherCurrency   *regexp.Regexp
@@ -46,7 +46,7 @@ type lexicon struct {
 	nameVerb, exampleLine                   *regexp.Regexp
 	dated, milestone, markAfter, ago        *regexp.Regexp
 	notThisToken                            *regexp.Regexp
-	ageBefore, ageAfter, otherAge           *regexp.Regexp
+	ageBefore, ageAfter, otherAge, versus   *regexp.Regexp
 	marks                                   []*regexp.Regexp
 }
 
@@ -198,6 +198,9 @@ func Audit(text string, facts []token.Facts) Report {
 // (the latest one named), and gives the token the clauses after it speak of.
 func (l *lexicon) readClause(list []string, n int, m *marks, found []figure, tokens []tokenData, current int) ([]reading, int) {
 	clause, subject := list[n], current
+	if question(clause) {
+		return nil, current // "Can Pi really reach $10?": a question claims nothing
+	}
 	if l.aboutOther(list, n, tokens) {
 		subject = -1 // "Dogecoin rose 4%. It was the most traded …, with volumes hitting $1.35 billion."
 	}

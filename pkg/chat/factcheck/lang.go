@@ -22,6 +22,10 @@ type language struct {
 	markSure bool
 	// unspaced: words are not set apart by spaces (Chinese), so they take no word boundary.
 	unspaced bool
+	// hypoVerbs are, for a language whose verb ends the clause (Turkish), the verbs of a
+	// hypothesis: they make every figure of their clause hypothetical, not only those after
+	// them ("10 dolara çıkabilmesi için … 74 milyar dolara ulaşması gerekiyor").
+	hypoVerbs string
 	// marks are words or letters only this language uses: the answer's language is the one
 	// with most of them.
 	marks string
@@ -82,6 +86,9 @@ type language struct {
 	// ageBefore and ageAfter make a duration the pair's age: "created 6 hours ago"; otherAge
 	// are the words of something else whose age it is ("Creator wallet is only 0.1 days old").
 	ageBefore, ageAfter, otherAge string
+	// versus are the words that compare with a time before ("up 0.42% from 24 hours ago", "so
+	// 24 giờ trước"): the duration after them is no pair's age.
+	versus string
 	// scales are the words for thousands, millions... and their values.
 	scales map[string]float64
 	// currency are words after a number that make it US dollars.
@@ -187,6 +194,7 @@ var words = sync.OnceValue(func() *lexicon {
 	l.ago = regexp.MustCompile(union(func(lang *language) string { return lang.ago }))
 	l.markAfter = regexp.MustCompile(`^\s*` + union(func(lang *language) string { return lang.mark }))
 	l.hypothetical = regexp.MustCompile(union(func(lang *language) string { return lang.hypothetical }))
+	l.hypoClause = regexp.MustCompile(union(func(lang *language) string { return lang.hypoVerbs }))
 	l.history = regexp.MustCompile(union(func(lang *language) string { return lang.history }))
 	l.present = regexp.MustCompile(union(func(lang *language) string { return lang.present }))
 	l.generic = regexp.MustCompile(union(func(lang *language) string { return lang.generic }))
@@ -196,6 +204,7 @@ var words = sync.OnceValue(func() *lexicon {
 	l.atMost = suffix(func(lang *language) string { return lang.atMost })
 	l.notThisToken = regexp.MustCompile(`^[\s*_)]*` + union(func(lang *language) string { return lang.notThisToken }))
 	l.ageAfter = regexp.MustCompile(`^[\s*_]*` + union(func(lang *language) string { return lang.ageAfter }))
+	l.versus = regexp.MustCompile(union(func(lang *language) string { return lang.versus }) + `[^.;\n]{0,24}$`)
 	l.otherAge = regexp.MustCompile(union(func(lang *language) string { return lang.otherAge }))
 	l.ageBefore = regexp.MustCompile(union(func(lang *language) string { return lang.ageBefore }) + `[^;\n]{0,40}$`)
 	l.coinName = regexp.MustCompile(`\b(?:Bitcoin|Ethereum|Ether|Solana|Dogecoin|Shiba Inu|Cardano|Tether|Ripple|Polygon|Avalanche|Chainlink|Polkadot|Litecoin|Toncoin|Tron|Pepe|Bonk|Floki|[Dd]ogwifhat|Fartcoin|Pudgy Penguins|Official Trump|Binance Coin|USD Coin|Arbitrum|Optimism)\b`)

@@ -36,6 +36,9 @@ func (l *lexicon) mark(clause string, tokens []tokenData) *marks {
 	if loc := l.hypothetical.FindStringIndex(clause); loc != nil {
 		m.hypoEnd = loc[1]
 	}
+	if l.hypoClause.MatchString(clause) {
+		m.hypoEnd = 0 // a verb-final language's hypothesis covers its whole clause
+	}
 	m.history = slices.DeleteFunc(l.history.FindAllStringIndex(clause, -1), func(loc []int) bool {
 		// "has climbed to $127M" is where it is now, "climbed to $127M" where it went.
 		return strings.HasSuffix(strings.TrimRight(clause[loc[0]:loc[1]], " "), " to") && presentPerfect().MatchString(clause[max(0, loc[0]-24):loc[0]])

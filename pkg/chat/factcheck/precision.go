@@ -42,6 +42,9 @@ func (l *lexicon) notWhole(f figure, before, after string) bool {
 	if r, _ := utf8.DecodeRuneInString(after); unicode.IsDigit(r) || r >= '₀' && r <= '₉' || r == '{' {
 		return true
 	}
+	if thousandsAndMore().MatchString(f.text) && threeDigits().MatchString(after) || afterThousands().MatchString(before) {
+		return true // "10 bin 910 dolar" is 10,910 dollars, neither 10,000 nor 910
+	}
 	if f.low > 0 || l.moveEnd.MatchString(before) {
 		return false // "from its all-time high of $3.10 to $2.42": where a move ended
 	}
@@ -51,8 +54,8 @@ func (l *lexicon) notWhole(f figure, before, after string) bool {
 // pairAge reports whether a duration is the pair's age: "created 6 hours ago", "6 hours
 // old", but not "Price 7 days ago".
 func (l *lexicon) pairAge(before, left, after string) bool {
-	if near := before[runeStart(before, max(0, len(before)-24)):]; l.otherAge.MatchString(near) && !l.ageBefore.MatchString(near) {
-		return false // "Creator wallet is only 0.1 days old", not "launched by the dev 20 hours ago"
+	if near := before[runeStart(before, max(0, len(before)-24)):]; l.otherAge.MatchString(near) && !l.ageBefore.MatchString(near) || l.versus.MatchString(before) {
+		return false // "Creator wallet is only 0.1 days old" (not "launched by the dev 20 hours ago"), "so 24 giờ trước"
 	}
 	return l.ageBefore.MatchString(before) || l.ageAfter.MatchString(after) && !l.labelled(left)
 }
@@ -79,6 +82,13 @@ var (
 			true:  regexp.MustCompile(`\d\s*%?` + sep + `$`),
 		}
 	})
+	// thousandsAndMore, threeDigits and afterThousands find a number written in two parts, its
+	// thousands by word and the rest in digits: "10 bin 910 dolar", "10 mil 910".
+	thousandsAndMore = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)(?:bin|mil|тыс\.?|thousand|千)$`) })
+	threeDigits      = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s\d{1,3}(?:[^\d.,]|$)`) })
+	afterThousands   = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)\d\s?(?:bin|mil|тыс\.?|thousand|千)\s+$`)
+	})
 	// ticker is a word written as tickers are: "BONK", "$WIF".
 	ticker = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$?\b[A-Z][A-Z0-9]{1,9}\b`) })
 )
@@ -103,4 +113,10 @@ func (t *tokenData) named(w string) bool {
 		}
 	}
 	return false
+}
+
+// question reports whether a clause asks rather than states: it ends with a question mark.
+func question(clause string) bool {
+	t := strings.TrimRight(clause, " *_\t")
+	return strings.HasSuffix(t, "?") || strings.HasSuffix(t, "？")
 }

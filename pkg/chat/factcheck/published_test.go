@@ -82,8 +82,9 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // output and AI-written reports), heldout10-* (48, 24 of them), heldout11-* (25, 8 of them)
 // heldout12-* (34 in es, pt, ru, tr, vi and zh), heldout13-* (40), heldout14-en (40, 17 of
 // them bot output, reports and tables), heldout15-* (9 in es, pt, ru, vi and zh), heldout16-en
-// (40, 20 structured), heldout17-* (19 in es, pt, ru, vi and zh), heldout18-en (18) and
-// heldout19-* (26 in es, pt, ru, tr, vi and zh), each gathered and annotated by
+// (40, 20 structured), heldout17-* (19 in es, pt, ru, vi and zh), heldout18-en (18),
+// heldout19-* (26 in es, pt, ru, tr, vi and zh), heldout20-en (30: forums, newsletters, press
+// releases) and heldout21-* (34 in the six languages), each gathered and annotated by
 // someone who never saw the reader. Each group is held to the bars; a group still under them after tuning is held to
 // its floor, no more false alarms and no fewer figures caught than now, and is left out of the
 // all-groups false-alarm bar. heldout3-vi's two false alarms are a worked example ("Giá BTC:
@@ -115,7 +116,13 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // four are a DEX's volume on a past date ("on December 15th when Orca facilitated … $746
 // million"), a market cap "reached" before a rug pull, "$30 million on Uniswap" left out as one
 // venue's, and a bot's documented sample alert ("Tax: 1.2% / 1.5% • MCap: $1.2M");
-// heldout19-zh's is a page that quotes three venues' prices, which its annotator left out.
+// heldout19-zh's is a page that quotes three venues' prices, which its annotator left out;
+// heldout20-en's two are a forum post quoting "almost a $10 million market cap" above its
+// own "Today it's $12MM", and a volume with no window ("$32 million"); heldout21's five are a
+// memecoin sector's market cap (pt), the whole market's 24-hour volume in the sentence after
+// its total (es), Turkcell's market cap beside Bitcoin's (tr), Bitcoin Cash's price read as
+// Bitcoin's (vi), and "общий объем биткоинов в обороте" (the coins in circulation) read as a
+// volume (ru).
 var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout3-es": {0, 4}, "heldout3-vi": {2, 4},
 	"heldout4-en": {0, 45}, "heldout4-tr": {0, 5},
@@ -128,6 +135,7 @@ var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout13-en": {5, 33}, "heldout13-es": {0, 0}, "heldout13-pt": {0, 0}, "heldout13-tr": {1, 1}, "heldout13-vi": {0, 1}, "heldout13-zh": {0, 5},
 	"heldout14-en": {5, 34}, "heldout16-en": {3, 58}, "heldout17-vi": {0, 1}, "heldout17-zh": {2, 4},
 	"heldout18-en": {4, 9}, "heldout19-es": {0, 2}, "heldout19-ru": {0, 1}, "heldout19-zh": {1, 3},
+	"heldout20-en": {2, 23}, "heldout21-es": {1, 2}, "heldout21-pt": {1, 2}, "heldout21-ru": {1, 3}, "heldout21-tr": {1, 4}, "heldout21-vi": {1, 7},
 }
 
 func TestPublishedCorpus(t *testing.T) {

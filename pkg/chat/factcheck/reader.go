@@ -124,8 +124,41 @@ func figures(clause string, lang *language) []figure {
 	sc.add(p.percentLead, percent)
 	sc.add(p.duration, hours)
 	slices.SortFunc(sc.out, func(a, b figure) int { return a.start - b.start })
-	return ranges(clause, sc.out)
+	return ranges(clause, inTwoParts(clause, sc.out))
 }
+
+// inTwoParts joins a sum written in two parts, its thousands in a word and the rest in digits,
+// into one: "10 bin 910 dolar" is 10,910 dollars, "10 mil 910" too.
+func inTwoParts(clause string, out []figure) []figure {
+	for i := range out {
+		f := &out[i]
+		if f.kind != money || f.scaled || f.value >= 1000 || f.start == 0 || clause[f.start] < '0' || clause[f.start] > '9' {
+			continue
+		}
+		m := thousandsWord().FindStringSubmatchIndex(clause[max(0, f.start-24):f.start])
+		if m == nil {
+			continue
+		}
+		shift := max(0, f.start-24)
+		n, err := strconv.Atoi(clause[shift+m[2] : shift+m[3]])
+		if err != nil {
+			continue
+		}
+		f.value += float64(n) * 1000
+		f.start = shift + m[0]
+		f.text = clause[f.start:f.end]
+	}
+	return slices.DeleteFunc(out, func(f figure) bool {
+		return slices.ContainsFunc(out, func(g figure) bool {
+			return g.start < f.start && g.end > f.start || g.start == f.start && g.end > f.end
+		})
+	})
+}
+
+// thousandsWord matches whole thousands in a word right before the rest of a sum: "10 bin ".
+var thousandsWord = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)(?:^|[^\d.,])(\d{1,3})\s?(?:bin|mil|тыс\.?|thousand)\s+$`)
+})
 
 // commaScales are the scale words of the languages that write the decimal mark as a comma
 // and no other language uses ("millones", "млрд", but not "mil", which reads the same).
@@ -187,7 +220,7 @@ func (sc *scan) add(re *regexp.Regexp, kd kind) {
 		if re == p.bareUSD || re == p.labelScaled || re == p.labelPrice {
 			m[0] = m[2] // the figure is the number; the label and "about" are its words
 		}
-		if sc.taken(m[0], m[1]) {
+		if re == p.dollarAfter && cashtag(clause, m[1]) || sc.taken(m[0], m[1]) {
 			continue
 		}
 		v, half, ok := sc.value(m, kd)
@@ -222,6 +255,9 @@ func (sc *scan) value(m []int, kd kind) (v, half float64, ok bool) {
 		return v, half, ok
 	}
 	unit := strings.ToLower(clause[m[4]:m[5]])
+	if unit == "mil" && !lang.decimalComma {
+		return 0, 0, false // "37mil usd": a thousand in Spanish and Portuguese, a million in English slang
+	}
 	k := p.scales[unit]
 	if kd == hours {
 		k = p.hoursPer[unit]
@@ -357,3 +393,9 @@ func exponent(s string) (float64, int) {
 
 // exponentRe matches an exponent, not a word that starts with an "e" ("e2e", "eth").
 var exponentRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[eE]([+-]?\d{1,3})(?:[^\pL\pN]|$)`) })
+
+// cashtag reports whether the "$" that ends clause[:end] starts a ticker ("1,000,000,000
+// $LIQ": a count of tokens before their cashtag, no sum).
+func cashtag(clause string, end int) bool {
+	return clause[end-1] == '$' && end < len(clause) && unicode.IsLetter(rune(clause[end]))
+}

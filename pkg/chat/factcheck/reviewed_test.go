@@ -120,3 +120,30 @@ func checkContradicted(t *testing.T, tests []contradiction) {
 		}
 	}
 }
+
+// Read from rounds 20 and 21: a sum in two parts ("10 bin 910 dolar"), a count before its
+// cashtag, English "mil", a level within moments of launch, the future, a question, a Turkish
+// hypothesis whose verb ends the clause, a comparison with 24 hours ago (no pair age), an
+// initial market cap, Vietnamese highs and lows, Russian "перевалил за", perpetuals' volume.
+func TestRounds20And21Readings(t *testing.T) {
+	checkContradicted(t, []contradiction{
+		{"Yazının yazıldığı dakikalar itibarıyla GPANDA değeri 10 bin 910 dolar seviyesinde seyrediyor.", []string{factcheck.FactPrice}},
+		{"GPANDA fiyatı 2 bin 417 dolar.", []string{factcheck.FactPrice}},
+		{"Total Supply: 1,000,000,000 $LIQ", nil},
+		{"The market cap will be roughly ~37mil usd", nil},
+		{"GPANDA achieved an astounding $500 million market cap within moments of its release.", nil},
+		{"Can GPANDA reach $10?", nil},
+		{"Pi’nin 10 dolara çıkabilmesi için piyasa değerinin 74 milyar dolara ulaşması gerekiyor.", nil},
+		{"Este precio lo posiciona 0,52% respecto de su valor hace 24 horas.", nil},
+		{"Hiện mỗi GPANDA giao dịch quanh mốc 2,417 USD, tăng 0,42% so 24 giờ trước.", nil},
+		{"GPANDA is up 3% from 24 hours ago.", nil},
+		{"The token was fair-launched on June 28, 2025, with an initial market cap of $100k.", nil},
+		{"Trong 24 giờ qua, giá GPANDA thời điểm cao nhất đạt 63.717,6 USD.", nil},
+		{"Курс GPANDA перевалил за $1000.", nil},
+		{"| 永续合约成交额 | 1.65 亿美元 | +56.3% |", nil},
+		// Still read: a pair's age, and a price that is no question.
+		{"The pair was launched from Raydium 20 hours ago.", []string{factcheck.FactPairAgeHrs}},
+		{"GPANDA trades at $3.10, or does it?", nil},
+		{"GPANDA trades at $3.10. Will it hold?", []string{factcheck.FactPrice}},
+	})
+}
