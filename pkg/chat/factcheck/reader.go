@@ -130,16 +130,17 @@ func figures(clause string, lang *language) []figure {
 // inTwoParts joins a sum written in two parts, its thousands in a word and the rest in digits,
 // into one: "10 bin 910 dolar" is 10,910 dollars, "10 mil 910" too.
 func inTwoParts(clause string, out []figure) []figure {
+	joined := false
 	for i := range out {
 		f := &out[i]
 		if f.kind != money || f.scaled || f.value >= 1000 || f.start == 0 || clause[f.start] < '0' || clause[f.start] > '9' {
 			continue
 		}
-		m := thousandsWord().FindStringSubmatchIndex(clause[max(0, f.start-24):f.start])
+		shift := max(0, f.start-24)
+		m := thousandsWord().FindStringSubmatchIndex(clause[shift:f.start])
 		if m == nil {
 			continue
 		}
-		shift := max(0, f.start-24)
 		n, err := strconv.Atoi(clause[shift+m[2] : shift+m[3]])
 		if err != nil {
 			continue
@@ -147,12 +148,21 @@ func inTwoParts(clause string, out []figure) []figure {
 		f.value += float64(n) * 1000
 		f.start = shift + m[0]
 		f.text = clause[f.start:f.end]
+		joined = true
 	}
-	return slices.DeleteFunc(out, func(f figure) bool {
-		return slices.ContainsFunc(out, func(g figure) bool {
-			return g.start < f.start && g.end > f.start || g.start == f.start && g.end > f.end
-		})
-	})
+	if !joined {
+		return out
+	}
+	// A figure read in the thousands' part ("10 bin" of "10 bin 910 dolar") is the joined one's:
+	// the figures are in order, so it is the one right before it.
+	keep := out[:0]
+	for i, f := range out {
+		if i+1 < len(out) && out[i+1].start <= f.start && out[i+1].end > f.start {
+			continue
+		}
+		keep = append(keep, f)
+	}
+	return keep
 }
 
 // thousandsWord matches whole thousands in a word right before the rest of a sum: "10 bin ".
