@@ -198,8 +198,10 @@ func Audit(text string, facts []token.Facts) Report {
 // (the latest one named), and gives the token the clauses after it speak of.
 func (l *lexicon) readClause(list []string, n int, m *marks, found []figure, tokens []tokenData, current int) ([]reading, int) {
 	clause, subject := list[n], current
-	if question(clause) {
-		return nil, current // "Can Pi really reach $10?": a question claims nothing
+	if q := asked(clause); q < len(clause) {
+		// "Can Pi really reach $10?" claims nothing; "GPANDA trades at $3.50, but is that
+		// sustainable?" claims its price.
+		found = slices.DeleteFunc(slices.Clone(found), func(f figure) bool { return f.start >= q })
 	}
 	if l.aboutOther(list, n, tokens) {
 		subject = -1 // "Dogecoin rose 4%. It was the most traded …, with volumes hitting $1.35 billion."

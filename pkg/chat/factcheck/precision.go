@@ -115,8 +115,18 @@ func (t *tokenData) named(w string) bool {
 	return false
 }
 
-// question reports whether a clause asks rather than states: it ends with a question mark.
-func question(clause string) bool {
+// asked is where the question a clause ends with starts ("¿…?", or its part after the last
+// comma, dash or colon), or len(clause) when the clause asks nothing.
+func asked(clause string) int {
 	t := strings.TrimRight(clause, " *_\t")
-	return strings.HasSuffix(t, "?") || strings.HasSuffix(t, "？")
+	if !strings.HasSuffix(t, "?") && !strings.HasSuffix(t, "？") {
+		return len(clause)
+	}
+	start := 0
+	for _, sep := range []string{",", "，", " — ", " – ", " - ", ":", "：", "¿", ";"} {
+		if i := strings.LastIndex(t, sep); i >= 0 && i+len(sep) > start {
+			start = i + len(sep)
+		}
+	}
+	return start
 }

@@ -146,7 +146,7 @@ func inTwoParts(clause string, out []figure) []figure {
 			continue
 		}
 		f.value += float64(n) * 1000
-		f.start = shift + m[0]
+		f.start = shift + m[2]
 		f.text = clause[f.start:f.end]
 		joined = true
 	}
@@ -265,7 +265,7 @@ func (sc *scan) value(m []int, kd kind) (v, half float64, ok bool) {
 		return v, half, ok
 	}
 	unit := strings.ToLower(clause[m[4]:m[5]])
-	if unit == "mil" && !lang.decimalComma {
+	if unit == "mil" && sc.lang.code == "en" {
 		return 0, 0, false // "37mil usd": a thousand in Spanish and Portuguese, a million in English slang
 	}
 	k := p.scales[unit]
@@ -356,6 +356,9 @@ func boundary(text string, i int) (end, next int) {
 		// bullet, "。", "！" and "？" end a sentence in Chinese.
 		for _, sep := range []string{"·", "•", "。", "！", "？"} {
 			if strings.HasPrefix(text[i:], sep) {
+				if sep == "？" {
+					return i + len(sep), i + len(sep) // a question keeps its mark (asked)
+				}
 				return i, i + len(sep)
 			}
 		}
@@ -407,5 +410,10 @@ var exponentRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompil
 // cashtag reports whether the "$" that ends clause[:end] starts a ticker ("1,000,000,000
 // $LIQ": a count of tokens before their cashtag, no sum).
 func cashtag(clause string, end int) bool {
-	return clause[end-1] == '$' && end < len(clause) && unicode.IsLetter(rune(clause[end]))
+	if clause[end-1] != '$' || end >= len(clause) {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(clause[end:])
+	return unicode.IsLetter(r) && r < 0x2E80 // a Latin or Cyrillic ticker, not "（" or Chinese after "$"
+
 }

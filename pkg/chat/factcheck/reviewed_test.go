@@ -147,3 +147,31 @@ func TestRounds20And21Readings(t *testing.T) {
 		{"GPANDA trades at $3.10. Will it hold?", []string{factcheck.FactPrice}},
 	})
 }
+
+// A second review's findings: a question skips only its own part, in Chinese too; Vietnamese
+// "tại thời điểm đó" and Turkish "Ocak 2025 itibarıyla" are no present; Turkish hypotheses by
+// suffix; "$" before Chinese is no cashtag; "beklenmedik" is no hypothesis; "que" and 比 (of 比特币)
+// compare nothing; a row's date only in its subject dates it; Spanish "mil" with decimal points.
+func TestSecondReview(t *testing.T) {
+	checkContradicted(t, []contradiction{
+		{"GPANDA traded near $3.50 all week. With the price at $2.42 today, is it a buy?", nil},
+		{"GPANDA价格为3.5美元吗？", nil},
+		{"GPANDA từng đạt đỉnh, tại thời điểm đó giá là 5 USD.", nil},
+		{"GPANDA tüm zamanların en yüksek seviyesini gördü ve Ocak 2025 itibarıyla fiyatı 5 dolardı.", nil},
+		{"GPANDA'nın 10 dolara çıkabilmesi için piyasa değerinin 74 milyar dolara ulaşması lazım.", nil},
+		{"GPANDA trades at $3.50, but is that sustainable?", []string{factcheck.FactPrice}},
+		{"GPANDA cotiza a 5 dólares, ¿es caro?", []string{factcheck.FactPrice}},
+		{"GPANDA стоит $5 — стоит ли покупать?", []string{factcheck.FactPrice}},
+		{"Giá GPANDA là 5 USD, có nên mua không?", []string{factcheck.FactPrice}},
+		{"Sell tax: 50% — honeypot?", []string{factcheck.FactSellTax}},
+		{"价格：2.417$（实时）", nil},
+		{"GPANDA的价格约为3.5$，还在上涨", []string{factcheck.FactPrice}},
+		{"GPANDA beklenmedik şekilde 5 dolardan işlem görüyor.", []string{factcheck.FactPrice}},
+		{"GPANDA es un token que fue creado hace 2 horas.", []string{factcheck.FactPairAgeHrs}},
+		{"比特币生态的GPANDA交易对创建于2小时前。", []string{factcheck.FactPairAgeHrs}},
+		{"| Token | Price | Market Cap | Last updated |\n|---|---|---|---|\n| GPANDA | $5 | $50M | 2026-12-02 |", []string{factcheck.FactPrice, factcheck.FactMarketCap}},
+		{"| Token | Price | Holders |\n|---|---|---|\n| GPANDA | $5 | 2024 |", []string{factcheck.FactPrice}},
+		{"La liquidez de GPANDA es de 15 mil dólares y el precio $2.41.", []string{factcheck.FactLiquidity}},
+		{"Piyasa şartları zor, GPANDA fiyatı 5 dolar.", []string{factcheck.FactPrice}},
+	})
+}

@@ -82,10 +82,14 @@ func transposed(header, row []string) string {
 // ticker is a word ("| AI | AI | $0.0001 |").
 func (l *lexicon) labelRow(header []string, row string, named bool) string {
 	var first, rest []string
+	subjectSeen := false
 	for j, c := range cells(row) {
 		named := j < len(header) && l.names(header[j])
-		if !named && datedRow().MatchString(c) {
-			return row // "| 2025-07-08 | $0.04111 |": a day of a price history
+		if !named && !subjectSeen {
+			subjectSeen = true
+			if datedRow().MatchString(c) {
+				return row // "| 2025-07-08 | $0.04111 |": a day of a price history
+			}
 		}
 		switch {
 		case !named && strings.IndexFunc(c, unicode.IsLetter) >= 0:
