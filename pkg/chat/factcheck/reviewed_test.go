@@ -143,7 +143,7 @@ func TestRounds20And21Readings(t *testing.T) {
 		{"| 永续合约成交额 | 1.65 亿美元 | +56.3% |", nil},
 		// Still read: a pair's age, and a price that is no question.
 		{"The pair was launched from Raydium 20 hours ago.", []string{factcheck.FactPairAgeHrs}},
-		{"GPANDA trades at $3.10, or does it?", nil},
+		{"GPANDA trades at $3.10, or does it?", []string{factcheck.FactPrice}},
 		{"GPANDA trades at $3.10. Will it hold?", []string{factcheck.FactPrice}},
 	})
 }
