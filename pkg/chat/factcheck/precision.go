@@ -42,9 +42,6 @@ func (l *lexicon) notWhole(f figure, before, after string) bool {
 	if r, _ := utf8.DecodeRuneInString(after); unicode.IsDigit(r) || r >= '₀' && r <= '₉' || r == '{' {
 		return true
 	}
-	if thousandsAndMore().MatchString(f.text) && threeDigits().MatchString(after) || afterThousands().MatchString(before) {
-		return true // "10 bin 910 dolar" is 10,910 dollars, neither 10,000 nor 910
-	}
 	if f.low > 0 || l.moveEnd.MatchString(before) {
 		return false // "from its all-time high of $3.10 to $2.42": where a move ended
 	}
@@ -81,13 +78,6 @@ var (
 			false: regexp.MustCompile(`\d\s*[kKmMbB]?` + sep + `\$?\s*$`),
 			true:  regexp.MustCompile(`\d\s*%?` + sep + `$`),
 		}
-	})
-	// thousandsAndMore, threeDigits and afterThousands find a number written in two parts, its
-	// thousands by word and the rest in digits: "10 bin 910 dolar", "10 mil 910".
-	thousandsAndMore = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)(?:bin|mil|тыс\.?|thousand|千)$`) })
-	threeDigits      = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s\d{1,3}(?:[^\d.,]|$)`) })
-	afterThousands   = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`(?i)\d\s?(?:bin|mil|тыс\.?|thousand|千)\s+$`)
 	})
 	// ticker is a word written as tickers are: "BONK", "$WIF".
 	ticker = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$?\b[A-Z][A-Z0-9]{1,9}\b`) })

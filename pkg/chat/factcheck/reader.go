@@ -37,8 +37,11 @@ type figure struct {
 var patterns = sync.OnceValue(func() *readers {
 	num := numberPattern
 	list, values := allScales()
-	var alts, wordAlts []string
+	var alts, wordAlts, thousands []string
 	for _, w := range list {
+		if values[w] == 1e3 && len([]rune(w)) > 1 {
+			thousands = append(thousands, regexp.QuoteMeta(w)) // "bin", "mil", "тыс.", "nghìn", not "k"
+		}
 		a := regexp.QuoteMeta(w)
 		if last := w[len(w)-1]; last < 0x80 && (last >= 'a' && last <= 'z') {
 			a += `\b`
@@ -84,6 +87,7 @@ var patterns = sync.OnceValue(func() *readers {
 		percentLead: regexp.MustCompile(`%\s?` + num),
 		cents:       regexp.MustCompile(`(?i)\b` + num + `\s?(?:` + raw(func(lang *language) string { return lang.cents }) + `)`),
 		duration:    regexp.MustCompile(`(?i)\b` + num + `[\s-]?(` + strings.Join(units, "|") + `)`),
+		thousands:   regexp.MustCompile(`(?i)(?:^|[^\d.,])(\d{1,3})\s?(?:` + strings.Join(thousands, "|") + `)\s+$`),
 		scales:      values,
 		commaScale:  commaScales(),
 		hoursPer:    hoursPer,
@@ -98,10 +102,13 @@ var patterns = sync.OnceValue(func() *readers {
 type readers struct {
 	dollarFirst, dollarAfter, wordScaled *regexp.Regexp
 	bareUSD, cents, labelScaled          *regexp.Regexp
-	labelPrice                           *regexp.Regexp
-	percent, percentLead, duration       *regexp.Regexp
-	scales, hoursPer                     map[string]float64
-	commaScale                           map[string]bool // scale words only decimal-comma languages use
+	// thousands matches whole thousands in a word right before the rest of a sum ("10 bin "
+	// of "10 bin 910 dolar"): every language's words for a thousand.
+	thousands                      *regexp.Regexp
+	labelPrice                     *regexp.Regexp
+	percent, percentLead, duration *regexp.Regexp
+	scales, hoursPer               map[string]float64
+	commaScale                     map[string]bool // scale words only decimal-comma languages use
 }
 
 // figures are the numbers of a clause that may be claims about a token: sums in dollars,
@@ -124,12 +131,12 @@ func figures(clause string, lang *language) []figure {
 	sc.add(p.percentLead, percent)
 	sc.add(p.duration, hours)
 	slices.SortFunc(sc.out, func(a, b figure) int { return a.start - b.start })
-	return ranges(clause, inTwoParts(clause, sc.out))
+	return ranges(clause, inTwoParts(p.thousands, clause, sc.out))
 }
 
 // inTwoParts joins a sum written in two parts, its thousands in a word and the rest in digits,
 // into one: "10 bin 910 dolar" is 10,910 dollars, "10 mil 910" too.
-func inTwoParts(clause string, out []figure) []figure {
+func inTwoParts(thousands *regexp.Regexp, clause string, out []figure) []figure {
 	joined := false
 	for i := range out {
 		f := &out[i]
@@ -137,7 +144,7 @@ func inTwoParts(clause string, out []figure) []figure {
 			continue
 		}
 		shift := max(0, f.start-24)
-		m := thousandsWord().FindStringSubmatchIndex(clause[shift:f.start])
+		m := thousands.FindStringSubmatchIndex(clause[shift:f.start])
 		if m == nil {
 			continue
 		}
@@ -164,11 +171,6 @@ func inTwoParts(clause string, out []figure) []figure {
 	}
 	return keep
 }
-
-// thousandsWord matches whole thousands in a word right before the rest of a sum: "10 bin ".
-var thousandsWord = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)(?:^|[^\d.,])(\d{1,3})\s?(?:bin|mil|тыс\.?|thousand)\s+$`)
-})
 
 // commaScales are the scale words of the languages that write the decimal mark as a comma
 // and no other language uses ("millones", "млрд", but not "mil", which reads the same).

@@ -175,3 +175,21 @@ func TestSecondReview(t *testing.T) {
 		{"Piyasa şartları zor, GPANDA fiyatı 5 dolar.", []string{factcheck.FactPrice}},
 	})
 }
+
+// A sum in two parts, its thousands in any language's word for a thousand, is read whole
+// ("2 nghìn 917 USD" is $2,917): its first part alone ("2 nghìn") would agree with a price of
+// $2,417 to the thousand, and its second ($917) would be another figure.
+func TestSumsInTwoParts(t *testing.T) {
+	facts := panda()
+	facts[0].Market.PriceUSD = ptr(2417.0)
+	for text, stated := range map[string]string{
+		"GPANDA fiyatı 2 bin 917 dolar.":               "2 bin 917 dolar",
+		"El precio de GPANDA es de 2 mil 917 dólares.": "2 mil 917 dólares",
+		"Giá GPANDA là 2 nghìn 917 USD.":               "2 nghìn 917 USD",
+	} {
+		got := factcheck.Verify(text, facts)
+		if len(got) != 1 || got[0].Stated != stated || got[0].Verdict != factcheck.Contradicts {
+			t.Errorf("%q: %+v, want %q read whole, contradicting $2,417", text, got, stated)
+		}
+	}
+}
