@@ -55,3 +55,20 @@ func BenchmarkVerifyDense(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkVerifyCoinNames is the same for an answer that names coins in Russian and Chinese
+// over and over in one clause ("биткоин и биткоин и …"): each name's words around it are
+// looked at in a bounded stretch, so the cost stays linear (go test -run '^$' -bench
+// CoinNames -benchtime 3x ./pkg/chat/factcheck).
+func BenchmarkVerifyCoinNames(b *testing.B) {
+	facts := panda()
+	for _, kb := range []int{20, 60} {
+		text := "GPANDA 价格 2.417 美元，" + strings.Repeat("биткоин и 比特币 ", kb<<10/26) + " цена 3 $."
+		b.Run(fmt.Sprintf("%dKB", kb), func(b *testing.B) {
+			b.SetBytes(int64(len(text)))
+			for b.Loop() {
+				factcheck.Verify(text, facts)
+			}
+		})
+	}
+}

@@ -59,6 +59,10 @@ type language struct {
 	// example are the words of a line that introduces a worked example ("Example:", "範例："),
 	// alone on it.
 	example string
+	// chainAfter and chainBefore are the words right after and right before a coin's name that
+	// make it the chain a token lives on, not a token of its own: "the Solana meme token", "on
+	// Solana", "以太坊生态", "в сети Солана". Each writes its own word boundaries.
+	chainAfter, chainBefore string
 	// coins are the language's own names of well-known coins, by stem, with their English
 	// names: "比特币" is Bitcoin, "биткоин" (and "биткоина") too.
 	coins map[string]string
@@ -208,8 +212,8 @@ var words = sync.OnceValue(func() *lexicon {
 	l.otherAge = regexp.MustCompile(union(func(lang *language) string { return lang.otherAge }))
 	l.ageBefore = regexp.MustCompile(union(func(lang *language) string { return lang.ageBefore }) + `[^;\n]{0,40}$`)
 	l.coinName = regexp.MustCompile(`\b(?:Bitcoin|Ethereum|Ether|Solana|Dogecoin|Shiba Inu|Cardano|Tether|Ripple|Polygon|Avalanche|Chainlink|Polkadot|Litecoin|Toncoin|Tron|Pepe|Bonk|Floki|[Dd]ogwifhat|Fartcoin|Pudgy Penguins|Official Trump|Binance Coin|USD Coin|Arbitrum|Optimism)\b`)
-	l.chainNoun = regexp.MustCompile(`(?i)^(?:'s)?[\s-]*(?:meme|token|coin|chain|network|ecosystem|blockchain|based|pair|pool|dex|wallet|mainnet|smart chain|launchpad|memecoin|native|L1|L2)`)
-	l.chainBefore = regexp.MustCompile(`(?i)\b(?:on|via|across|over)\s+(?:the\s+)?$`)
+	l.chainNoun = regexp.MustCompile(`(?i)^` + raw(func(lang *language) string { return lang.chainAfter }))
+	l.chainBefore = regexp.MustCompile(`(?i)` + raw(func(lang *language) string { return lang.chainBefore }) + `\s*$`)
 	l.chain = regexp.MustCompile(`(?i)^\$?(?:Solana|SOL|Ethereum|ETH|BNB|BSC|Base|Arbitrum|ARB|Polygon|MATIC|POL|Avalanche|AVAX|Tron|TRX|TON|Toncoin|Sui|SUI|Aptos|APT|Optimism|OP|Blast|Linea|Sonic|Bitcoin|BTC)$`)
 	l.otherCurrency = regexp.MustCompile(`(?i)(?:R\$|A\$|C\$|NT\$|HK\$|S\$|€|£|¥|₽|₺|₫|₹)\s*$`)
 	l.otherAsset = regexp.MustCompile(`(?i)\b(?:btc|bitcoin|eth|ether|ethereum|bnb|sol|solana|usdt|tether|usdc|dai|busd|fdusd|usde|stablecoins?|xrp|doge|dogecoin|ada|cardano|avax|matic|pol|trx|ton|link|dot|ltc|shib|pepe|wbnb|weth|wsol|arb|op|bonk|wif)(?:'s)?\b`)

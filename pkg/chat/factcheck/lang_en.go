@@ -35,6 +35,8 @@ func init() {
 		nameVerb:     `(?:(?:now|currently)\s+)?(?:(?:sits|is sitting|stands|is standing|hovers|is hovering|rests|trades|is trading)\s+(?:at|around|near)|is\s+(?:now\s+|currently\s+)?at)|at`,
 		example:      `examples?|for example|for instance|e\.g\.|worked example|illustration`,
 		pronoun:      `it|its|it['’]s`,
+		chainAfter:   `(?:'s)?[\s-]*(?:meme|token|coin|chain|network|ecosystem|blockchain|based|pair|pool|dex|wallet|mainnet|smart chain|launchpad|memecoin|native|L1|L2)`,
+		chainBefore:  `\b(?:on|via|across|over)\s+(?:the\s+)?`,
 		impersonal:   `it(?:['’]s| is| was| seems| appears| remains| should be| may be| might be)\s+(?:also\s+|still\s+|not\s+)?(?:worth|important|notable|noteworthy|clear|likely|unlikely|possible|unclear|hard|difficult|easy|true|interesting|essential|crucial|wise|safe|fair|vital|key|no surprise|too early|early)`,
 		by:           `by`,
 		from:         `from`,

@@ -101,11 +101,14 @@ func (l *lexicon) otherTokens(clause, lower string, tokens []tokenData) [][]int 
 // onChain reports whether the coin named at loc names the chain a token lives on, not a token
 // of its own: "the Solana meme token", "an Ethereum-based coin", "on Solana".
 func (l *lexicon) onChain(clause string, loc []int) bool {
-	if !l.chain.MatchString(clause[loc[0]:loc[1]]) {
-		return false
-	}
-	return l.chainNoun.MatchString(clause[loc[1]:min(len(clause), loc[1]+24)]) ||
-		l.chainBefore.MatchString(clause[max(0, loc[0]-12):loc[0]])
+	return l.chain.MatchString(clause[loc[0]:loc[1]]) && l.chainAround(clause, loc)
+}
+
+// chainAround reports whether the words around the coin's name at loc make it a chain: "the
+// Solana meme token", "on Solana", "以太坊生态", "в сети Солана".
+func (l *lexicon) chainAround(clause string, loc []int) bool {
+	return l.chainNoun.MatchString(clause[loc[1]:runeStart(clause, loc[1]+24)]) ||
+		l.chainBefore.MatchString(clause[runeStart(clause, max(0, loc[0]-24)):loc[0]])
 }
 
 // quoted reports whether the ticker at loc is a pair's quote ("SOL" of "PEPE/SOL"; "DOGE" of
@@ -320,7 +323,7 @@ func (l *lexicon) localOthers(clause, lower string, tokens []tokenData) [][]int 
 		if len(m) > 3 && m[2] >= 0 {
 			loc = m[2:4] // the name without the character before it
 		}
-		if !l.localOurs(lower[loc[0]:loc[1]], tokens) && !localChain().MatchString(clause[loc[1]:]) && !localChainBefore().MatchString(clause[:loc[0]]) {
+		if !l.localOurs(lower[loc[0]:loc[1]], tokens) && !l.chainAround(clause, loc) {
 			out = append(out, loc)
 		}
 	}
@@ -342,17 +345,6 @@ func (l *lexicon) localOurs(name string, tokens []tokenData) bool {
 	}
 	return false
 }
-
-// localChain and localChainBefore match the words around a coin's name in another language that
-// make it the chain a token lives on ("以太坊生态", "в сети Солана"), as onChain does in English.
-var (
-	localChain = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`^的?\s*(?:生态|生態|链|鏈|网络|網絡|上的|公链|公鏈|系|сет\pL*|блокчейн\pL*|экосистем\pL*)`)
-	})
-	localChainBefore = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`(?i)(?:в сети|на базе|на блокчейне|в экосистеме|на)\s*$`)
-	})
-)
 
 // presentPerfect matches the auxiliary of the present perfect right before a verb: "has ",
 // "have now ", "'s ".
