@@ -91,17 +91,18 @@ func (c *Client) getJSON(ctx context.Context, r request, v any) *failure {
 
 // beforeCall settles r without calling its API when it can: with an answer another instance
 // shared (it costs the API nothing, paused or not), with the API's pause, or with the answer
-// of the instance that claimed the reading, waited for (then the pause once more: that
-// instance may have paused the API). done is false when this instance must call.
+// of the instance that claimed the reading, waited for (a failure it shared, a 429 that paused
+// the API among them). done is false when this instance must call.
 func (c *Client) beforeCall(ctx context.Context, r request, key string, v any) (f *failure, done bool) {
 	source := r.api.name
-	for _, wait := range []bool{false, true} {
-		if status, body, shared := c.sharedAnswer(ctx, key, wait); shared {
-			return decodeAnswer(source, status, body, v), true
-		}
-		if until, paused := c.paused(r.api.id); paused {
-			return fail(token.ReasonRateLimited, "%s: paused until %s", source, until.Format(time.RFC3339)), true
-		}
+	if status, body, shared := c.sharedAnswer(ctx, key, false); shared {
+		return decodeAnswer(source, status, body, v), true
+	}
+	if until, paused := c.paused(r.api.id); paused {
+		return fail(token.ReasonRateLimited, "%s: paused until %s", source, until.Format(time.RFC3339)), true
+	}
+	if status, body, shared := c.sharedAnswer(ctx, key, true); shared {
+		return decodeAnswer(source, status, body, v), true
 	}
 	return nil, false
 }

@@ -51,13 +51,13 @@ func (r *recording) record(key string, status int, body []byte) {
 	if len(body) > maxSharedBody {
 		return
 	}
-	v := append(strconv.AppendInt(nil, int64(status), 10), '\n')
+	v := sharedValue(status, body)
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.answers == nil {
 		r.answers = map[string][]byte{}
 	}
-	r.answers[key] = append(v, body...)
+	r.answers[key] = v
 }
 
 // sharing runs fetch with a recording in its ctx, and shares what it recorded for ttl when
@@ -142,8 +142,14 @@ func (c *Client) awaitOther(ctx context.Context, key string) ([]byte, bool) {
 // out the claim and calling an API that just failed (or paused itself).
 func (c *Client) shareFailure(ctx context.Context, key string, status int) {
 	if key != "" {
-		c.cfg.Shared.Put(ctx, key, []byte(strconv.Itoa(status)+"\n"), time.Now().Add(claimFor))
+		c.cfg.Shared.Put(ctx, key, sharedValue(status, nil), time.Now().Add(claimFor))
 	}
+}
+
+// sharedValue is the value an answer is shared as, which sharedAnswer reads: its status, a
+// newline, its body.
+func sharedValue(status int, body []byte) []byte {
+	return append(append(strconv.AppendInt(nil, int64(status), 10), '\n'), body...)
 }
 
 // keep records an answer just read for sharing, when the fetch records.
