@@ -226,9 +226,6 @@ func (v *vocabulary) ruleRun(s string, n int) int {
 				return found[i].at
 			}
 		}
-		if n <= 1 {
-			return found[i].at
-		}
 	}
 	return -1
 }

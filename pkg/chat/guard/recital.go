@@ -115,11 +115,12 @@ func stem(w string) string {
 // recital reports whether a sentence recites the instructions; following is whether it comes
 // right after a recital, when a third as many words make one.
 func (in *Instructions) recital(seg string, following bool) bool {
-	w := contentWords(seg)
+	rs := read(seg).s
+	w := readWords(rs)
 	if in.canary != "" && strings.Contains(strings.Join(w, " "), in.canary) {
 		return true
 	}
-	if in.vocab.ruleRun(read(seg).s, 3) >= 0 {
+	if in.vocab.ruleRun(rs, 3) >= 0 {
 		return true // the rule itself, recited or translated
 	}
 	if len(w) < MinRun && !(following && len(w) >= MinRun/3) {
