@@ -73,5 +73,5 @@ func Endpoint(service string, getenv func(string) string) string {
 // Loopback reports whether endpoint is a URL on a loopback address.
 func Loopback(endpoint string) bool {
 	u, err := url.Parse(endpoint)
-	return err == nil && u.Host != "" && settings.LoopbackHost(u.Hostname())
+	return err == nil && settings.LoopbackHost(u.Hostname())
 }
