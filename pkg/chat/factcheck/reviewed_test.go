@@ -106,13 +106,7 @@ type contradiction struct {
 func checkContradicted(t *testing.T, tests []contradiction) {
 	t.Helper()
 	for _, tt := range tests {
-		var got []string
-		for _, c := range factcheck.Verify(tt.text, panda()) {
-			if c.Verdict == factcheck.Contradicts && !slices.Contains(got, c.Fact) {
-				got = append(got, c.Fact)
-			}
-		}
-		slices.Sort(got)
+		got := contradicted(factcheck.Verify(tt.text, panda()))
 		want := slices.Clone(tt.contradicts)
 		slices.Sort(want)
 		if !slices.Equal(got, want) {
