@@ -43,7 +43,7 @@ type lexicon struct {
 	moveEnd, rangeEnd, movedBy, pronoun     *regexp.Regexp
 	impersonal, localCoin                   *regexp.Regexp
 	coinAlias                               map[string]string
-	nameVerb, exampleLine                   *regexp.Regexp
+	nameVerb, exampleLine, nameColumn       *regexp.Regexp
 	dated, milestone, markAfter, ago        *regexp.Regexp
 	notThisToken                            *regexp.Regexp
 	ageBefore, ageAfter, otherAge, versus   *regexp.Regexp

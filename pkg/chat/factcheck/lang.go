@@ -59,6 +59,9 @@ type language struct {
 	// example are the words of a line that introduces a worked example ("Example:", "範例："),
 	// alone on it.
 	example string
+	// nameColumn are the words of a table's header over tokens' names or tickers ("Ticker",
+	// "名称"), alone in their cell.
+	nameColumn string
 	// chainAfter and chainBefore are the words right after and right before a coin's name that
 	// make it the chain a token lives on, not a token of its own: "the Solana meme token", "on
 	// Solana", "以太坊生态", "в сети Солана". Each writes its own word boundaries.
@@ -212,6 +215,7 @@ var words = sync.OnceValue(func() *lexicon {
 	l.otherAge = regexp.MustCompile(union(func(lang *language) string { return lang.otherAge }))
 	l.ageBefore = regexp.MustCompile(union(func(lang *language) string { return lang.ageBefore }) + `[^;\n]{0,40}$`)
 	l.coinName = regexp.MustCompile(`\b(?:Bitcoin|Ethereum|Ether|Solana|Dogecoin|Shiba Inu|Cardano|Tether|Ripple|Polygon|Avalanche|Chainlink|Polkadot|Litecoin|Toncoin|Tron|Pepe|Bonk|Floki|[Dd]ogwifhat|Fartcoin|Pudgy Penguins|Official Trump|Binance Coin|USD Coin|Arbitrum|Optimism)\b`)
+	l.nameColumn = regexp.MustCompile(`(?i)^(?:` + raw(func(lang *language) string { return lang.nameColumn }) + `)$`)
 	l.chainNoun = regexp.MustCompile(`(?i)^` + raw(func(lang *language) string { return lang.chainAfter }))
 	l.chainBefore = regexp.MustCompile(`(?i)` + raw(func(lang *language) string { return lang.chainBefore }) + `\s*$`)
 	l.chain = regexp.MustCompile(`(?i)^\$?(?:Solana|SOL|Ethereum|ETH|BNB|BSC|Base|Arbitrum|ARB|Polygon|MATIC|POL|Avalanche|AVAX|Tron|TRX|TON|Toncoin|Sui|SUI|Aptos|APT|Optimism|OP|Blast|Linea|Sonic|Bitcoin|BTC)$`)

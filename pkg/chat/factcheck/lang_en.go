@@ -34,6 +34,7 @@ func init() {
 		sizedMove:    `\d[\d.,]*\s?%\s+(?:gain|loss|drop|rise|jump|surge|decline|increase|decrease|dip|rally|climb|fall)\b[^.;\n$]{0,40}?\b(?:to|at|reaching|hitting|touching)`,
 		nameVerb:     `(?:(?:now|currently)\s+)?(?:(?:sits|is sitting|stands|is standing|hovers|is hovering|rests|trades|is trading)\s+(?:at|around|near)|is\s+(?:now\s+|currently\s+)?at)|at`,
 		example:      `examples?|for example|for instance|e\.g\.|worked example|illustration`,
+		nameColumn:   `tokens?|tickers?|symbols?|names?|coins?|assets?|projects?|pairs?`,
 		pronoun:      `it|its|it['’]s`,
 		chainAfter:   `(?:'s)?[\s-]*(?:meme|token|coin|chain|network|ecosystem|blockchain|based|pair|pool|dex|wallet|mainnet|smart chain|launchpad|memecoin|native|L1|L2)`,
 		chainBefore:  `\b(?:on|via|across|over)\s+(?:the\s+)?`,

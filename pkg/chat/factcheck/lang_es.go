@@ -33,6 +33,7 @@ func init() {
 		toward:       `a|hasta|en`,
 		nameVerb:     `(?:cotiza|se sitúa|se ubica)\s+(?:en|a)`,
 		example:      `ejemplos?|por ejemplo`,
+		nameColumn:   `moneda|activo|nombre`,
 		pronoun:      `su|sus`,
 		from:         `de|desde`,
 		to:           `hasta`,

@@ -33,6 +33,7 @@ func init() {
 		toward:       `para|a|em`,
 		nameVerb:     `(?:é negociad[oa]|está cotad[oa])\s+(?:a|em)`,
 		example:      `exemplos?|por exemplo`,
+		nameColumn:   `moeda|ativo|nome`,
 		pronoun:      `seu|sua|seus|suas|ele|ela`,
 		by:           `em`,
 		from:         `de|desde`,

@@ -31,6 +31,7 @@ func init() {
 		moves:        `tăng|giảm|lao dốc|bật tăng|phục hồi|rơi|sụt|lỗ|mất`,
 		toward:       `lên|xuống|còn|về|tới|đến`,
 		example:      `ví dụ`,
+		nameColumn:   `tên|mã`,
 		nameVerb:     `(?:hiện\s+|đang\s+)?(?:còn|ở mức|giao dịch ở mức)`,
 		pronoun:      `nó`,
 		by:           `thêm`,

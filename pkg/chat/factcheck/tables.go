@@ -55,7 +55,7 @@ func (l *lexicon) header(row string) (header []string, labelled, named bool) {
 			header[j] = "Current price" // "| Token | ATH | Current |": the price now
 		}
 		labelled = labelled || l.names(header[j])
-		named = named || tokenColumn().MatchString(strings.Trim(h, " *_"))
+		named = named || l.nameColumn.MatchString(strings.Trim(h, " *_"))
 	}
 	return header, labelled, named
 }
@@ -84,15 +84,15 @@ func (l *lexicon) labelRow(header []string, row string, named bool) string {
 	var first, rest []string
 	subjectSeen := false
 	for j, c := range cells(row) {
-		named := j < len(header) && l.names(header[j])
-		if !named && !subjectSeen {
+		isFact := j < len(header) && l.names(header[j])
+		if !isFact && !subjectSeen {
 			subjectSeen = true
 			if datedRow().MatchString(c) {
 				return row // "| 2025-07-08 | $0.04111 |": a day of a price history
 			}
 		}
 		switch {
-		case !named && strings.IndexFunc(c, unicode.IsLetter) >= 0:
+		case !isFact && strings.IndexFunc(c, unicode.IsLetter) >= 0:
 			first = append(first, c)
 		case j < len(header) && strings.ContainsAny(c, "0123456789"):
 			rest = append(rest, header[j]+": "+c)
@@ -116,11 +116,6 @@ const (
 	rowMark = "\uE000"
 	rowEnd  = "\uE001"
 )
-
-// tokenColumn matches a table's header cell over tokens' names or tickers.
-var tokenColumn = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)^(?:tokens?|tickers?|symbols?|names?|coins?|assets?|projects?|pairs?|代币|代幣|币种|幣種|名称|名稱|项目|項目|token adı|sembol|токен|монета|тикер|название|moneda|activo|nombre|moeda|ativo|nome|tên|mã)$`)
-})
 
 // datedRow matches a row's subject that is a date: "Feb 20, 2025", "2025-02-20", "20/02/2025",
 // "2025年2月20日".
