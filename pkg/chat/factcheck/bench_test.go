@@ -26,14 +26,18 @@ func longClause(n int) string {
 // BenchmarkVerifyLongClause is the time from an answer's last text to its checks, for answers
 // of 20, 60 and 200 KB of figures in one clause (docs/BENCHMARKS.md: go test -run '^$' -bench
 // LongClause -benchtime 3x ./pkg/chat/factcheck).
-func BenchmarkVerifyLongClause(b *testing.B) {
+func BenchmarkVerifyLongClause(b *testing.B) { benchVerify(b, longClause, 20, 60, 200) }
+
+// benchVerify times Verify on text(n) for n of each size in KB, counting only the bytes it
+// reads (twice factcheck.MaxText at most) in its MB/s.
+func benchVerify(b *testing.B, text func(n int) string, kbs ...int) {
 	facts := panda()
-	for _, kb := range []int{20, 60, 200} {
-		text := longClause(kb << 10)
+	for _, kb := range kbs {
+		t := text(kb << 10)
 		b.Run(fmt.Sprintf("%dKB", kb), func(b *testing.B) {
-			b.SetBytes(int64(min(len(text), 2*factcheck.MaxText))) // past that nothing is read
+			b.SetBytes(int64(min(len(t), 2*factcheck.MaxText)))
 			for b.Loop() {
-				factcheck.Verify(text, facts)
+				factcheck.Verify(t, facts)
 			}
 		})
 	}
@@ -44,16 +48,7 @@ func BenchmarkVerifyLongClause(b *testing.B) {
 // factcheck.MaxFigures and counted up to twice factcheck.MaxText (go test -run '^$' -bench
 // Dense -benchtime 3x ./pkg/chat/factcheck).
 func BenchmarkVerifyDense(b *testing.B) {
-	facts := panda()
-	for _, kb := range []int{20, 60, 200} {
-		text := strings.Repeat("$1 ", kb<<10/3)
-		b.Run(fmt.Sprintf("%dKB", kb), func(b *testing.B) {
-			b.SetBytes(int64(min(len(text), 2*factcheck.MaxText))) // past that nothing is read
-			for b.Loop() {
-				factcheck.Verify(text, facts)
-			}
-		})
-	}
+	benchVerify(b, func(n int) string { return strings.Repeat("$1 ", n/3) }, 20, 60, 200)
 }
 
 // BenchmarkVerifyCoinNames is the same for an answer that names coins in Russian and Chinese
@@ -61,14 +56,7 @@ func BenchmarkVerifyDense(b *testing.B) {
 // looked at in a bounded stretch, so the cost stays linear (go test -run '^$' -bench
 // CoinNames -benchtime 3x ./pkg/chat/factcheck).
 func BenchmarkVerifyCoinNames(b *testing.B) {
-	facts := panda()
-	for _, kb := range []int{20, 60} {
-		text := "GPANDA 价格 2.417 美元，" + strings.Repeat("биткоин и 比特币 ", kb<<10/26) + " цена 3 $."
-		b.Run(fmt.Sprintf("%dKB", kb), func(b *testing.B) {
-			b.SetBytes(int64(min(len(text), 2*factcheck.MaxText))) // past that nothing is read
-			for b.Loop() {
-				factcheck.Verify(text, facts)
-			}
-		})
-	}
+	benchVerify(b, func(n int) string {
+		return "GPANDA 价格 2.417 美元，" + strings.Repeat("биткоин и 比特币 ", n/26) + " цена 3 $."
+	}, 20, 60)
 }
