@@ -106,6 +106,13 @@ type language struct {
 	percent string
 	// durations are the units of time, in hours.
 	durations map[string]float64
+	// taxes is the word for a token's taxes, buy and sell the words for each side of a pair
+	// of them ("Impuestos: compra 5 % / venta 25 %", "买税/卖税：3% / 6%"); noTax the words
+	// that say it has neither ("no taxes", "налогов нет", "无买卖税"): see taxes.go.
+	taxes, buy, sell, noTax string
+	// lpState are the words after "LP 100%" that make the share the LP's locked or burned one
+	// ("LP: 100% burned", "LP 100% 锁定").
+	lpState string
 }
 
 // languages are the languages the checks read, English first.
@@ -180,8 +187,11 @@ var words = sync.OnceValue(func() *lexicon {
 			continue // an age's keyword after it is read in fit; a change's never counts
 		}
 		fillers := raw(func(lang *language) string { return lang.after })
+		// After the figure, a label is set apart by a space or markup only: "24% (thuế mua 8%)"
+		// is no "24% thuế mua".
+		after := strings.ReplaceAll(strings.TrimPrefix(re.String(), "(?i)"), `(?:^|[^\pL\pN])`, `(?:^|[\s*_:])`)
 		l.right = append(l.right, keyword{fact, factKinds[fact], regexp.MustCompile(`(?i)^[\s*_:]*?(?:` +
-			fillers + `\s*?){0,2}?[\s*_]*?` + strings.TrimPrefix(re.String(), "(?i)"))})
+			fillers + `\s*?){0,2}?[\s*_]*?` + after)})
 	}
 	l.moveTo = moveTo()
 	l.moveEnd, l.rangeEnd = fromTo()

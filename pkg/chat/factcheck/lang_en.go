@@ -56,5 +56,10 @@ func init() {
 		cents:     `cents?\b|¢`,
 		percent:   `%|percent\b|per cent\b`,
 		durations: map[string]float64{"minute": 1.0 / 60, "minutes": 1.0 / 60, "min": 1.0 / 60, "mins": 1.0 / 60, "hour": 1, "hours": 1, "hr": 1, "hrs": 1, "h": 1, "day": 24, "days": 24, "d": 24, "week": 168, "weeks": 168, "w": 168},
+		taxes:     `tax(?:es)?`,
+		buy:       `buy(?:ing)?|b`,
+		sell:      `sell(?:ing)?|s`,
+		noTax:     `no (?:buy(?: or |/| and | & )sell )?tax(?:es)?|zero tax(?:es)?|0 tax(?:es)?|tax[- ]free`,
+		lpState:   `burn(?:t|ed)|locked`,
 	})
 }

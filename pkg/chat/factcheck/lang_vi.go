@@ -50,5 +50,10 @@ func init() {
 		cents:        `xu\b`,
 		percent:      `phần trăm`,
 		durations:    map[string]float64{"phút": 1.0 / 60, "giờ": 1, "ngày": 24, "tuần": 168},
+		taxes:        `thuế`,
+		buy:          `mua`,
+		sell:         `bán`,
+		noTax:        `không (?:có |thu )?thuế`,
+		lpState:      `(?:đã )?(?:bị )?(?:khóa|đốt)`,
 	})
 }

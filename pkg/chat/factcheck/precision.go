@@ -54,7 +54,25 @@ func (l *lexicon) pairAge(before, left, after string) bool {
 	if near := before[runeStart(before, max(0, len(before)-24)):]; l.otherAge.MatchString(near) && !l.ageBefore.MatchString(near) || l.versus.MatchString(before) {
 		return false // "Creator wallet is only 0.1 days old" (not "launched by the dev 20 hours ago"), "so 24 giờ trước"
 	}
+	if l.windowOf(before) {
+		return false // "khối lượng 24h", "Volume 24h": the window of the figure the label names
+	}
 	return l.ageBefore.MatchString(before) || l.ageAfter.MatchString(after) && !l.labelled(left)
+}
+
+// windowOf reports whether a label of a sum or a share ends right before a duration, which is
+// then the window that figure is over: "khối lượng 24h chỉ ~31 nghìn USD".
+func (l *lexicon) windowOf(before string) bool {
+	near := strings.TrimRight(before[runeStart(before, max(0, len(before)-32)):], " *_")
+	for _, kw := range l.keywords {
+		if kw.kind == hours || kw.fact == skip {
+			continue
+		}
+		if m := kw.re.FindAllStringIndex(near, -1); len(m) > 0 && strings.TrimRight(near[m[len(m)-1][1]:], " ") == "" {
+			return true
+		}
+	}
+	return false
 }
 
 // labelled reports whether words before a duration name a sum or a share ("Price 7 days

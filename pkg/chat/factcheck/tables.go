@@ -8,7 +8,8 @@ import (
 )
 
 // The forms that state figures across cells and pairs, rewritten as labelled lines before the
-// clauses are read: markdown tables by their headers, and bots' pairs of taxes.
+// clauses are read: markdown tables by their headers, and labels alone on their line (taxes.go has the
+// pairs of taxes).
 
 // readTables rewrites the rows of each markdown table whose header names facts as one line per
 // cell, "Header: cell" ("| Price | Liquidity |" over "| $2.42 | $1.5M |" becomes "Price: $2.42"
@@ -177,57 +178,6 @@ func bareHeader(row, next string) bool {
 	return !strings.ContainsAny(row, "0123456789") && tableRow(next) && strings.ContainsAny(next, "0123456789") &&
 		len(cells(row)) == len(cells(next))
 }
-
-// taxPair matches the two taxes a bot states as a pair, each with its "%" (so that the figure
-// read is as the answer wrote it, and "24/7" is no pair): "Buy/Sell Tax: 5% / 10%", "Taxes:
-// 5%/10%", "Tax (B/S): 5%/10%", "Tax: B 5% | S 10%", "Buy/Sell Tax: 5% | 10%"; "Sell/Buy Tax:
-// 10% / 5%" states the sell tax first.
-var taxPair = sync.OnceValue(func() *regexp.Regexp {
-	pct := `(\d{1,3}(?:[.,]\d+)?%)`
-	order := `(?:(buy\s?/\s?sell|b\s?/\s?s)|(sell\s?/\s?buy|s\s?/\s?b))`
-	return regexp.MustCompile(`(?i)\b(?:` + order + `\s?tax(?:es)?|tax(?:es)?(?:\s?\(?` + order + `\)?)?)\s?[:=]?\s?(?:` +
-		pct + `\s?(?:/|\||,|&|and)\s?` + pct + `|b(?:uy)?\s?[:=]?\s?` + pct + `\s?[|/,·•]\s?s(?:ell)?\s?[:=]?\s?` + pct + `)`)
-})
-
-// bothTaxes matches one figure for both taxes: "buy/sell taxes at 15%", "B/S tax: 5%".
-var bothTaxes = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)\b(?:buy\s?/\s?sell|sell\s?/\s?buy|b\s?/\s?s|s\s?/\s?b)\s?tax(?:es)?\s?(?:(?:are|is|set|at|of|:|=)\s?){0,2}(\d{1,3}(?:[.,]\d+)?%)`)
-})
-
-// taxPairs writes each pair of taxes as two labelled figures, "buy tax 5%, sell tax 10%", and
-// one figure for both as the same two.
-func taxPairs(text string) string {
-	if !strings.Contains(strings.ToLower(text), "tax") {
-		return text
-	}
-	text = taxPair().ReplaceAllStringFunc(text, func(m string) string {
-		g := taxPair().FindStringSubmatch(m)
-		buy, sell := g[5]+g[7], g[6]+g[8]
-		if g[2] != "" || g[4] != "" {
-			buy, sell = sell, buy // "Sell/Buy Tax: 10% / 5%"
-		}
-		return "buy tax " + buy + ", sell tax " + sell
-	})
-	// One figure for both, not the first of two written another way ("B/S tax: 10% or 99%").
-	var b strings.Builder
-	last := 0
-	for _, m := range bothTaxes().FindAllStringSubmatchIndex(text, -1) {
-		if anotherShare().MatchString(text[m[1]:]) {
-			continue
-		}
-		pct := text[m[2]:m[3]]
-		b.WriteString(text[last:m[0]])
-		b.WriteString("buy tax " + pct + ", sell tax " + pct)
-		last = m[1]
-	}
-	b.WriteString(text[last:])
-	return b.String()
-}
-
-// anotherShare matches a second percentage right after one: " | 99%", " or 99%".
-var anotherShare = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^\s?(?:[|/,&-]|and|or)\s?\d{1,3}(?:[.,]\d+)?\s?%`)
-})
 
 // labelLines joins a label alone on its line to the figure alone on the next, as a page's
 // widget of key metrics states them ("Market Cap:" over "$ 15.72K", "24h Volume" over

@@ -1,0 +1,206 @@
+package factcheck
+
+import (
+	"regexp"
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+)
+
+// The forms that state a token's taxes and its LP's share in one go, in every language,
+// rewritten before the clauses are read as the labelled figures the reader knows: "Taxes: 5% /
+// 10%", "Impuestos: compra 5 % / venta 25 %", "买税/卖税：3% / 6%", "taxes 0/0" and "no taxes"
+// become "buy tax 5%, sell tax 10%"; "LP: 100% burned" and "LP 100% 锁定" become "LP locked
+// 100%". The words are each language's taxes, buy, sell, noTax and lpState.
+
+// taxWords are the regexps of the taxes' forms, built once from every language's words.
+type taxWords struct {
+	label, pair, noTax, lp *regexp.Regexp
+	buy, sell              *regexp.Regexp
+}
+
+var taxForms = sync.OnceValue(func() *taxWords {
+	tax, buy, sell := raw(func(l *language) string { return l.taxes }), raw(func(l *language) string { return l.buy }), raw(func(l *language) string { return l.sell })
+	order := func(a, b string) string { return `(?:` + a + `)\s?(?:` + tax + `)?\s?/\s?(?:` + b + `)` }
+	side := `(?:` + buy + `|` + sell + `)`
+	pct := `\d{1,3}(?:[.,]\d+)?\s?%|%\s?\d{1,3}(?:[.,]\d+)?`
+	item := `(?:(` + side + `)\s?[:：]?\s?)?(` + pct + `|\d{1,2}(?:[.,]\d+)?)(?:\s?(` + side + `)(?:[^\pL]|$))?`
+	var no []string
+	for _, l := range languages {
+		if l.noTax == "" {
+			continue
+		}
+		if l.unspaced {
+			no = append(no, `()(`+l.noTax+`)()`)
+			continue
+		}
+		no = append(no, `(^|[^\pL\pN])(`+l.noTax+`)([^\pL\pN]|$)`)
+	}
+	return &taxWords{
+		// Group 1: the label states the sell tax first ("Sell/Buy Tax", "Tax (S/B)").
+		label: regexp.MustCompile(`(?i)(?:^|[^\pL\pN])(?:(` + order(sell, buy) + `)\s?(?:` + tax + `)|` + order(buy, sell) + `\s?(?:` + tax + `)|(?:` +
+			tax + `)(?:\s?[(（]?\s?(?:(` + order(sell, buy) + `)|` + order(buy, sell) + `)\s?[)）]?)?)(?:[^\pL\pN]|$)`),
+		pair: regexp.MustCompile(`(?i)^[\s*_:：=|(（\-–—]*(?:(?:are|is|at|of|son|de|são|составляют|là|为|為|是)\s)?[\s*_:：]*` +
+			item + `\s?(/|\||,|·|•|&|;|、|and|y|e|и|ve|và|和)\s?` + item),
+		noTax: regexp.MustCompile(`(?i)` + strings.Join(no, "|")),
+		lp: regexp.MustCompile(`(?i)((?:^|[^\pL\pN])LP[\s*_:：|]*)((` + pct + `)[\s*_]*(?:` +
+			raw(func(l *language) string { return l.lpState }) + `))()`),
+		buy:  regexp.MustCompile(`(?i)^(?:` + buy + `)$`),
+		sell: regexp.MustCompile(`(?i)^(?:` + sell + `)$`),
+	}
+})
+
+// taxPairs writes each pair of taxes as two labelled figures, "buy tax 5%, sell tax 10%", one
+// figure for both as the same two, "no taxes" as two of 0%, and an LP's share with its state
+// after it as "LP locked 100%".
+func taxPairs(text string) string {
+	w := taxForms()
+	// "No taxes." but not "no tax treaty" or "no tax on transfers".
+	text = replaceGroups(text, w.noTax, func(_, rest string) (string, bool) { return "buy tax 0%, sell tax 0%", pairEnds(rest) })
+	text = rewritePairs(text, w)
+	text = replaceGroups(text, w.lp, func(m, _ string) (string, bool) { return "LP locked " + w.lp.FindStringSubmatch(m)[3], true })
+	return bothFigures(text)
+}
+
+// replaceGroups replaces each match of re, but the first and last of its groups that are set
+// (the boundaries it matched around the words), by what with gives for it and the text after
+// it, unless with says no.
+func replaceGroups(text string, re *regexp.Regexp, with func(match, rest string) (string, bool)) string {
+	var b strings.Builder
+	last := 0
+	for _, m := range re.FindAllStringSubmatchIndex(text, -1) {
+		start, end := m[0], m[1]
+		var set []int
+		for g := 2; g < len(m); g += 2 {
+			if m[g] >= 0 {
+				set = append(set, g)
+			}
+		}
+		if len(set) >= 3 { // the boundaries are outside the words
+			start, end = m[set[0]+1], m[set[len(set)-1]]
+		}
+		by, ok := with(text[m[0]:m[1]], text[end:])
+		if !ok {
+			continue
+		}
+		b.WriteString(text[last:start])
+		b.WriteString(by)
+		last = end
+	}
+	b.WriteString(text[last:])
+	return b.String()
+}
+
+// rewritePairs rewrites the two figures after each taxes label: each takes the side its own
+// word gives ("compra 5 %"), else the label's order ("Sell/Buy Tax: 10% / 5%"), else buy first.
+// Two figures without "%" are a pair only when joined by "/" and followed by no word ("taxes
+// 0/0." but not "Taxes: 24/7 trading").
+func rewritePairs(text string, w *taxWords) string {
+	var b strings.Builder
+	last := 0
+	for _, m := range w.label.FindAllStringSubmatchIndex(text, -1) {
+		at := m[1]
+		if r, size := utf8.DecodeLastRuneInString(text[:at]); !unicode.IsLetter(r) {
+			at -= size // the character after the label, which its match took
+		}
+		if at < last {
+			continue
+		}
+		rest := text[at:]
+		p := w.pair.FindStringSubmatchIndex(rest)
+		if p == nil {
+			continue
+		}
+		g := func(i int) string {
+			if p[2*i] < 0 {
+				return ""
+			}
+			return rest[p[2*i]:p[2*i+1]]
+		}
+		first, sep, second := g(2), g(4), g(6)
+		pcts := strings.Contains(first, "%")
+		end := at + p[13]
+		if p[14] >= 0 {
+			end = at + p[15] // the side word after the second figure, not the character after it
+		}
+		if pcts != strings.Contains(second, "%") || !pcts && (sep != "/" || !pairEnds(text[end:])) {
+			continue
+		}
+		buyFirst := m[2] < 0 && m[4] < 0
+		before, after := g(1)+g(3), g(5)+g(7)
+		switch {
+		case w.buy.MatchString(before) || w.sell.MatchString(after):
+			buyFirst = true
+		case w.sell.MatchString(before) || w.buy.MatchString(after):
+			buyFirst = false
+		}
+		buy, sell := withPercent(first), withPercent(second)
+		if !buyFirst {
+			buy, sell = sell, buy
+		}
+		start := at + p[4]
+		if p[2] >= 0 {
+			start = at + p[2]
+		}
+		b.WriteString(text[last:start])
+		b.WriteString("buy tax " + buy + ", sell tax " + sell)
+		last = end
+	}
+	b.WriteString(text[last:])
+	return b.String()
+}
+
+// withPercent is a tax's figure with its "%": "0" of "taxes 0/0" is "0%".
+func withPercent(s string) string {
+	if strings.Contains(s, "%") {
+		return s
+	}
+	return s + "%"
+}
+
+// pairEnds reports whether the text after two figures without "%", or after "no taxes", ends
+// them: the end, a punctuation mark, or "and"; "Taxes: 24/7 trading" is no pair of taxes.
+func pairEnds(rest string) bool {
+	t := strings.TrimLeft(rest, " \t")
+	if t == "" {
+		return true
+	}
+	if r, _ := utf8.DecodeRuneInString(t); strings.ContainsRune(".,;:!()|*—–-\n\r，。、；）（", r) {
+		return true
+	}
+	return pairJoin().MatchString(t)
+}
+
+// pairJoin matches a word that joins the next fact to a pair of taxes: "taxes 0/0 and LP burned".
+var pairJoin = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)^(?:and|y|e|и|ve|và|with|con|com|а)\s`)
+})
+
+// bothTaxes matches one figure for both taxes: "buy/sell taxes at 15%", "B/S tax: 5%".
+var bothTaxes = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(?:buy\s?/\s?sell|sell\s?/\s?buy|b\s?/\s?s|s\s?/\s?b)\s?tax(?:es)?\s?(?:(?:are|is|set|at|of|:|=)\s?){0,2}(\d{1,3}(?:[.,]\d+)?%)`)
+})
+
+// bothFigures writes one figure for both taxes as the two, not the first of two written another
+// way ("B/S tax: 10% or 99%").
+func bothFigures(text string) string {
+	var b strings.Builder
+	last := 0
+	for _, m := range bothTaxes().FindAllStringSubmatchIndex(text, -1) {
+		if anotherShare().MatchString(text[m[1]:]) {
+			continue
+		}
+		pct := text[m[2]:m[3]]
+		b.WriteString(text[last:m[0]])
+		b.WriteString("buy tax " + pct + ", sell tax " + pct)
+		last = m[1]
+	}
+	b.WriteString(text[last:])
+	return b.String()
+}
+
+// anotherShare matches a second percentage right after one: " | 99%", " or 99%".
+var anotherShare = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\s?(?:[|/,&-]|and|or)\s?\d{1,3}(?:[.,]\d+)?\s?%`)
+})
