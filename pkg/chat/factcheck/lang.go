@@ -340,7 +340,8 @@ func fromTo() (moveEnd, rangeEnd *regexp.Regexp) {
 			if lang.unspaced {
 				gap = `(?:\s|` + lang.currency + `|` + lang.moves + `)*`
 			}
-			ends = append(ends, gap+lang.bounded(lang.to)+level+`\d`)
+			// After "to", one word may stand before the level: "до нынешних 0,0000412 $".
+			ends = append(ends, gap+lang.bounded(lang.to)+`(?:\s+\pL+)?`+level+`\d`)
 			starts = append(starts, lang.bounded(lang.from)+`[^;\n]{0,40}?\d[^;\n\d]{0,16}?`+lang.bounded(lang.to)+level+`$`)
 		}
 		if lang.fromAfter != "" {

@@ -42,7 +42,7 @@ func init() {
 		mark:         `mốc|ngưỡng`,
 		milestone:    `(?:vượt(?: qua| quá)?(?: mốc)?|chạm(?: mốc)?|ngưỡng)\s*`,
 		ageBefore:    `được tạo|ra mắt|tuổi`,
-		ageAfter:     `trước`,
+		ageAfter:     `trước|tuổi`,
 		otherAge:     `ví|người tạo|tài khoản|tên miền`,
 		versus:       `so với|so`,
 		scales:       map[string]float64{"nghìn": 1e3, "ngàn": 1e3, "triệu": 1e6, "nghìn tỷ": 1e12, "ngàn tỷ": 1e12, "tỷ": 1e9, "tỉ": 1e9},
