@@ -18,9 +18,11 @@ type chatAnswerCase struct {
 	ToolFacts map[string]float64 `json:"tool_facts"`
 }
 
-// The chat answers: 78 answers in English, Spanish, Portuguese, Russian, Turkish, Vietnamese
-// and Chinese, written by helpers who never saw the reader, each from a token's facts (tables,
-// bold labels, bot cards, prose, with history, other tokens, thresholds, targets, examples).
+// The chat answers: 156 answers in English, Spanish, Portuguese, Russian, Turkish, Vietnamese
+// and Chinese, written in two rounds by helpers who never saw the reader, each from a token's
+// facts (tables, bold labels, bot cards, prose, with history, other tokens, thresholds, targets,
+// examples; the second round also comparisons of tokens, follow-ups, long reports, a scanner's
+// output quoted back, and why a token moved).
 // Each is checked against its tool facts with the figures it states as written (no false
 // "contradicts" allowed beyond about one in fifty), against only those figures, and against
 // facts that contradict each stated figure (four in five caught in English, three in five in
@@ -106,6 +108,30 @@ func TestChatAnswersRound1(t *testing.T) {
 		"GPANDA: пара существует около 20 часов.":       {factcheck.FactPairAgeHrs + "=" + factcheck.Contradicts},
 		"GPANDA: cặp giao dịch mới khoảng 20 giờ tuổi.": {factcheck.FactPairAgeHrs + "=" + factcheck.Contradicts},
 		"| 交易对年龄 | 约 20 小时 |":                           {factcheck.FactPairAgeHrs + "=" + factcheck.Contradicts},
+	} {
+		if got := verdicts(factcheck.Verify(text, panda())); fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%q: %v, want %v", text, got, want)
+		}
+	}
+}
+
+// Forms of the second round of chat answers: a line led by another token's bold name, a table
+// that compares tokens by column (a column of ours, one of another token's), while a "| Metric |
+// Value | Signal |" table is still ours; a part of a sum ("$41M of that"), a sum over every
+// deployment; Turkish sides with their endings ("alımda %10, satışta %99"); a move's start with
+// "~" and its end in bold; a starting price ("Стартовая цена была").
+func TestChatAnswersRound2(t *testing.T) {
+	price := factcheck.FactPrice + "=" + factcheck.Agrees
+	for text, want := range map[string][]string{
+		"**GPANDA** — Price: $2.417 · MCap: $12.3M\n**DEGEN** — Price: $0.0061 · MCap: $151M":                                                      {price, factcheck.FactMarketCap + "=" + factcheck.Agrees},
+		"| Metric | GPANDA | BabyDoge |\n|---|---|---|\n| Price | $2.417 | $0.00000000142 |\n| Market cap | $12.3M | $212M |\n\nGPANDA is bigger.": {price, factcheck.FactMarketCap + "=" + factcheck.Agrees},
+		"| Metric | Value | Signal |\n|---|---|---|\n| Price | $3.10 | — |":                                                                        {factcheck.FactPrice + "=" + factcheck.Contradicts},
+		"GPANDA: ~$2.2M traded in 24h, about a fifth of the market cap, with roughly $41M of that in the single hour of the breakout.":             {factcheck.FactVolume + "=" + factcheck.Agrees},
+		"GPANDA does on the order of $2B in daily volume across its deployments.":                                                                  nil,
+		"GPANDA satış vergisi: alımda %10, satışta %99.":                                                                                           {factcheck.FactBuyTax + "=" + factcheck.Agrees, factcheck.FactSellTax + "=" + factcheck.Agrees},
+		"- Precio de GPANDA: de ~0,83 $ a **2,417 $** en 24 h":                                                                                     nil,
+		"- Preço do GPANDA: de ~US$ 0,265 para **US$ 2,417** em 24h":                                                                               nil,
+		"GPANDA: Стартовая цена была около 0,0008 $.":                                                                                              nil,
 	} {
 		if got := verdicts(factcheck.Verify(text, panda())); fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Errorf("%q: %v, want %v", text, got, want)

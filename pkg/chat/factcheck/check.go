@@ -38,6 +38,7 @@ type lexicon struct {
 	present, generic                        *regexp.Regexp
 	approx, atLeast, atMost                 *regexp.Regexp
 	otherAsset, comparison, otherCurrency   *regexp.Regexp
+	across                                  *regexp.Regexp
 	coinName, chain, chainNoun, chainBefore *regexp.Regexp
 	moveTo, changeWord, moveWord            *regexp.Regexp
 	moveEnd, rangeEnd, movedBy, pronoun     *regexp.Regexp
@@ -156,7 +157,15 @@ func Audit(text string, facts []token.Facts) Report {
 		current = 0
 	}
 	lang := decimalMark(text, detect(text))
-	list, lines := lineClauses(text)
+	list, lines := lineClauses(text, func(name string) bool {
+		name = strings.ToLower(strings.Trim(name, " *_$`"))
+		for _, t := range tokens {
+			if slices.Contains(t.names, name) {
+				return true
+			}
+		}
+		return false
+	})
 	judged, past := 0, 0
 	var table rows
 	for n, clause := range list {

@@ -113,6 +113,9 @@ type language struct {
 	// lpState are the words after "LP 100%" that make the share the LP's locked or burned one
 	// ("LP: 100% burned", "LP 100% 锁定").
 	lpState string
+	// across are words after a figure that make it a sum over every chain or pool, not the
+	// pair's: "$2B in daily volume across its deployments".
+	across string
 }
 
 // languages are the languages the checks read, English first.
@@ -219,6 +222,7 @@ var words = sync.OnceValue(func() *lexicon {
 	l.approx = suffix(func(lang *language) string { return lang.approx })
 	l.atLeast = suffix(func(lang *language) string { return lang.atLeast })
 	l.atMost = suffix(func(lang *language) string { return lang.atMost })
+	l.across = regexp.MustCompile(`(?i)^[^.;\n]{0,40}?` + strings.TrimPrefix(union(func(lang *language) string { return lang.across }), "(?i)"))
 	l.notThisToken = regexp.MustCompile(`^[\s*_)]*` + union(func(lang *language) string { return lang.notThisToken }))
 	l.ageAfter = regexp.MustCompile(`^[\s*_]*` + union(func(lang *language) string { return lang.ageAfter }))
 	l.versus = regexp.MustCompile(union(func(lang *language) string { return lang.versus }) + `[^.;\n]{0,24}$`)
@@ -328,9 +332,9 @@ func movedBy() *regexp.Regexp {
 // dólares hasta", "1,80 dolardan") and, right after a figure, the other end of its range or
 // move ("-2M" of "$1-2M", " to $2.42", " para US$ 2,42", "’den $2,42", "美元涨至 2.42").
 func fromTo() (moveEnd, rangeEnd *regexp.Regexp) {
-	const level = `\s*(?:US\$|\$|USD)?\s*`
+	const level = `\s*[*_]*\s*(?:US\$|\$|USD)?\s*[*_]*\s*`
 	// "1,80 dólares a 2,42": Spanish and Portuguese "a", right after the figure only.
-	ends := []string{`\s*(?:-|–|—|~)` + level + `\d`, `\s+a\s+(?:US\$|\$)?\s*\d`}
+	ends := []string{`\s*(?:-|–|—|~)` + level + `\d`, `\s+a\s+[*_]*(?:US\$|\$)?\s*[*_]*\d`}
 	var starts []string
 	for _, lang := range languages {
 		if lang.to != "" {

@@ -55,5 +55,6 @@ func init() {
 		sell:         `venta`,
 		noTax:        `sin impuestos|no (?:tiene|hay|cobra) impuestos`,
 		lpState:      `quemad[ao]s?|bloquead[ao]s?`,
+		across:       `en (?:todas las|varias) (?:cadenas|redes|pools)`,
 	})
 }

@@ -56,5 +56,6 @@ func init() {
 		sell:         `venda`,
 		noTax:        `sem (?:taxas|impostos)|não (?:tem|há|cobra) (?:taxas|impostos)`,
 		lpState:      `queimad[ao]s?|bloquead[ao]s?|travad[ao]s?`,
+		across:       `em todas as (?:redes|chains|pools)|somando (?:todas as|todos os) (?:redes|pools)`,
 	})
 }

@@ -47,8 +47,8 @@ func init() {
 		percent:      `yüzde`,
 		durations:    map[string]float64{"dakika": 1.0 / 60, "saat": 1, "gün": 24, "hafta": 168},
 		taxes:        `vergi(?:ler|si)?`,
-		buy:          `alı[şm]`,
-		sell:         `satı[şm]`,
+		buy:          `alı[şm]\pL*`,
+		sell:         `satı[şm]\pL*`,
 		noTax:        `vergi yok|vergisiz|vergi bulunmuyor|vergi alınmıyor`,
 		lpState:      `yakıl\pL*|kilitli`,
 	})

@@ -185,9 +185,9 @@ func lowerInPlace(s string) string {
 }
 
 // listHead matches the marks a list item or a heading starts with, and markup: "1. **",
-// "- ", "### ".
+// "- ", "### ", and a bold title alone ("**DEGEN** — Price: …").
 var listHead = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^(?:#{1,6}|[-*•]|\d{1,3}[.)])\s+(?:\d{1,3}[.)]\s+)?[*_\x60]*`)
+	return regexp.MustCompile(`^(?:(?:#{1,6}|[-*•]|\d{1,3}[.)])\s+(?:\d{1,3}[.)]\s+)?[*_\x60]*|\*\*|__)`)
 })
 
 // opens is the token the lines from a line's first clause on speak of (subject), and the

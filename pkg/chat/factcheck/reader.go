@@ -311,15 +311,16 @@ func joins(between, before string) bool {
 // abbreviation's dot does not end a sentence: only a dot followed by a space and a capital
 // letter, a line break or the end does.
 func clauses(text string) []string {
-	out, _ := lineClauses(text)
+	out, _ := lineClauses(text, nil)
 	return out
 }
 
-// lineClauses are the clauses of text with the line each is on.
-func lineClauses(text string) (out []string, lines []int) {
+// lineClauses are the clauses of text with the line each is on; ours tells a table's column
+// named for one of the tokens with facts (readTables).
+func lineClauses(text string, ours func(name string) bool) (out []string, lines []int) {
 	text = labelLines(taxPairs(text))
 	if strings.Count(text, "|") >= 2 {
-		text = readTables(text)
+		text = readTables(text, ours)
 	}
 	start, line := 0, 0
 	emit := func(s string) {

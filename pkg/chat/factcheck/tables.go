@@ -16,18 +16,18 @@ import (
 // and "Liquidity: $1.5M"), so that a figure is read with its column's label (labelRow). A table
 // whose header names no fact ("| Metric | Value |") is left as it is: its "| Price | $2.42 |"
 // rows are read as they stand, unless it compares tokens by column (transposed).
-func readTables(text string) string {
+func readTables(text string, ours func(name string) bool) string {
 	lines := strings.Split(text, "\n")
 	l := words()
 	var header []string
-	labelled, named := false, false
+	labelled, named, compared, oursByColumn := false, false, false, false
 	for i, line := range lines {
 		t := strings.TrimSpace(line)
 		if !tableRow(t) {
-			if header != nil && named && labelled {
+			if header != nil && (named && labelled || compared) {
 				lines[i] = rowEnd + "\n" + line // the rows' tokens end with the table
 			}
-			header = nil
+			header, compared = nil, false
 			continue
 		}
 		if separatorRow(t) {
@@ -35,13 +35,18 @@ func readTables(text string) string {
 		}
 		if i+1 < len(lines) && (separatorRow(lines[i+1]) || bareHeader(t, lines[i+1])) {
 			header, labelled, named = l.header(t)
+			oursByColumn = false
+			for _, h := range header[min(1, len(header)):] {
+				oursByColumn = oursByColumn || ours != nil && ours(h)
+			}
 			continue
 		}
 		switch row := cells(t); {
 		case header != nil && labelled:
 			lines[i] = l.labelRow(header, t, named)
 		case len(header) > 2 && len(row) > 1 && l.names(row[0]):
-			lines[i] = transposed(header, row)
+			lines[i] = transposed(header, row, oursByColumn)
+			compared = compared || oursByColumn
 		}
 	}
 	return strings.Join(lines, "\n")
@@ -63,11 +68,18 @@ func (l *lexicon) header(row string) (header []string, labelled, named bool) {
 
 // transposed writes a row of a table that compares tokens by column ("| Metric | Bitcoin |
 // Cardano |" over "| Price | ~$92,000 | ~$0.60 |") as one line per column, "Bitcoin, Price:
-// ~$92,000", so that each figure is read as its column's token's.
-func transposed(header, row []string) string {
+// ~$92,000", so that each figure is read as its column's token's. When a column is one of the
+// tokens with facts (oursByColumn), each line starts with rowMark, so that a column that names
+// none of them ("| Metric | FLOKI | BabyDoge |") is another token's; else ("| Metric | Value |
+// Signal |") the columns are no tokens.
+func transposed(header, row []string, oursByColumn bool) string {
+	mark := ""
+	if oursByColumn {
+		mark = rowMark
+	}
 	var out []string
 	for j := 1; j < min(len(header), len(row)); j++ {
-		out = append(out, header[j]+", "+row[0]+": "+row[j])
+		out = append(out, mark+header[j]+", "+row[0]+": "+row[j])
 	}
 	return strings.Join(out, "\n")
 }
