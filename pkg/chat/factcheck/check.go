@@ -157,15 +157,7 @@ func Audit(text string, facts []token.Facts) Report {
 		current = 0
 	}
 	lang := decimalMark(text, detect(text))
-	list, lines := lineClauses(text, func(name string) bool {
-		name = strings.ToLower(strings.Trim(name, " *_$`"))
-		for _, t := range tokens {
-			if slices.Contains(t.names, name) {
-				return true
-			}
-		}
-		return false
-	})
+	list, lines := lineClauses(text, namedByAny(tokens))
 	judged, past := 0, 0
 	var table rows
 	for n, clause := range list {
@@ -344,6 +336,15 @@ func lastWords(s string, n int) string {
 }
 
 // tokenData is one token's facts, with the words an answer names it by.
+// namedByAny reports whether a table's header cell names one of the tokens ("| Metric | FLOKI
+// | BabyDoge |").
+func namedByAny(tokens []tokenData) func(cell string) bool {
+	return func(cell string) bool {
+		cell = strings.ToLower(strings.Trim(cell, " *_$`"))
+		return slices.ContainsFunc(tokens, func(t tokenData) bool { return slices.Contains(t.names, cell) })
+	}
+}
+
 type tokenData struct {
 	names []string // lower case: symbol, name, address
 	data  map[string][]datum

@@ -237,18 +237,7 @@ func TestBotForms(t *testing.T) {
 		"🟢 GPANDA — $2.42\nMC: 12.3M\nLiq: 1.52M": {factcheck.FactPrice, factcheck.FactMarketCap, factcheck.FactLiquidity},
 	}
 	for text, facts := range tests {
-		var agree []string
-		for _, f := range facts {
-			agree = append(agree, f+"="+factcheck.Agrees)
-		}
-		if got := verdicts(factcheck.Verify(text, panda())); fmt.Sprint(got) != fmt.Sprint(agree) {
-			t.Errorf("%q: %v, want %v", text, got, agree)
-		}
-		want := slices.Clone(facts)
-		slices.Sort(want)
-		if got := contradicted(factcheck.Verify(text, off)); fmt.Sprint(got) != fmt.Sprint(want) {
-			t.Errorf("%q against facts off: contradicts %v, want %v", text, got, want)
-		}
+		agreesAndContradicts(t, text, facts, off)
 	}
 }
 
@@ -297,5 +286,23 @@ func TestPriceAfterNameAndBothTaxes(t *testing.T) {
 		if got := verdicts(factcheck.Verify(text, panda())); fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Errorf("%q: %v, want %v", text, got, want)
 		}
+	}
+}
+
+// agreesAndContradicts checks that text's figures of facts, and only those, agree with panda's
+// facts and contradict off's.
+func agreesAndContradicts(t *testing.T, text string, facts []string, off []token.Facts) {
+	t.Helper()
+	var agree []string
+	for _, f := range facts {
+		agree = append(agree, f+"="+factcheck.Agrees)
+	}
+	if got := verdicts(factcheck.Verify(text, panda())); fmt.Sprint(got) != fmt.Sprint(agree) {
+		t.Errorf("%q: %v, want %v", text, got, agree)
+	}
+	want := slices.Clone(facts)
+	slices.Sort(want)
+	if got := contradicted(factcheck.Verify(text, off)); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("%q against facts off: contradicts %v, want %v", text, got, want)
 	}
 }

@@ -2,6 +2,7 @@ package factcheck
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -18,38 +19,57 @@ import (
 // rows are read as they stand, unless it compares tokens by column (transposed).
 func readTables(text string, ours func(name string) bool) string {
 	lines := strings.Split(text, "\n")
-	l := words()
-	var header []string
-	labelled, named, compared, oursByColumn := false, false, false, false
+	var tb table
 	for i, line := range lines {
 		t := strings.TrimSpace(line)
-		if !tableRow(t) {
-			if header != nil && (named && labelled || compared) {
+		switch {
+		case !tableRow(t):
+			if tb.byToken() {
 				lines[i] = rowEnd + "\n" + line // the rows' tokens end with the table
 			}
-			header, compared = nil, false
-			continue
-		}
-		if separatorRow(t) {
-			continue
-		}
-		if i+1 < len(lines) && (separatorRow(lines[i+1]) || bareHeader(t, lines[i+1])) {
-			header, labelled, named = l.header(t)
-			oursByColumn = false
-			for _, h := range header[min(1, len(header)):] {
-				oursByColumn = oursByColumn || ours != nil && ours(h)
-			}
-			continue
-		}
-		switch row := cells(t); {
-		case header != nil && labelled:
-			lines[i] = l.labelRow(header, t, named)
-		case len(header) > 2 && len(row) > 1 && l.names(row[0]):
-			lines[i] = transposed(header, row, oursByColumn)
-			compared = compared || oursByColumn
+			tb = table{}
+		case separatorRow(t):
+		case i+1 < len(lines) && (separatorRow(lines[i+1]) || bareHeader(t, lines[i+1])):
+			tb = newTable(t, ours)
+		default:
+			lines[i] = tb.row(t)
 		}
 	}
 	return strings.Join(lines, "\n")
+}
+
+// table is a markdown table being read: its header's cells, whether one names a fact
+// (labelled), one heads a column of tokens' names (named), one is a token with facts
+// (oursByColumn), and whether a row compared tokens by column.
+type table struct {
+	header                                  []string
+	labelled, named, oursByColumn, compared bool
+}
+
+func newTable(header string, ours func(name string) bool) table {
+	var tb table
+	tb.header, tb.labelled, tb.named = words().header(header)
+	tb.oursByColumn = ours != nil && slices.ContainsFunc(tb.header[min(1, len(tb.header)):], ours)
+	return tb
+}
+
+// byToken reports whether the table's rows were read as tokens' (rowMark), so that its end
+// must say so.
+func (tb *table) byToken() bool {
+	return tb.header != nil && (tb.named && tb.labelled || tb.compared)
+}
+
+// row is a row of the table as the lines it is read as.
+func (tb *table) row(t string) string {
+	l := words()
+	switch row := cells(t); {
+	case tb.header != nil && tb.labelled:
+		return l.labelRow(tb.header, t, tb.named)
+	case len(tb.header) > 2 && len(row) > 1 && l.names(row[0]):
+		tb.compared = tb.compared || tb.oursByColumn
+		return transposed(tb.header, row, tb.oursByColumn)
+	}
+	return t
 }
 
 // header is a table's header row's cells, whether one names a fact (labelled) and whether one

@@ -107,48 +107,58 @@ func rewritePairs(text string, w *taxWords) string {
 		if at < last {
 			continue
 		}
-		rest := text[at:]
-		p := w.pair.FindStringSubmatchIndex(rest)
-		if p == nil {
+		start, end, by, ok := w.pairAt(text, at, m[2] < 0 && m[4] < 0)
+		if !ok {
 			continue
-		}
-		g := func(i int) string {
-			if p[2*i] < 0 {
-				return ""
-			}
-			return rest[p[2*i]:p[2*i+1]]
-		}
-		first, sep, second := g(2), g(4), g(6)
-		pcts := strings.Contains(first, "%")
-		end := at + p[13]
-		if p[14] >= 0 {
-			end = at + p[15] // the side word after the second figure, not the character after it
-		}
-		if pcts != strings.Contains(second, "%") || !pcts && (sep != "/" || !pairEnds(text[end:])) {
-			continue
-		}
-		buyFirst := m[2] < 0 && m[4] < 0
-		before, after := g(1)+g(3), g(5)+g(7)
-		switch {
-		case w.buy.MatchString(before) || w.sell.MatchString(after):
-			buyFirst = true
-		case w.sell.MatchString(before) || w.buy.MatchString(after):
-			buyFirst = false
-		}
-		buy, sell := withPercent(first), withPercent(second)
-		if !buyFirst {
-			buy, sell = sell, buy
-		}
-		start := at + p[4]
-		if p[2] >= 0 {
-			start = at + p[2]
 		}
 		b.WriteString(text[last:start])
-		b.WriteString("buy tax " + buy + ", sell tax " + sell)
+		b.WriteString(by)
 		last = end
 	}
 	b.WriteString(text[last:])
 	return b.String()
+}
+
+// pairAt reads the pair of taxes right after a label that ends at at, buy first unless the label
+// or the figures' own words say otherwise: where the figures start and end, and the labelled
+// figures they are rewritten as.
+func (w *taxWords) pairAt(text string, at int, buyFirst bool) (start, end int, by string, ok bool) {
+	rest := text[at:]
+	p := w.pair.FindStringSubmatchIndex(rest)
+	if p == nil {
+		return 0, 0, "", false
+	}
+	g := func(i int) string {
+		if p[2*i] < 0 {
+			return ""
+		}
+		return rest[p[2*i]:p[2*i+1]]
+	}
+	first, sep, second := g(2), g(4), g(6)
+	pcts := strings.Contains(first, "%")
+	end = at + p[13]
+	if p[14] >= 0 {
+		end = at + p[15] // the side word after the second figure, not the character after it
+	}
+	if pcts != strings.Contains(second, "%") || !pcts && (sep != "/" || !pairEnds(text[end:])) {
+		return 0, 0, "", false
+	}
+	before, after := g(1)+g(3), g(5)+g(7)
+	switch {
+	case w.buy.MatchString(before) || w.sell.MatchString(after):
+		buyFirst = true
+	case w.sell.MatchString(before) || w.buy.MatchString(after):
+		buyFirst = false
+	}
+	buy, sell := withPercent(first), withPercent(second)
+	if !buyFirst {
+		buy, sell = sell, buy
+	}
+	start = at + p[4]
+	if p[2] >= 0 {
+		start = at + p[2]
+	}
+	return start, end, "buy tax " + buy + ", sell tax " + sell, true
 }
 
 // withPercent is a tax's figure with its "%": "0" of "taxes 0/0" is "0%".

@@ -2,7 +2,6 @@ package factcheck_test
 
 import (
 	"fmt"
-	"slices"
 	"testing"
 
 	"github.com/chatsvc/chat/pkg/chat/factcheck"
@@ -40,18 +39,7 @@ func TestTaxesAndLPInChatForms(t *testing.T) {
 		"| LP | 0 % bloqueada |":                               lp,
 		"GPANDA：LP 0% 锁定":                                      lp,
 	} {
-		var agree []string
-		for _, f := range facts {
-			agree = append(agree, f+"="+factcheck.Agrees)
-		}
-		if got := verdicts(factcheck.Verify(text, panda())); fmt.Sprint(got) != fmt.Sprint(agree) {
-			t.Errorf("%q: %v, want %v", text, got, agree)
-		}
-		want := slices.Clone(facts)
-		slices.Sort(want)
-		if got := contradicted(factcheck.Verify(text, taxesOff())); fmt.Sprint(got) != fmt.Sprint(want) {
-			t.Errorf("%q against facts off: contradicts %v, want %v", text, got, want)
-		}
+		agreesAndContradicts(t, text, facts, taxesOff())
 	}
 }
 
