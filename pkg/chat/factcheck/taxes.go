@@ -67,8 +67,7 @@ func taxPairs(text string) string {
 // (the boundaries it matched around the words), by what with gives for it and the text after
 // it, unless with says no.
 func replaceGroups(text string, re *regexp.Regexp, with func(match, rest string) (string, bool)) string {
-	var b strings.Builder
-	last := 0
+	sp := splice{text: text}
 	for _, m := range re.FindAllStringSubmatchIndex(text, -1) {
 		start, end := m[0], m[1]
 		var set []int
@@ -80,16 +79,29 @@ func replaceGroups(text string, re *regexp.Regexp, with func(match, rest string)
 		if len(set) >= 3 { // the boundaries are outside the words
 			start, end = m[set[0]+1], m[set[len(set)-1]]
 		}
-		by, ok := with(text[m[0]:m[1]], text[end:])
-		if !ok {
-			continue
+		if by, ok := with(text[m[0]:m[1]], text[end:]); ok {
+			sp.replace(start, end, by)
 		}
-		b.WriteString(text[last:start])
-		b.WriteString(by)
-		last = end
 	}
-	b.WriteString(text[last:])
-	return b.String()
+	return sp.String()
+}
+
+// splice is a text with some of its spans replaced, in order.
+type splice struct {
+	b    strings.Builder
+	text string
+	last int
+}
+
+func (sp *splice) replace(start, end int, by string) {
+	sp.b.WriteString(sp.text[sp.last:start])
+	sp.b.WriteString(by)
+	sp.last = end
+}
+
+func (sp *splice) String() string {
+	sp.b.WriteString(sp.text[sp.last:])
+	return sp.b.String()
 }
 
 // rewritePairs rewrites the two figures after each taxes label: each takes the side its own
@@ -97,26 +109,20 @@ func replaceGroups(text string, re *regexp.Regexp, with func(match, rest string)
 // Two figures without "%" are a pair only when joined by "/" and followed by no word ("taxes
 // 0/0." but not "Taxes: 24/7 trading").
 func rewritePairs(text string, w *taxWords) string {
-	var b strings.Builder
-	last := 0
+	sp := splice{text: text}
 	for _, m := range w.label.FindAllStringSubmatchIndex(text, -1) {
 		at := m[1]
 		if r, size := utf8.DecodeLastRuneInString(text[:at]); !unicode.IsLetter(r) {
 			at -= size // the character after the label, which its match took
 		}
-		if at < last {
+		if at < sp.last {
 			continue
 		}
-		start, end, by, ok := w.pairAt(text, at, m[2] < 0 && m[4] < 0)
-		if !ok {
-			continue
+		if start, end, by, ok := w.pairAt(text, at, m[2] < 0 && m[4] < 0); ok {
+			sp.replace(start, end, by)
 		}
-		b.WriteString(text[last:start])
-		b.WriteString(by)
-		last = end
 	}
-	b.WriteString(text[last:])
-	return b.String()
+	return sp.String()
 }
 
 // pairAt reads the pair of taxes right after a label that ends at at, buy first unless the label
@@ -195,19 +201,14 @@ var bothTaxes = sync.OnceValue(func() *regexp.Regexp {
 // bothFigures writes one figure for both taxes as the two, not the first of two written another
 // way ("B/S tax: 10% or 99%").
 func bothFigures(text string) string {
-	var b strings.Builder
-	last := 0
+	sp := splice{text: text}
 	for _, m := range bothTaxes().FindAllStringSubmatchIndex(text, -1) {
-		if anotherShare().MatchString(text[m[1]:]) {
-			continue
+		if !anotherShare().MatchString(text[m[1]:]) {
+			pct := text[m[2]:m[3]]
+			sp.replace(m[0], m[1], "buy tax "+pct+", sell tax "+pct)
 		}
-		pct := text[m[2]:m[3]]
-		b.WriteString(text[last:m[0]])
-		b.WriteString("buy tax " + pct + ", sell tax " + pct)
-		last = m[1]
 	}
-	b.WriteString(text[last:])
-	return b.String()
+	return sp.String()
 }
 
 // anotherShare matches a second percentage right after one: " | 99%", " or 99%".
