@@ -57,13 +57,8 @@ type lexicon struct {
 // is whether it is a label the figure follows after a colon, a bar or a dash and no word
 // ("Price: $2.42", "**Liquidity** — $1.5M"), not a verb of prose ("trades at $2.42").
 func (l *lexicon) fit(left, after string, kd kind, from int) (fact string, used int, labelled, ok bool) {
-	for _, kw := range l.right {
-		if kw.kind != kd {
-			continue
-		}
-		if loc := kw.re.FindStringIndex(after); loc != nil {
-			return kw.fact, loc[1], false, true
-		}
+	if fact, used := l.rightLabel(after, kd); used > 0 {
+		return fact, used, false, true
 	}
 	best, bestAt := "", -1
 	for _, kw := range l.keywords {
@@ -336,15 +331,6 @@ func lastWords(s string, n int) string {
 }
 
 // tokenData is one token's facts, with the words an answer names it by.
-// namedByAny reports whether a table's header cell names one of the tokens ("| Metric | FLOKI
-// | BabyDoge |").
-func namedByAny(tokens []tokenData) func(cell string) bool {
-	return func(cell string) bool {
-		cell = strings.ToLower(strings.Trim(cell, " *_$`"))
-		return slices.ContainsFunc(tokens, func(t tokenData) bool { return slices.Contains(t.names, cell) })
-	}
-}
-
 type tokenData struct {
 	names []string // lower case: symbol, name, address
 	data  map[string][]datum

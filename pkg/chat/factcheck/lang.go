@@ -113,6 +113,9 @@ type language struct {
 	// lpState are the words after "LP 100%" that make the share the LP's locked or burned one
 	// ("LP: 100% burned", "LP 100% 锁定").
 	lpState string
+	// unsure are words that make "no taxes" no claim about the token: a negation, a claim, a
+	// rule ("not", "the team says", "usually").
+	unsure string
 	// across are words after a figure that make it a sum over every chain or pool, not the
 	// pair's: "$2B in daily volume across its deployments".
 	across string
@@ -190,9 +193,9 @@ var words = sync.OnceValue(func() *lexicon {
 			continue // an age's keyword after it is read in fit; a change's never counts
 		}
 		fillers := raw(func(lang *language) string { return lang.after })
-		// After the figure, a label is set apart by a space or markup only: "24% (thuế mua 8%)"
-		// is no "24% thuế mua".
-		after := strings.ReplaceAll(strings.TrimPrefix(re.String(), "(?i)"), `(?:^|[^\pL\pN])`, `(?:^|[\s*_:])`)
+		// After the figure, a label is set apart by a space, markup, or a bracket or quote it
+		// closes (fit): "$12.3M (market cap)", but "24% (thuế mua 8%)" is no "24% thuế mua".
+		after := strings.ReplaceAll(strings.TrimPrefix(re.String(), "(?i)"), `(?:^|[^\pL\pN])`, `(?:^|[\s*_:("“'])`)
 		l.right = append(l.right, keyword{fact, factKinds[fact], regexp.MustCompile(`(?i)^[\s*_:]*?(?:` +
 			fillers + `\s*?){0,2}?[\s*_]*?` + after)})
 	}
@@ -222,7 +225,7 @@ var words = sync.OnceValue(func() *lexicon {
 	l.approx = suffix(func(lang *language) string { return lang.approx })
 	l.atLeast = suffix(func(lang *language) string { return lang.atLeast })
 	l.atMost = suffix(func(lang *language) string { return lang.atMost })
-	l.across = regexp.MustCompile(`(?i)^[^.;\n]{0,40}?` + strings.TrimPrefix(union(func(lang *language) string { return lang.across }), "(?i)"))
+	l.across = regexp.MustCompile(`(?i)^[^.;,，\n]{0,40}?` + strings.TrimPrefix(union(func(lang *language) string { return lang.across }), "(?i)"))
 	l.notThisToken = regexp.MustCompile(`^[\s*_)]*` + union(func(lang *language) string { return lang.notThisToken }))
 	l.ageAfter = regexp.MustCompile(`^[\s*_]*` + union(func(lang *language) string { return lang.ageAfter }))
 	l.versus = regexp.MustCompile(union(func(lang *language) string { return lang.versus }) + `[^.;\n]{0,24}$`)
@@ -344,8 +347,8 @@ func fromTo() (moveEnd, rangeEnd *regexp.Regexp) {
 			if lang.unspaced {
 				gap = `(?:\s|` + lang.currency + `|` + lang.moves + `)*`
 			}
-			// After "to", one word may stand before the level: "до нынешних 0,0000412 $".
-			ends = append(ends, gap+lang.bounded(lang.to)+`(?:\s+\pL+)?`+level+`\d`)
+			// After "to", a word for "current" may stand before the level: "до нынешних 0,0000412 $".
+			ends = append(ends, gap+lang.bounded(lang.to)+`(?:\s+(?:current|today's|actual(?:es)?|atua(?:l|is)|нынешн\pL*|текущ\pL*|mevcut|hiện tại))?`+level+`\d`)
 			starts = append(starts, lang.bounded(lang.from)+`[^;\n]{0,40}?\d[^;\n\d]{0,16}?`+lang.bounded(lang.to)+level+`$`)
 		}
 		if lang.fromAfter != "" {

@@ -28,7 +28,7 @@ func init() {
 		atMost:       `\bunder|\bless than|\bbelow|\bat most|\bup to|<|≤`,
 		generic:      `sma|ema|moving average|vwap|fibonacci|fib level|pivot|bollinger|rsi|macd|stochastic|red flag|rule of thumb|typical(?:ly)?|usual(?:ly)?|generally|in general|commonly|considered|healthy (?:range|level)|ideal(?:ly)?|recommended|threshold|most tokens|many tokens|tokens with|any token|a token with|avoid|be wary|warning sign|is a sign`,
 		comparison:   `(?:times (?:the|that of|as)|(?:twice|half) the|(?:higher|lower|greater|bigger|larger|smaller) than|than (?:the|that|those|its|their)|total market cap|combined|aggregate|in total|(?:coins|tokens|projects) with|the (?:meme ?coin|meme|crypto) (?:market|sector)|sector|category|for comparison|compared (?:to|with)|vs|versus|similar to|relative to|in comparison|peers?|competitors?|rivals?|unlike)\b`,
-		notThisToken: `in gas\b|gas\b|(?:in |of |for )?(?:network |transaction |trading |swap )?fees?\b|tokens\b|coins\b|holders\b|wallets\b|transactions\b|txns?\b|trades\b|swaps\b|units\b|per (?:month|year|day|week)\b|a (?:month|year|day|week)\b|each\b|apiece\b|in (?:profit|losses?|rewards?)\b|airdrop|of (?:that|this|which|those|these)\b`,
+		notThisToken: `in gas\b|gas\b|(?:in |of |for )?(?:network |transaction |trading |swap )?fees?\b|tokens\b|coins\b|holders\b|wallets\b|transactions\b|txns?\b|trades\b|swaps\b|units\b|per (?:month|year|day|week)\b|a (?:month|year|day|week)\b|each\b|apiece\b|in (?:profit|losses?|rewards?)\b|airdrop|of (?:that|this|which|those|these)\b|of (?:the )?lp (?:is |are )?(?:free|unlocked|not locked)\b`,
 		moves:        `rose|rises|rising|grew|grows|growing|expanded|shrank|fell|falls|falling|dropped|drops|dropping|climbed|climbs|climbing|jumped|jumps|jumping|surged|surges|surging|soared|soaring|slid|slides|sliding|slipped|slipping|declined|declines|declining|gained|gains|gaining|lost|losing|plunged|plunging|tumbled|tumbling|rallied|rallying|sank|sinking|dipped|dips|dipping|slumped|spiked|advanced|retreated|increased|decreased|rebounded|recovered|edged (?:up|down|higher|lower)|added|shed|up|down`,
 		toward:       `to|at|reaching|hitting|touching`,
 		sizedMove:    `\d[\d.,]*\s?%\s+(?:gain|loss|drop|rise|jump|surge|decline|increase|decrease|dip|rally|climb|fall)\b[^.;\n$]{0,40}?\b(?:to|at|reaching|hitting|touching)`,
@@ -59,8 +59,9 @@ func init() {
 		taxes:     `tax(?:es)?`,
 		buy:       `buy(?:ing)?|b`,
 		sell:      `sell(?:ing)?|s`,
-		noTax:     `no (?:buy(?: or |/| and | & )sell )?tax(?:es)?|zero tax(?:es)?|0 tax(?:es)?|tax[- ]free`,
+		noTax:     `(?:there(?:'s| is| are) )?no (?:buy(?: or |/| and | & )sell )?tax(?:es)?|zero tax(?:es)?|0 tax(?:es)?`,
 		lpState:   `burn(?:t|ed)|locked`,
 		across:    `across (?:all |its |every |the |multiple |several )*(?:deployments|chains|networks|pools)`,
+		unsure:    `not|isn't|aren't|claims?|claimed|says?|said|promis\w*|advertis\w*|unlike|most|usually|typically|generally|often|cannot|can't|if`,
 	})
 }

@@ -56,5 +56,6 @@ func init() {
 		noTax:        `sin impuestos|no (?:tiene|hay|cobra) impuestos`,
 		lpState:      `quemad[ao]s?|bloquead[ao]s?`,
 		across:       `en (?:todas las|varias) (?:cadenas|redes|pools)`,
+		unsure:       `no es|no son|suelen|normalmente|generalmente|dice|afirma|promete|si`,
 	})
 }

@@ -57,5 +57,6 @@ func init() {
 		noTax:        `sem (?:taxas|impostos)|não (?:tem|há|cobra) (?:taxas|impostos)`,
 		lpState:      `queimad[ao]s?|bloquead[ao]s?|travad[ao]s?`,
 		across:       `em todas as (?:redes|chains|pools)|somando (?:todas as|todos os) (?:redes|pools)`,
+		unsure:       `não é|não são|dizem?|afirma|promete|normalmente|geralmente|costumam|se`,
 	})
 }

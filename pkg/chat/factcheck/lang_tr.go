@@ -51,5 +51,6 @@ func init() {
 		sell:         `satı[şm]\pL*`,
 		noTax:        `vergi yok|vergisiz|vergi bulunmuyor|vergi alınmıyor`,
 		lpState:      `yakıl\pL*|kilitli`,
+		unsure:       `genellikle|iddia|değil|eğer`,
 	})
 }

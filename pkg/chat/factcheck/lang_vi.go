@@ -43,7 +43,7 @@ func init() {
 		milestone:    `(?:vượt(?: qua| quá)?(?: mốc)?|chạm(?: mốc)?|ngưỡng)\s*`,
 		ageBefore:    `được tạo|ra mắt|tuổi`,
 		ageAfter:     `trước|tuổi`,
-		otherAge:     `ví|người tạo|tài khoản|tên miền`,
+		otherAge:     `ví|người tạo|tài khoản|tên miền|hợp đồng`,
 		versus:       `so với|so`,
 		scales:       map[string]float64{"nghìn": 1e3, "ngàn": 1e3, "triệu": 1e6, "nghìn tỷ": 1e12, "ngàn tỷ": 1e12, "tỷ": 1e9, "tỉ": 1e9},
 		currency:     `đô la mỹ|đô la|đô|usd\b`,
@@ -55,5 +55,6 @@ func init() {
 		sell:         `bán`,
 		noTax:        `không (?:có |thu )?thuế`,
 		lpState:      `(?:đã )?(?:bị )?(?:khóa|đốt)`,
+		unsure:       `thường|tuyên bố|không phải|nếu`,
 	})
 }

@@ -185,9 +185,9 @@ func lowerInPlace(s string) string {
 }
 
 // listHead matches the marks a list item or a heading starts with, and markup: "1. **",
-// "- ", "### ", and a bold title alone ("**DEGEN** — Price: …").
+// "- ", "### ".
 var listHead = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^(?:(?:#{1,6}|[-*•]|\d{1,3}[.)])\s+(?:\d{1,3}[.)]\s+)?[*_\x60]*|\*\*|__)`)
+	return regexp.MustCompile(`^(?:#{1,6}|[-*•]|\d{1,3}[.)])\s+(?:\d{1,3}[.)]\s+)?[*_\x60]*`)
 })
 
 // opens is the token the lines from a line's first clause on speak of (subject), and the
@@ -247,11 +247,10 @@ func (m *marks) subject(clause string) (int, bool) {
 		}
 		return -1, true
 	}
-	loc := listHead().FindStringIndex(clause)
-	if loc == nil {
+	head, bold := itemHead(clause)
+	if head < 0 {
 		return 0, false
 	}
-	head := loc[1]
 	if head > 0 && clause[head-1] == '`' {
 		return 0, false // "1. `E4SXU6SE...cLSvtq3V`": code, an address, no ticker
 	}
@@ -269,11 +268,32 @@ func (m *marks) subject(clause string) (int, bool) {
 	}
 	// The name stands alone as the item's title ("**wSOL** - …", "DREAM:", "### BONK"), not
 	// as the first word of a sentence ("- MVRV Z-score suggests …").
-	rest := strings.TrimLeft(clause[end:], "*_` ")
-	if r, _ := utf8.DecodeRuneInString(rest); rest != "" && !strings.ContainsRune("-—–:(|", r) {
+	if !titleEnds(strings.TrimLeft(clause[end:], "*_` "), bold) {
 		return 0, false
 	}
 	return -1, true
+}
+
+// itemHead is where a list item's or a heading's text starts after its marks, or of a line led
+// by a bold title ("**DEGEN** — Price: …", bold); -1 for any other line.
+func itemHead(clause string) (head int, bold bool) {
+	if loc := listHead().FindStringIndex(clause); loc != nil {
+		return loc[1], false
+	}
+	if strings.HasPrefix(clause, "**") {
+		return 2, true
+	}
+	return -1, false
+}
+
+// titleEnds reports whether what follows a name makes it a title: a dash, a colon, a bracket or
+// a bar, or nothing; after a bold title only a dash ("**PROS:**" and "**VERDICT:**" are labels).
+func titleEnds(rest string, bold bool) bool {
+	r, _ := utf8.DecodeRuneInString(rest)
+	if bold {
+		return rest != "" && strings.ContainsRune("-—–", r)
+	}
+	return rest == "" || strings.ContainsRune("-—–:(|", r)
 }
 
 // otherAt is where the name of a token without facts that starts at head ends, or -1.

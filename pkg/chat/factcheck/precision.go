@@ -29,7 +29,7 @@ func (l *lexicon) unsure(clause string, generic bool, f figure, left, after stri
 // notTheToken reports whether the words around a figure make it a cost, a count, another
 // currency's sum, a comparison or a rule's threshold.
 func (l *lexicon) notTheToken(clause string, generic bool, f figure, left, after, before string) bool {
-	if l.otherCurrency.MatchString(clause[max(0, f.start-4):f.start]) || l.notThisToken.MatchString(after) || l.across.MatchString(after) || l.comparison.MatchString(left) {
+	if l.otherCurrency.MatchString(clause[max(0, f.start-4):f.start]) || l.notThisToken.MatchString(after) || f.kind == money && f.low == 0 && l.across.MatchString(after) || l.comparison.MatchString(left) {
 		return true
 	}
 	return l.generic.MatchString(left) || generic && (l.atLeast.MatchString(before) || l.atMost.MatchString(before))
@@ -137,4 +137,32 @@ func asked(clause string) int {
 		}
 	}
 	return start
+}
+
+// rightLabel is the fact a label right after a figure of kind kd names ("$15K in liquidity",
+// "$12.3M (market cap)"), and how much of after it took; 0 for none.
+func (l *lexicon) rightLabel(after string, kd kind) (string, int) {
+	for _, kw := range l.right {
+		if kw.kind != kd {
+			continue
+		}
+		if loc := kw.re.FindStringIndex(after); loc != nil && closed(after[:loc[1]], after[loc[1]:]) {
+			return kw.fact, loc[1]
+		}
+	}
+	return "", 0
+}
+
+// closed reports whether a label read after a figure inside a bracket or quotes is all it
+// holds: "(market cap)", "\"liquidity\"", not "(thuế mua 8%)", another figure's label.
+func closed(label, rest string) bool {
+	open := strings.IndexAny(label, "(\"“'")
+	if open < 0 {
+		return true
+	}
+	closing := map[byte]string{'(': ")", '"': "\"", '\'': "'"}[label[open]]
+	if closing == "" {
+		closing = "”" // after "“"
+	}
+	return strings.HasSuffix(strings.TrimRight(label, " "), closing) || strings.HasPrefix(strings.TrimLeft(rest, " "), closing)
 }

@@ -235,3 +235,12 @@ func labelLines(text string) string {
 var loneFigure = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`^\s*(?:US\$|\$)\s?\d[\d.,]*\s?[KMBkmb]?\s*$`)
 })
+
+// namedByAny reports whether a table's header cell names one of the tokens ("| Metric | FLOKI
+// | BabyDoge |").
+func namedByAny(tokens []tokenData) func(cell string) bool {
+	return func(cell string) bool {
+		cell = strings.ToLower(strings.Trim(cell, " *_$`"))
+		return slices.ContainsFunc(tokens, func(t tokenData) bool { return slices.Contains(t.names, cell) })
+	}
+}

@@ -18,6 +18,10 @@ import (
 type taxWords struct {
 	label, pair, noTax, lp *regexp.Regexp
 	buy, sell              *regexp.Regexp
+	// oneSide matches a label of one tax ("sell tax", "thuế bán"): a taxes word inside it states
+	// no pair. unsure matches words that make "no taxes" no claim about the token (a negation,
+	// a claim, a rule: "not", "says", "usually").
+	oneSide, unsure *regexp.Regexp
 }
 
 var taxForms = sync.OnceValue(func() *taxWords {
@@ -38,16 +42,20 @@ var taxForms = sync.OnceValue(func() *taxWords {
 		no = append(no, `(^|[^\pL\pN])(`+l.noTax+`)([^\pL\pN]|$)`)
 	}
 	return &taxWords{
-		// Group 1: the label states the sell tax first ("Sell/Buy Tax", "Tax (S/B)").
+		// Groups 1 and 3: the label states the sell tax first ("Sell/Buy Tax", "Tax (S/B)"); group
+		// 2 is empty when the label names no side ("Taxes").
 		label: regexp.MustCompile(`(?i)(?:^|[^\pL\pN])(?:(` + order(sell, buy) + `)\s?(?:` + tax + `)|` + order(buy, sell) + `\s?(?:` + tax + `)|(?:` +
-			tax + `)(?:\s?[(（]?\s?(?:(` + order(sell, buy) + `)|` + order(buy, sell) + `)\s?[)）]?)?)(?:[^\pL\pN]|$)`),
+			tax + `)((?:\s?[(（]?\s?(?:(` + order(sell, buy) + `)|` + order(buy, sell) + `)\s?[)）]?)?))(?:[^\pL\pN]|$)`),
 		pair: regexp.MustCompile(`(?i)^[\s*_:：=|(（\-–—]*(?:(?:are|is|at|of|son|de|são|составляют|là|为|為|是)\s)?[\s*_:：]*` +
 			item + `\s?(/|\||,|·|•|&|;|、|and|y|e|и|ve|và|和)\s?` + item),
 		noTax: regexp.MustCompile(`(?i)` + strings.Join(no, "|")),
 		lp: regexp.MustCompile(`(?i)((?:^|[^\pL\pN])LP[\s*_:：|]*)((` + pct + `)[\s*_]*(?:` +
 			raw(func(l *language) string { return l.lpState }) + `))()`),
-		buy:  regexp.MustCompile(`(?i)^(?:` + buy + `)$`),
-		sell: regexp.MustCompile(`(?i)^(?:` + sell + `)$`),
+		oneSide: regexp.MustCompile(union(func(l *language) string { return l.labels[FactSellTax] }) + `|` +
+			strings.TrimPrefix(union(func(l *language) string { return l.labels[FactBuyTax] }), "(?i)")),
+		unsure: regexp.MustCompile(union(func(l *language) string { return l.unsure })),
+		buy:    regexp.MustCompile(`(?i)^(?:` + buy + `)$`),
+		sell:   regexp.MustCompile(`(?i)^(?:` + sell + `)$`),
 	}
 })
 
@@ -56,17 +64,24 @@ var taxForms = sync.OnceValue(func() *taxWords {
 // after it as "LP locked 100%".
 func taxPairs(text string) string {
 	w := taxForms()
-	// "No taxes." but not "no tax treaty" or "no tax on transfers".
-	text = replaceGroups(text, w.noTax, func(_, rest string) (string, bool) { return "buy tax 0%, sell tax 0%", pairEnds(rest) })
+	// "No taxes." as a bot's line or a field ("Contract: no taxes, LP burned"), but not "no tax
+	// treaty", "no tax on transfers", "most meme tokens have no taxes", "the team says no taxes".
+	text = replaceGroups(text, w.noTax, func(_, before, rest string) (string, bool) {
+		before = sentenceOf(before)
+		return "buy tax 0%, sell tax 0%", pairEnds(rest) && fieldStart(before) && !w.unsure.MatchString(before)
+	})
 	text = rewritePairs(text, w)
-	text = replaceGroups(text, w.lp, func(m, _ string) (string, bool) { return "LP locked " + w.lp.FindStringSubmatch(m)[3], true })
+	// "LP: 100% burned." but not "LP 100% burned at launch" or "LP: %100 kilitli değil".
+	text = replaceGroups(text, w.lp, func(m, _, rest string) (string, bool) {
+		return "LP locked " + w.lp.FindStringSubmatch(m)[3], pairEnds(rest) || symbolNext(rest) || lockTerm().MatchString(rest)
+	})
 	return bothFigures(text)
 }
 
 // replaceGroups replaces each match of re, but the first and last of its groups that are set
-// (the boundaries it matched around the words), by what with gives for it and the text after
-// it, unless with says no.
-func replaceGroups(text string, re *regexp.Regexp, with func(match, rest string) (string, bool)) string {
+// (the boundaries it matched around the words), by what with gives for it, its line before it
+// and the text after it, unless with says no.
+func replaceGroups(text string, re *regexp.Regexp, with func(match, before, rest string) (string, bool)) string {
 	sp := splice{text: text}
 	for _, m := range re.FindAllStringSubmatchIndex(text, -1) {
 		start, end := m[0], m[1]
@@ -79,7 +94,8 @@ func replaceGroups(text string, re *regexp.Regexp, with func(match, rest string)
 		if len(set) >= 3 { // the boundaries are outside the words
 			start, end = m[set[0]+1], m[set[len(set)-1]]
 		}
-		if by, ok := with(text[m[0]:m[1]], text[end:]); ok {
+		line := strings.LastIndexByte(text[:start], '\n') + 1
+		if by, ok := with(text[m[0]:m[1]], text[line:start], text[end:]); ok {
 			sp.replace(start, end, by)
 		}
 	}
@@ -118,7 +134,13 @@ func rewritePairs(text string, w *taxWords) string {
 		if at < sp.last {
 			continue
 		}
-		if start, end, by, ok := w.pairAt(text, at, m[2] < 0 && m[4] < 0); ok {
+		// A taxes word inside one tax's label ("The sell tax is 99%, 50.07% of supply …") states
+		// a pair only with a side word on each figure ("satış vergisi: alımda %2, satışta %12").
+		oneSide := m[4] >= 0 && m[4] == m[5] && w.oneSide.MatchString(text[max(0, m[0]-16):min(len(text), m[1]+12)])
+		if w.unsure.MatchString(text[strings.LastIndexByte(text[:m[0]], '\n')+1 : m[0]]) {
+			continue // "Most meme tokens have taxes of 0% / 0%": a rule, not the token's
+		}
+		if start, end, by, ok := w.pairAt(text, at, m[2] < 0 && m[6] < 0, oneSide); ok {
 			sp.replace(start, end, by)
 		}
 	}
@@ -126,9 +148,10 @@ func rewritePairs(text string, w *taxWords) string {
 }
 
 // pairAt reads the pair of taxes right after a label that ends at at, buy first unless the label
-// or the figures' own words say otherwise: where the figures start and end, and the labelled
-// figures they are rewritten as.
-func (w *taxWords) pairAt(text string, at int, buyFirst bool) (start, end int, by string, ok bool) {
+// or the figures' own words say otherwise (after a label of one tax, oneSide, only figures with
+// their own side words): where the figures start and end, and the labelled figures they are
+// rewritten as.
+func (w *taxWords) pairAt(text string, at int, buyFirst, oneSide bool) (start, end int, by string, ok bool) {
 	rest := text[at:]
 	p := w.pair.FindStringSubmatchIndex(rest)
 	if p == nil {
@@ -140,24 +163,17 @@ func (w *taxWords) pairAt(text string, at int, buyFirst bool) (start, end int, b
 		}
 		return rest[p[2*i]:p[2*i+1]]
 	}
-	first, sep, second := g(2), g(4), g(6)
-	pcts := strings.Contains(first, "%")
+	first, second := g(2), g(6)
 	end = at + p[13]
 	if p[14] >= 0 {
 		end = at + p[15] // the side word after the second figure, not the character after it
 	}
-	if pcts != strings.Contains(second, "%") || !pcts && (sep != "/" || !pairEnds(text[end:])) {
+	before, after := g(1)+g(3), g(5)+g(7)
+	if !pairHolds(text, at, end, first, g(4), second) || oneSide && (before == "" || after == "") {
 		return 0, 0, "", false
 	}
-	before, after := g(1)+g(3), g(5)+g(7)
-	switch {
-	case w.buy.MatchString(before) || w.sell.MatchString(after):
-		buyFirst = true
-	case w.sell.MatchString(before) || w.buy.MatchString(after):
-		buyFirst = false
-	}
 	buy, sell := withPercent(first), withPercent(second)
-	if !buyFirst {
+	if !w.buyFirst(buyFirst, before, after) {
 		buy, sell = sell, buy
 	}
 	start = at + p[4]
@@ -165,6 +181,30 @@ func (w *taxWords) pairAt(text string, at int, buyFirst bool) (start, end int, b
 		start = at + p[2]
 	}
 	return start, end, "buy tax " + buy + ", sell tax " + sell, true
+}
+
+// pairHolds reports whether two figures after a taxes label at at, joined by sep and ending at
+// end, are a pair: both with "%", or both without, equal, joined by "/" and followed by no word
+// ("taxes 5/5", not "Taxes: 9/10", a score, nor "24/7"); never two cells of a table's row.
+func pairHolds(text string, at, end int, first, sep, second string) bool {
+	pcts := strings.Contains(first, "%")
+	if pcts != strings.Contains(second, "%") || !pcts && (sep != "/" || first != second || !pairEnds(text[end:])) {
+		return false
+	}
+	line := text[strings.LastIndexByte(text[:at], '\n')+1:]
+	return sep != "|" || !strings.HasPrefix(strings.TrimSpace(line), "|")
+}
+
+// buyFirst is whether the first of two taxes is the buy tax: as the figures' own side words say
+// ("compra 5 % / venta 25 %", "10% sell / 5% buy"), else as the label says (labelBuyFirst).
+func (w *taxWords) buyFirst(labelBuyFirst bool, before, after string) bool {
+	switch {
+	case w.buy.MatchString(before) || w.sell.MatchString(after):
+		return true
+	case w.sell.MatchString(before) || w.buy.MatchString(after):
+		return false
+	}
+	return labelBuyFirst
 }
 
 // withPercent is a tax's figure with its "%": "0" of "taxes 0/0" is "0%".
@@ -182,11 +222,50 @@ func pairEnds(rest string) bool {
 	if t == "" {
 		return true
 	}
-	if r, _ := utf8.DecodeRuneInString(t); strings.ContainsRune(".,;:!()|*—–-\n\r，。、；）（", r) {
+	if r, _ := utf8.DecodeRuneInString(t); strings.ContainsRune(".,;:!()|*—–-·•\n\r，。、；）（", r) {
 		return true
 	}
 	return pairJoin().MatchString(t)
 }
+
+// fieldStart reports whether the line before "no taxes" leaves it a field of its own: nothing
+// but markup, or a label or a list of other fields before it ("**Contract:** no taxes",
+// "LP burned, no taxes").
+func fieldStart(before string) bool {
+	t := strings.TrimRightFunc(before, func(r rune) bool { return unicode.IsSpace(r) || r == '*' || r == '_' })
+	if strings.TrimLeftFunc(t, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) == "" {
+		return true
+	}
+	r, _ := utf8.DecodeLastRuneInString(t)
+	return strings.ContainsRune(":：,，;；·|—–(（", r)
+}
+
+// sentenceOf is the sentence the end of before is in: "… slippage. On the contract side there's
+// nothing alarming:" is "On the contract side there's nothing alarming:".
+func sentenceOf(before string) string {
+	for i := len(before) - 2; i > 0; i-- {
+		if before[i] == ' ' && strings.ContainsRune(".!?", rune(before[i-1])) {
+			return before[i+1:]
+		}
+	}
+	if i := strings.LastIndexAny(before, "。！？"); i >= 0 {
+		_, size := utf8.DecodeRuneInString(before[i:])
+		return before[i+size:]
+	}
+	return before
+}
+
+// symbolNext reports whether a symbol follows: "LP: 100% burned 🔥".
+func symbolNext(rest string) bool {
+	r, _ := utf8.DecodeRuneInString(strings.TrimLeft(rest, " "))
+	return unicode.IsSymbol(r)
+}
+
+// lockTerm matches the words after "LP 87% locked" that say for how long or where: "for 30
+// days", "until June", "via PinkLock" (not "at launch").
+var lockTerm = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)^\s*(?:for|until|till|via|on|in|по|до|на|durante|hasta|até|por|boyunca|trong|đến|至|到)\s`)
+})
 
 // pairJoin matches a word that joins the next fact to a pair of taxes: "taxes 0/0 and LP burned".
 var pairJoin = sync.OnceValue(func() *regexp.Regexp {

