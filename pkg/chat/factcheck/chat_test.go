@@ -138,3 +138,21 @@ func TestChatAnswersRound2(t *testing.T) {
 		}
 	}
 }
+
+// Forms of the third round: a section under another token's bold title, alone on its line,
+// after an emoji, with a comma or a bracket, or before a colon, is that token's; a bold section
+// word in capitals ("**OVERVIEW**") is no token's name.
+func TestChatAnswersRound3(t *testing.T) {
+	price := factcheck.FactPrice + "=" + factcheck.Agrees
+	for text, want := range map[string][]string{
+		"**GPANDA**\n- **Price:** $2.417\n\n**NOVA**\n- **Market cap:** ~$5.1M\n- **Liquidity:** ~$380K": {price},
+		"**GPANDA**: Price: $2.417\n**RPL**: Price: ~$9.80 · Market cap: ~$205M":                         {price},
+		"⚠️ **GPANDA: high risk**\nPrice: $2.417\n\n🟢 **PIGU, for comparison**\nPrice: ~$0.0000041":      {price},
+		"🤖 **GPANDA, Base**\nPrice: $2.417\n\n🤖 **AIXBT, Base**\nPrice: ~$0.31 · MC: ~$310M":             {price},
+		"**OVERVIEW**\nPrice: $2.417": {price},
+	} {
+		if got := verdicts(factcheck.Verify(text, panda())); fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%q: %v, want %v", text, got, want)
+		}
+	}
+}

@@ -268,7 +268,7 @@ func (m *marks) subject(clause string) (int, bool) {
 	}
 	// The name stands alone as the item's title ("**wSOL** - …", "DREAM:", "### BONK"), not
 	// as the first word of a sentence ("- MVRV Z-score suggests …").
-	if !titleEnds(strings.TrimLeft(clause[end:], "*_` "), bold) {
+	if !titleEnds(clause[end:], bold) {
 		return 0, false
 	}
 	return -1, true
@@ -280,20 +280,34 @@ func itemHead(clause string) (head int, bold bool) {
 	if loc := listHead().FindStringIndex(clause); loc != nil {
 		return loc[1], false
 	}
-	if strings.HasPrefix(clause, "**") {
-		return 2, true
+	// A bold title, after an emoji or a mark: "🟢 **PIGU, for comparison**".
+	lead := strings.IndexFunc(clause, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '*' })
+	if lead >= 0 && lead <= 8 && strings.HasPrefix(clause[lead:], "**") {
+		return lead + 2, true
 	}
 	return -1, false
 }
 
 // titleEnds reports whether what follows a name makes it a title: a dash, a colon, a bracket or
-// a bar, or nothing; after a bold title only a dash ("**PROS:**" and "**VERDICT:**" are labels).
-func titleEnds(rest string, bold bool) bool {
+// a bar, or nothing. A bold name is a title when a dash follows it ("**DEGEN** — Price: …"),
+// when its bold ends right after it, alone or before a colon ("**NOVA**", "**RPL**: Price: …"),
+// or when the bold line goes on with a comma or a bracket ("**PIGU, for comparison**",
+// "**AIXBT (Base)**"); a colon inside the bold makes it a label ("**PROS:**", "**VERDICT:**").
+func titleEnds(after string, bold bool) bool {
+	rest := strings.TrimLeft(after, "*_` ")
 	r, _ := utf8.DecodeRuneInString(rest)
-	if bold {
-		return rest != "" && strings.ContainsRune("-—–", r)
+	if !bold {
+		return rest == "" || strings.ContainsRune("-—–:(|", r)
 	}
-	return rest == "" || strings.ContainsRune("-—–:(|", r)
+	if strings.ContainsRune("-—–", r) {
+		return rest != ""
+	}
+	if closed, ok := strings.CutPrefix(after, "**"); ok {
+		closed = strings.TrimSpace(closed)
+		return closed == "" || strings.HasPrefix(closed, ":")
+	}
+	line := strings.TrimSpace(after)
+	return (strings.HasPrefix(after, ",") || strings.HasPrefix(after, " (")) && strings.HasSuffix(line, "**") && !strings.Contains(line[:len(line)-2], "**")
 }
 
 // otherAt is where the name of a token without facts that starts at head ends, or -1.

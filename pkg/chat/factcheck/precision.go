@@ -111,6 +111,10 @@ var labels = map[string]bool{
 	"ALERT": true, "BEARISH": true, "BREAKING": true, "BULLISH": true, "CAUTION": true, "DANGER": true,
 	"DYOR": true, "HONEYPOT": true, "NOTE": true, "SAFE": true, "SCAM": true, "SUMMARY": true,
 	"TLDR": true, "UPDATE": true, "WARNING": true,
+	// Section titles in capitals: "**OVERVIEW**", "**PROS:**".
+	"ANALYSIS": true, "CONS": true, "CONTEXT": true, "CONTRACT": true, "HOLDERS": true, "LIQUIDITY": true,
+	"MARKET": true, "METRICS": true, "NEGATIVES": true, "NOTES": true, "OVERVIEW": true, "POSITIVES": true,
+	"PROS": true, "RISKS": true, "SECURITY": true, "TAXES": true, "VERDICT": true,
 }
 
 // named reports whether w is one of the token's names, or a word of one.
