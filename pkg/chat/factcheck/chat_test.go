@@ -18,11 +18,11 @@ type chatAnswerCase struct {
 	ToolFacts map[string]float64 `json:"tool_facts"`
 }
 
-// The chat answers: 156 answers in English, Spanish, Portuguese, Russian, Turkish, Vietnamese
-// and Chinese, written in two rounds by helpers who never saw the reader, each from a token's
+// The chat answers: 200 answers in English, Spanish, Portuguese, Russian, Turkish, Vietnamese
+// and Chinese, written in three rounds by helpers who never saw the reader, each from a token's
 // facts (tables, bold labels, bot cards, prose, with history, other tokens, thresholds, targets,
 // examples; the second round also comparisons of tokens, follow-ups, long reports, a scanner's
-// output quoted back, and why a token moved).
+// output quoted back, and why a token moved; the third, half comparisons, half prose).
 // Each is checked against its tool facts with the figures it states as written (no false
 // "contradicts" allowed beyond about one in fifty), against only those figures, and against
 // facts that contradict each stated figure (four in five caught in English, three in five in
@@ -141,7 +141,7 @@ func TestChatAnswersRound2(t *testing.T) {
 
 // Forms of the third round: a section under another token's bold title, alone on its line,
 // after an emoji, with a comma or a bracket, or before a colon, is that token's; a bold section
-// word in capitals ("**OVERVIEW**") is no token's name.
+// word in capitals ("**OVERVIEW**") is no token's name; and the forms below.
 func TestChatAnswersRound3(t *testing.T) {
 	price := factcheck.FactPrice + "=" + factcheck.Agrees
 	for text, want := range map[string][]string{
@@ -150,6 +150,12 @@ func TestChatAnswersRound3(t *testing.T) {
 		"⚠️ **GPANDA: high risk**\nPrice: $2.417\n\n🟢 **PIGU, for comparison**\nPrice: ~$0.0000041":      {price},
 		"🤖 **GPANDA, Base**\nPrice: $2.417\n\n🤖 **AIXBT, Base**\nPrice: ~$0.31 · MC: ~$310M":             {price},
 		"**OVERVIEW**\nPrice: $2.417": {price},
+		// The third round in the other languages: both taxes in one word and "LP 已 100%", a sell
+		// order's size, a level a move started from.
+		"- 买卖税 0/0，LP 已 100% 销毁 ✅": {factcheck.FactBuyTax + "=" + factcheck.Contradicts, factcheck.FactSellTax + "=" + factcheck.Contradicts, factcheck.FactLPLocked + "=" + factcheck.Contradicts},
+		"GPANDA 流动性约 152 万美元，对这个市值来说偏薄：一笔 1 万美元的卖单就可能让价格下跌 10% 以上。":                   {factcheck.FactLiquidity + "=" + factcheck.Agrees},
+		"GPANDA's market cap is thin: a $10K sell order would move the price 5%.":     nil,
+		"GPANDA yaklaşık 0,0000009 $ seviyesinden başlayıp şu anda 2,417 $'a çıkmış.": nil,
 	} {
 		if got := verdicts(factcheck.Verify(text, panda())); fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Errorf("%q: %v, want %v", text, got, want)

@@ -30,7 +30,7 @@ func init() {
 		atMost:       `en fazla`,
 		generic:      `hareketli ortalama|fibonacci|kırmızı bayrak|genellikle|normalde|kabul edilir|eşik`,
 		comparison:   `karşılaştırma|kıyasla|göre`,
-		notThisToken: `gas|gaz|ücret|token\b|cüzdan|işlem\b`,
+		notThisToken: `gas|gaz|ücret|token\b|cüzdan|işlem\b|(?:seviyesinden|düzeyinden) başla\pL*`,
 		example:      `örnek|örneğin`,
 		fromAfter:    `['’]?(?:dan|den|tan|ten)`,
 		dated:        `bu yana|gibi (?:düşük|yüksek)|önceki|ardından|daha sonra|destek|direnç|seviyesine (?:düşerek|düştü|geriledi|gerileyerek)`,

@@ -49,7 +49,7 @@ var taxForms = sync.OnceValue(func() *taxWords {
 		pair: regexp.MustCompile(`(?i)^[\s*_:：=|(（\-–—]*(?:(?:are|is|at|of|son|de|são|составляют|là|为|為|是)\s)?[\s*_:：]*` +
 			item + `\s?(/|\||,|·|•|&|;|、|and|y|e|и|ve|và|和)\s?` + item),
 		noTax: regexp.MustCompile(`(?i)` + strings.Join(no, "|")),
-		lp: regexp.MustCompile(`(?i)((?:^|[^\pL\pN])LP[\s*_:：|]*)((` + pct + `)[\s*_]*(?:` +
+		lp: regexp.MustCompile(`(?i)((?:^|[^\pL\pN])LP[\s*_:：|]*(?:已\s?)?)((` + pct + `)[\s*_]*(?:` +
 			raw(func(l *language) string { return l.lpState }) + `))()`),
 		oneSide: regexp.MustCompile(union(func(l *language) string { return l.labels[FactSellTax] }) + `|` +
 			strings.TrimPrefix(union(func(l *language) string { return l.labels[FactBuyTax] }), "(?i)")),
@@ -136,7 +136,8 @@ func rewritePairs(text string, w *taxWords) string {
 		}
 		// A taxes word inside one tax's label ("The sell tax is 99%, 50.07% of supply …") states
 		// a pair only with a side word on each figure ("satış vergisi: alımda %2, satışta %12").
-		oneSide := m[4] >= 0 && m[4] == m[5] && w.oneSide.MatchString(text[max(0, m[0]-16):min(len(text), m[1]+12)])
+		oneSide := m[4] >= 0 && m[4] == m[5] && w.oneSide.MatchString(text[max(0, m[0]-16):min(len(text), m[1]+12)]) &&
+			!bothSides().MatchString(text[m[0]:m[1]])
 		if w.unsure.MatchString(text[strings.LastIndexByte(text[:m[0]], '\n')+1 : m[0]]) {
 			continue // "Most meme tokens have taxes of 0% / 0%": a rule, not the token's
 		}
@@ -260,6 +261,9 @@ func symbolNext(rest string) bool {
 	r, _ := utf8.DecodeRuneInString(strings.TrimLeft(rest, " "))
 	return unicode.IsSymbol(r)
 }
+
+// bothSides matches a label of both taxes in one word: "买卖税".
+var bothSides = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[买買][卖賣]`) })
 
 // lockTerm matches the words after "LP 87% locked" that say for how long or where: "for 30
 // days", "until June", "via PinkLock" (not "at launch").
