@@ -116,6 +116,13 @@ type language struct {
 	// unsure are words that make "no taxes" no claim about the token: a negation, a claim, a
 	// rule ("not", "the team says", "usually").
 	unsure string
+	// and are the words that join two figures or facts ("0% and 5%", "taxes 0/0 and LP
+	// burned"), is those between a label and its figures ("taxes are 5/5"), and lockFor those
+	// after a locked LP's share that say for how long or where ("for 30 days", "via PinkLock").
+	and, is, lockFor string
+	// current are the words for "current" between "to" and a move's level: "до нынешних
+	// 0,0000412 $", "to today's $2.42".
+	current string
 	// across are words after a figure that make it a sum over every chain or pool, not the
 	// pair's: "$2B in daily volume across its deployments".
 	across string
@@ -348,7 +355,11 @@ func fromTo() (moveEnd, rangeEnd *regexp.Regexp) {
 				gap = `(?:\s|` + lang.currency + `|` + lang.moves + `)*`
 			}
 			// After "to", a word for "current" may stand before the level: "до нынешних 0,0000412 $".
-			ends = append(ends, gap+lang.bounded(lang.to)+`(?:\s+(?:current|today's|actual(?:es)?|atua(?:l|is)|нынешн\pL*|текущ\pL*|mevcut|hiện tại))?`+level+`\d`)
+			current := ""
+			if lang.current != "" {
+				current = `(?:\s+(?:` + lang.current + `))?`
+			}
+			ends = append(ends, gap+lang.bounded(lang.to)+current+level+`\d`)
 			starts = append(starts, lang.bounded(lang.from)+`[^;\n]{0,40}?\d[^;\n\d]{0,16}?`+lang.bounded(lang.to)+level+`$`)
 		}
 		if lang.fromAfter != "" {

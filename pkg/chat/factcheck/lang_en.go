@@ -63,5 +63,9 @@ func init() {
 		lpState:   `burn(?:t|ed)|locked`,
 		across:    `across (?:all |its |every |the |multiple |several )*(?:deployments|chains|networks|pools)`,
 		unsure:    `not|isn't|aren't|claims?|claimed|says?|said|promis\w*|advertis\w*|unlike|most|usually|typically|generally|often|cannot|can't|if`,
+		and:       `and|with`,
+		is:        `are|is|at|of`,
+		lockFor:   `for|until|till|via|on|in`,
+		current:   `current|today's`,
 	})
 }

@@ -57,5 +57,9 @@ func init() {
 		lpState:      `quemad[ao]s?|bloquead[ao]s?`,
 		across:       `en (?:todas las|varias) (?:cadenas|redes|pools)`,
 		unsure:       `no es|no son|suelen|normalmente|generalmente|dice|afirma|promete|si`,
+		and:          `y|con`,
+		is:           `son|de`,
+		lockFor:      `durante|hasta|por|en`,
+		current:      `actual(?:es)?`,
 	})
 }

@@ -58,5 +58,9 @@ func init() {
 		lpState:      `queimad[ao]s?|bloquead[ao]s?|travad[ao]s?`,
 		across:       `em todas as (?:redes|chains|pools)|somando (?:todas as|todos os) (?:redes|pools)`,
 		unsure:       `não é|não são|dizem?|afirma|promete|normalmente|geralmente|costumam|se`,
+		and:          `e|com`,
+		is:           `são|de`,
+		lockFor:      `até|por|durante|em`,
+		current:      `atua(?:l|is)`,
 	})
 }

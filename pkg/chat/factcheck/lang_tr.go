@@ -52,5 +52,8 @@ func init() {
 		noTax:        `vergi yok|vergisiz|vergi bulunmuyor|vergi alınmıyor`,
 		lpState:      `yakıl\pL*|kilitli`,
 		unsure:       `genellikle|iddia|değil|eğer`,
+		and:          `ve`,
+		lockFor:      `boyunca`,
+		current:      `mevcut`,
 	})
 }

@@ -56,5 +56,9 @@ func init() {
 		noTax:        `không (?:có |thu )?thuế`,
 		lpState:      `(?:đã )?(?:bị )?(?:khóa|đốt)`,
 		unsure:       `thường|tuyên bố|không phải|nếu`,
+		and:          `và`,
+		is:           `là`,
+		lockFor:      `trong|đến`,
+		current:      `hiện tại`,
 	})
 }

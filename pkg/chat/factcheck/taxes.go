@@ -22,6 +22,9 @@ type taxWords struct {
 	// no pair. unsure matches words that make "no taxes" no claim about the token (a negation,
 	// a claim, a rule: "not", "says", "usually").
 	oneSide, unsure *regexp.Regexp
+	// join matches a word that joins the next fact to a pair ("taxes 0/0 and LP burned"),
+	// lockTerm the words after "LP 87% locked" that say for how long or where.
+	join, lockTerm *regexp.Regexp
 }
 
 var taxForms = sync.OnceValue(func() *taxWords {
@@ -30,27 +33,32 @@ var taxForms = sync.OnceValue(func() *taxWords {
 	side := `(?:` + buy + `|` + sell + `)`
 	pct := `\d{1,3}(?:[.,]\d+)?\s?%|%\s?\d{1,3}(?:[.,]\d+)?`
 	item := `(?:(` + side + `)\s?[:：]?\s?)?(` + pct + `|\d{1,2}(?:[.,]\d+)?)(?:\s?(` + side + `)(?:[^\pL]|$))?`
-	var no []string
+	var spaced, unspaced []string
 	for _, l := range languages {
-		if l.noTax == "" {
-			continue
+		switch {
+		case l.noTax == "":
+		case l.unspaced:
+			unspaced = append(unspaced, l.noTax)
+		default:
+			spaced = append(spaced, l.noTax)
 		}
-		if l.unspaced {
-			no = append(no, `()(`+l.noTax+`)()`)
-			continue
-		}
-		no = append(no, `(^|[^\pL\pN])(`+l.noTax+`)([^\pL\pN]|$)`)
 	}
+	and, is := raw(func(l *language) string { return l.and }), raw(func(l *language) string { return l.is })
 	return &taxWords{
 		// Groups 1 and 3: the label states the sell tax first ("Sell/Buy Tax", "Tax (S/B)"); group
 		// 2 is empty when the label names no side ("Taxes").
 		label: regexp.MustCompile(`(?i)(?:^|[^\pL\pN])(?:(` + order(sell, buy) + `)\s?(?:` + tax + `)|` + order(buy, sell) + `\s?(?:` + tax + `)|(?:` +
 			tax + `)((?:\s?[(（]?\s?(?:(` + order(sell, buy) + `)|` + order(buy, sell) + `)\s?[)）]?)?))(?:[^\pL\pN]|$)`),
-		pair: regexp.MustCompile(`(?i)^[\s*_:：=|(（\-–—]*(?:(?:are|is|at|of|son|de|são|составляют|là|为|為|是)\s)?[\s*_:：]*` +
-			item + `\s?(/|\||,|·|•|&|;|、|and|y|e|и|ve|và|和)\s?` + item),
-		noTax: regexp.MustCompile(`(?i)` + strings.Join(no, "|")),
-		lp: regexp.MustCompile(`(?i)((?:^|[^\pL\pN])LP[\s*_:：|]*(?:已\s?)?)((` + pct + `)[\s*_]*(?:` +
-			raw(func(l *language) string { return l.lpState }) + `))()`),
+		pair: regexp.MustCompile(`(?i)^[\s*_:：=|(（\-–—]*(?:` + is + `\s)?[\s*_:：]*` +
+			item + `\s?(/|\||,|·|•|&|;|、|` + and + `)\s?` + item),
+		// Group 1 or 2: the words, whole words in a language with spaces (the NUL stands for
+		// none, so that no alternative is empty).
+		noTax: regexp.MustCompile(`(?i)(?:^|[^\pL\pN])(` + strings.Join(spaced, "|") + `)(?:[^\pL\pN]|$)|(` + strings.Join(append(unspaced, `\x00`), "|") + `)`),
+		// Group 1: the share and its state, group 2 the share.
+		lp: regexp.MustCompile(`(?i)(?:^|[^\pL\pN])LP[\s*_:：|]*(?:已\s?)?((` + pct + `)[\s*_]*(?:` +
+			raw(func(l *language) string { return l.lpState }) + `))`),
+		join:     regexp.MustCompile(`(?i)^(?:` + and + `)\s`),
+		lockTerm: regexp.MustCompile(`(?i)^\s*(?:` + raw(func(l *language) string { return l.lockFor }) + `)\s`),
 		oneSide: regexp.MustCompile(union(func(l *language) string { return l.labels[FactSellTax] }) + `|` +
 			strings.TrimPrefix(union(func(l *language) string { return l.labels[FactBuyTax] }), "(?i)")),
 		unsure: regexp.MustCompile(union(func(l *language) string { return l.unsure })),
@@ -66,36 +74,37 @@ func taxPairs(text string) string {
 	w := taxForms()
 	// "No taxes." as a bot's line or a field ("Contract: no taxes, LP burned"), but not "no tax
 	// treaty", "no tax on transfers", "most meme tokens have no taxes", "the team says no taxes".
-	text = replaceGroups(text, w.noTax, func(_, before, rest string) (string, bool) {
+	text = replaceGroups(text, w.noTax, func(_ []string, before, rest string) (string, bool) {
 		before = sentenceOf(before)
-		return "buy tax 0%, sell tax 0%", pairEnds(rest) && fieldStart(before) && !w.unsure.MatchString(before)
+		return "buy tax 0%, sell tax 0%", w.pairEnds(rest) && fieldStart(before) && !w.unsure.MatchString(before)
 	})
 	text = rewritePairs(text, w)
 	// "LP: 100% burned." but not "LP 100% burned at launch" or "LP: %100 kilitli değil".
-	text = replaceGroups(text, w.lp, func(m, _, rest string) (string, bool) {
-		return "LP locked " + w.lp.FindStringSubmatch(m)[3], pairEnds(rest) || symbolNext(rest) || lockTerm().MatchString(rest)
+	text = replaceGroups(text, w.lp, func(g []string, _, rest string) (string, bool) {
+		return "LP locked " + g[2], w.pairEnds(rest) || symbolNext(rest) || w.lockTerm.MatchString(rest)
 	})
 	return bothFigures(text)
 }
 
-// replaceGroups replaces each match of re, but the first and last of its groups that are set
-// (the boundaries it matched around the words), by what with gives for it, its line before it
-// and the text after it, unless with says no.
-func replaceGroups(text string, re *regexp.Regexp, with func(match, before, rest string) (string, bool)) string {
+// replaceGroups replaces the first group set of each match of re (the words, not the
+// boundaries matched around them) by what with gives for the match's groups, the line before
+// the words and the text after them, unless with says no.
+func replaceGroups(text string, re *regexp.Regexp, with func(groups []string, before, rest string) (string, bool)) string {
 	sp := splice{text: text}
 	for _, m := range re.FindAllStringSubmatchIndex(text, -1) {
-		start, end := m[0], m[1]
-		var set []int
-		for g := 2; g < len(m); g += 2 {
-			if m[g] >= 0 {
-				set = append(set, g)
+		g := 2
+		for g < len(m) && m[g] < 0 {
+			g += 2
+		}
+		start, end := m[g], m[g+1]
+		groups := make([]string, len(m)/2)
+		for i := range groups {
+			if m[2*i] >= 0 {
+				groups[i] = text[m[2*i]:m[2*i+1]]
 			}
 		}
-		if len(set) >= 3 { // the boundaries are outside the words
-			start, end = m[set[0]+1], m[set[len(set)-1]]
-		}
 		line := strings.LastIndexByte(text[:start], '\n') + 1
-		if by, ok := with(text[m[0]:m[1]], text[line:start], text[end:]); ok {
+		if by, ok := with(groups, text[line:start], text[end:]); ok {
 			sp.replace(start, end, by)
 		}
 	}
@@ -134,18 +143,35 @@ func rewritePairs(text string, w *taxWords) string {
 		if at < sp.last {
 			continue
 		}
-		// A taxes word inside one tax's label ("The sell tax is 99%, 50.07% of supply …") states
-		// a pair only with a side word on each figure ("satış vergisi: alımda %2, satışta %12").
-		oneSide := m[4] >= 0 && m[4] == m[5] && w.oneSide.MatchString(text[max(0, m[0]-16):min(len(text), m[1]+12)]) &&
-			!bothSides().MatchString(text[m[0]:m[1]])
-		if w.unsure.MatchString(text[strings.LastIndexByte(text[:m[0]], '\n')+1 : m[0]]) {
+		if w.unsure.MatchString(sentenceOf(text[strings.LastIndexByte(text[:m[0]], '\n')+1 : m[0]])) {
 			continue // "Most meme tokens have taxes of 0% / 0%": a rule, not the token's
 		}
+		oneSide := m[4] >= 0 && m[4] == m[5] && w.insideOneTax(text, m[0], m[4])
 		if start, end, by, ok := w.pairAt(text, at, m[2] < 0 && m[6] < 0, oneSide); ok {
 			sp.replace(start, end, by)
 		}
 	}
 	return sp.String()
+}
+
+// insideOneTax reports whether the taxes word ending at end, its match starting at start, is
+// part of a longer label of one tax: "tax" of "The sell tax is 99%, 50.07% of supply …",
+// "Thuế" of "Thuế bán 99%", but not "买卖税", the label of both that holds "卖税".
+func (w *taxWords) insideOneTax(text string, start, end int) bool {
+	if r, size := utf8.DecodeRuneInString(text[start:]); !unicode.IsLetter(r) {
+		start += size // the boundary the label's match took
+	}
+	from := max(0, start-16)
+	for _, m := range w.oneSide.FindAllStringIndex(text[from:min(len(text), end+12)], -1) {
+		a, b := from+m[0], from+m[1]
+		if r, size := utf8.DecodeRuneInString(text[a:]); !unicode.IsLetter(r) {
+			a += size
+		}
+		if a <= start && b >= end && b-a > end-start {
+			return true
+		}
+	}
+	return false
 }
 
 // pairAt reads the pair of taxes right after a label that ends at at, buy first unless the label
@@ -170,7 +196,7 @@ func (w *taxWords) pairAt(text string, at int, buyFirst, oneSide bool) (start, e
 		end = at + p[15] // the side word after the second figure, not the character after it
 	}
 	before, after := g(1)+g(3), g(5)+g(7)
-	if !pairHolds(text, at, end, first, g(4), second) || oneSide && (before == "" || after == "") {
+	if !w.pairHolds(text, at, end, first, g(4), second) || oneSide && (before == "" || after == "") {
 		return 0, 0, "", false
 	}
 	buy, sell := withPercent(first), withPercent(second)
@@ -187,9 +213,9 @@ func (w *taxWords) pairAt(text string, at int, buyFirst, oneSide bool) (start, e
 // pairHolds reports whether two figures after a taxes label at at, joined by sep and ending at
 // end, are a pair: both with "%", or both without, equal, joined by "/" and followed by no word
 // ("taxes 5/5", not "Taxes: 9/10", a score, nor "24/7"); never two cells of a table's row.
-func pairHolds(text string, at, end int, first, sep, second string) bool {
+func (w *taxWords) pairHolds(text string, at, end int, first, sep, second string) bool {
 	pcts := strings.Contains(first, "%")
-	if pcts != strings.Contains(second, "%") || !pcts && (sep != "/" || first != second || !pairEnds(text[end:])) {
+	if pcts != strings.Contains(second, "%") || !pcts && (sep != "/" || first != second || !w.pairEnds(text[end:])) {
 		return false
 	}
 	line := text[strings.LastIndexByte(text[:at], '\n')+1:]
@@ -218,7 +244,7 @@ func withPercent(s string) string {
 
 // pairEnds reports whether the text after two figures without "%", or after "no taxes", ends
 // them: the end, a punctuation mark, or "and"; "Taxes: 24/7 trading" is no pair of taxes.
-func pairEnds(rest string) bool {
+func (w *taxWords) pairEnds(rest string) bool {
 	t := strings.TrimLeft(rest, " \t")
 	if t == "" {
 		return true
@@ -226,7 +252,7 @@ func pairEnds(rest string) bool {
 	if r, _ := utf8.DecodeRuneInString(t); strings.ContainsRune(".,;:!()|*—–-·•\n\r，。、；）（", r) {
 		return true
 	}
-	return pairJoin().MatchString(t)
+	return w.join.MatchString(t)
 }
 
 // fieldStart reports whether the line before "no taxes" leaves it a field of its own: nothing
@@ -261,20 +287,6 @@ func symbolNext(rest string) bool {
 	r, _ := utf8.DecodeRuneInString(strings.TrimLeft(rest, " "))
 	return unicode.IsSymbol(r)
 }
-
-// bothSides matches a label of both taxes in one word: "买卖税".
-var bothSides = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[买買][卖賣]`) })
-
-// lockTerm matches the words after "LP 87% locked" that say for how long or where: "for 30
-// days", "until June", "via PinkLock" (not "at launch").
-var lockTerm = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)^\s*(?:for|until|till|via|on|in|по|до|на|durante|hasta|até|por|boyunca|trong|đến|至|到)\s`)
-})
-
-// pairJoin matches a word that joins the next fact to a pair of taxes: "taxes 0/0 and LP burned".
-var pairJoin = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)^(?:and|y|e|и|ve|và|with|con|com|а)\s`)
-})
 
 // bothTaxes matches one figure for both taxes: "buy/sell taxes at 15%", "B/S tax: 5%".
 var bothTaxes = sync.OnceValue(func() *regexp.Regexp {
