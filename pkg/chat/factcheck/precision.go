@@ -29,7 +29,7 @@ func (l *lexicon) unsure(clause string, generic bool, f figure, left, after stri
 // notTheToken reports whether the words around a figure make it a cost, a count, another
 // currency's sum, a comparison or a rule's threshold.
 func (l *lexicon) notTheToken(clause string, generic bool, f figure, left, after, before string) bool {
-	if l.otherCurrency.MatchString(clause[max(0, f.start-4):f.start]) || l.notThisToken.MatchString(after) || f.kind == money && f.low == 0 && l.across.MatchString(after) || l.comparison.MatchString(left) {
+	if l.otherCurrency.MatchString(clause[max(0, f.start-4):f.start]) || l.notThisToken.MatchString(after) || f.kind == money && l.across.MatchString(after) || l.comparison.MatchString(left) {
 		return true
 	}
 	return l.generic.MatchString(left) || generic && (l.atLeast.MatchString(before) || l.atMost.MatchString(before))
@@ -164,9 +164,12 @@ func closed(label, rest string) bool {
 	if open < 0 {
 		return true
 	}
-	closing := map[byte]string{'(': ")", '"': "\"", '\'': "'"}[label[open]]
-	if closing == "" {
-		closing = "”" // after "“"
+	closing := "”" // after "“"
+	switch label[open] {
+	case '(':
+		closing = ")"
+	case '"', '\'':
+		closing = label[open : open+1]
 	}
 	return strings.HasSuffix(strings.TrimRight(label, " "), closing) || strings.HasPrefix(strings.TrimLeft(rest, " "), closing)
 }

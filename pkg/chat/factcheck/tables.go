@@ -8,9 +8,9 @@ import (
 	"unicode"
 )
 
-// The forms that state figures across cells and pairs, rewritten as labelled lines before the
-// clauses are read: markdown tables by their headers, and labels alone on their line (taxes.go has the
-// pairs of taxes).
+// The forms that state figures across cells and lines, rewritten as labelled lines before the
+// clauses are read: markdown tables by their headers, and labels alone on their line (taxes.go
+// has the pairs of taxes).
 
 // readTables rewrites the rows of each markdown table whose header names facts as one line per
 // cell, "Header: cell" ("| Price | Liquidity |" over "| $2.42 | $1.5M |" becomes "Price: $2.42"

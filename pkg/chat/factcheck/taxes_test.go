@@ -105,6 +105,8 @@ func TestReviewOfTaxForms(t *testing.T) {
 		"**PROS:**\n- Liquidity $1.52M\n- Volume $2.2M":                            a(factcheck.FactLiquidity, factcheck.FactVolume),
 		"For example:\n- A token priced at $0.50\n**GPANDA today:** price $2.417.": a(factcheck.FactPrice),
 		"GPANDA: $2.417 (price), $12.3M (market cap).":                             a(factcheck.FactPrice, factcheck.FactMarketCap),
+		"GPANDA: $1.52M \"liquidity\" and $2.2M \"volume\".":                       a(factcheck.FactVolume),
+		"GPANDA: $1.52M “liquidity” and $2.2M “volume”.":                           a(factcheck.FactVolume),
 		"Ликвидность 1,52 млн $ до конца 2026 года заблокирована.":                 a(factcheck.FactLiquidity),
 		"GPANDA taxes are 5/5.":                                                    {factcheck.FactBuyTax + "=" + c, factcheck.FactSellTax + "=" + c},
 		"GPANDA satış vergisi: alımda %10, satışta %99.":                           a(factcheck.FactBuyTax, factcheck.FactSellTax),
