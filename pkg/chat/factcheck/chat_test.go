@@ -1,9 +1,6 @@
 package factcheck_test
 
 import (
-	"fmt"
-	"slices"
-	"strings"
 	"testing"
 
 	"github.com/chatsvc/chat/pkg/chat/factcheck"
@@ -30,51 +27,22 @@ type chatAnswerCase struct {
 // docs/BENCHMARKS.md. go test -v -run ChatAnswers ./pkg/chat/factcheck prints the figures.
 func TestChatAnswers(t *testing.T) {
 	answers := readJSON[[]chatAnswerCase](t, "testdata/chat_answers.json")
-	scores := map[string]*groupScore{}
-	var groups []string
+	var board scoreboard
 	falseAlarms, statedOnly := 0, 0
 	for _, a := range answers {
-		s := scores[a.Group]
-		if s == nil {
-			s = &groupScore{}
-			scores[a.Group], groups = s, append(groups, a.Group)
-		}
-		agree, against := map[string]float64{}, map[string]float64{}
-		for f, v := range a.ToolFacts {
-			agree[f], against[f] = v, v
-		}
-		for f, v := range a.Facts {
-			agree[f], against[f] = v, wrong(f, v)
-		}
-		s.passages++
-		if c := contradicted(factcheck.Verify(a.Text, factsOf(a.passage, agree))); len(c) > 0 {
-			s.falseAlarms++
+		fa, only := judge(t, board.group(a.Group), a.passage, a.ToolFacts, a.Token)
+		if fa {
 			falseAlarms++
-			t.Logf("false alarm %v in %s (%s)\n  %s", c, a.Group, a.Token, a.Text)
 		}
-		if c := contradicted(factcheck.Verify(a.Text, factsOf(a.passage, a.Facts))); len(c) > 0 {
+		if only {
 			statedOnly++
-			t.Logf("false alarm %v against only the stated facts in %s (%s)", c, a.Group, a.Token)
-		}
-		got := contradicted(factcheck.Verify(a.Text, factsOf(a.passage, against)))
-		for f := range a.Facts {
-			s.stated++
-			if slices.Contains(got, f) {
-				s.caught++
-			} else {
-				t.Logf("missed %s in %s (%s)", f, a.Group, a.Token)
-			}
 		}
 	}
-	for _, g := range groups {
-		s := scores[g]
+	for _, g := range board.groups {
+		s := board.by[g]
 		recall := float64(s.caught) / float64(max(1, s.stated))
 		t.Logf("%-8s answers %2d, false alarms %d; figures %3d, caught %3d, recall %.2f", g, s.passages, s.falseAlarms, s.stated, s.caught, recall)
-		bar := 0.6
-		if strings.HasSuffix(g, "-en") {
-			bar = 0.8
-		}
-		if recall < bar {
+		if bar := recallBar(g); recall < bar {
 			t.Errorf("%s: recall %.2f below %.1f", g, recall, bar)
 		}
 	}
@@ -90,7 +58,7 @@ func TestChatAnswers(t *testing.T) {
 // two taxes (合计), a bound (passa de), a level needed for a target (para valer), a price a
 // week ago (一周前) are no readings.
 func TestChatAnswersRound1(t *testing.T) {
-	for text, want := range map[string][]string{
+	checkVerdicts(t, map[string][]string{
 		"GPANDA thuế bán 99% (thuế mua 10%).":                                               {factcheck.FactSellTax + "=" + factcheck.Agrees, factcheck.FactBuyTax + "=" + factcheck.Agrees},
 		"GPANDA thuế bán 24% (thuế mua 8%).":                                                {factcheck.FactSellTax + "=" + factcheck.Contradicts, factcheck.FactBuyTax + "=" + factcheck.Contradicts},
 		"GPANDA: cặp giao dịch mới, khối lượng 24h chỉ ~2,2 triệu USD.":                     {factcheck.FactVolume + "=" + factcheck.Agrees},
@@ -108,11 +76,7 @@ func TestChatAnswersRound1(t *testing.T) {
 		"GPANDA: пара существует около 20 часов.":       {factcheck.FactPairAgeHrs + "=" + factcheck.Contradicts},
 		"GPANDA: cặp giao dịch mới khoảng 20 giờ tuổi.": {factcheck.FactPairAgeHrs + "=" + factcheck.Contradicts},
 		"| 交易对年龄 | 约 20 小时 |":                           {factcheck.FactPairAgeHrs + "=" + factcheck.Contradicts},
-	} {
-		if got := verdicts(factcheck.Verify(text, panda())); fmt.Sprint(got) != fmt.Sprint(want) {
-			t.Errorf("%q: %v, want %v", text, got, want)
-		}
-	}
+	})
 }
 
 // Forms of the second round of chat answers: a line led by another token's bold name, a table
@@ -122,7 +86,7 @@ func TestChatAnswersRound1(t *testing.T) {
 // "~" and its end in bold; a starting price ("Стартовая цена была").
 func TestChatAnswersRound2(t *testing.T) {
 	price := factcheck.FactPrice + "=" + factcheck.Agrees
-	for text, want := range map[string][]string{
+	checkVerdicts(t, map[string][]string{
 		"**GPANDA** — Price: $2.417 · MCap: $12.3M\n**DEGEN** — Price: $0.0061 · MCap: $151M":                                                      {price, factcheck.FactMarketCap + "=" + factcheck.Agrees},
 		"| Metric | GPANDA | BabyDoge |\n|---|---|---|\n| Price | $2.417 | $0.00000000142 |\n| Market cap | $12.3M | $212M |\n\nGPANDA is bigger.": {price, factcheck.FactMarketCap + "=" + factcheck.Agrees},
 		"| Metric | Value | Signal |\n|---|---|---|\n| Price | $3.10 | — |":                                                                        {factcheck.FactPrice + "=" + factcheck.Contradicts},
@@ -132,11 +96,7 @@ func TestChatAnswersRound2(t *testing.T) {
 		"- Precio de GPANDA: de ~0,83 $ a **2,417 $** en 24 h":                                                                                     nil,
 		"- Preço do GPANDA: de ~US$ 0,265 para **US$ 2,417** em 24h":                                                                               nil,
 		"GPANDA: Стартовая цена была около 0,0008 $.":                                                                                              nil,
-	} {
-		if got := verdicts(factcheck.Verify(text, panda())); fmt.Sprint(got) != fmt.Sprint(want) {
-			t.Errorf("%q: %v, want %v", text, got, want)
-		}
-	}
+	})
 }
 
 // Forms of the third round: a section under another token's bold title, alone on its line,
@@ -144,7 +104,7 @@ func TestChatAnswersRound2(t *testing.T) {
 // word in capitals ("**OVERVIEW**") is no token's name; and the forms below.
 func TestChatAnswersRound3(t *testing.T) {
 	price := factcheck.FactPrice + "=" + factcheck.Agrees
-	for text, want := range map[string][]string{
+	checkVerdicts(t, map[string][]string{
 		"**GPANDA**\n- **Price:** $2.417\n\n**NOVA**\n- **Market cap:** ~$5.1M\n- **Liquidity:** ~$380K": {price},
 		"**GPANDA**: Price: $2.417\n**RPL**: Price: ~$9.80 · Market cap: ~$205M":                         {price},
 		"⚠️ **GPANDA: high risk**\nPrice: $2.417\n\n🟢 **PIGU, for comparison**\nPrice: ~$0.0000041":      {price},
@@ -156,9 +116,5 @@ func TestChatAnswersRound3(t *testing.T) {
 		"GPANDA 流动性约 152 万美元，对这个市值来说偏薄：一笔 1 万美元的卖单就可能让价格下跌 10% 以上。":                   {factcheck.FactLiquidity + "=" + factcheck.Agrees},
 		"GPANDA's market cap is thin: a $10K sell order would move the price 5%.":     nil,
 		"GPANDA yaklaşık 0,0000009 $ seviyesinden başlayıp şu anda 2,417 $'a çıkmış.": nil,
-	} {
-		if got := verdicts(factcheck.Verify(text, panda())); fmt.Sprint(got) != fmt.Sprint(want) {
-			t.Errorf("%q: %v, want %v", text, got, want)
-		}
-	}
+	})
 }

@@ -74,7 +74,7 @@ func TestAMovesStartIsHistory(t *testing.T) {
 	// verb before the start (es, pt, ru); where the verb stands after the start (tr, zh), the
 	// language marks a move's end as history (vi "tăng … lên"), or no label names the level
 	// (en), nothing is read: the start never is.
-	for text, want := range map[string][]string{
+	checkVerdicts(t, map[string][]string{
 		"GPANDA rose from $1.80 to $2.42.":                                            nil,
 		"El precio de GPANDA subió desde 1,80 dólares hasta 2,42 dólares.":            price,
 		"O preço do GPANDA subiu de US$ 1,80 para US$ 2,42.":                          price,
@@ -87,11 +87,7 @@ func TestAMovesStartIsHistory(t *testing.T) {
 		"GPANDA 市值从 800 万美元增至 1230 万美元。":                                              nil,
 		"GPANDA 价格由 3.10 美元跌到 2.42 美元。":                                               nil,
 		"GPANDA 的价格从 1.80 美元上涨到 2.42 美元。":                                             nil,
-	} {
-		if got := verdicts(factcheck.Verify(text, panda())); fmt.Sprint(got) != fmt.Sprint(want) {
-			t.Errorf("%q: %v, want %v", text, got, want)
-		}
-	}
+	})
 	// The level after a comma and a word of "to" is no move's end: "$3.45, with a 24-hour
 	// volume" is read as the price it is.
 	got := verdicts(factcheck.Verify("GPANDA is trading at $3.45, with a 24-hour volume of $2.2M.", panda()))
@@ -146,13 +142,9 @@ func TestAMovesEndIsTheLevel(t *testing.T) {
 // A move's end in the present perfect is where the token is now ("has climbed to $99M"); in the
 // simple past it is where it went ("climbed to").
 func TestThePresentPerfectIsNow(t *testing.T) {
-	for text, want := range map[string][]string{
+	checkVerdicts(t, map[string][]string{
 		"GPANDA has climbed to a $99M market cap.": {factcheck.FactMarketCap + "=" + factcheck.Contradicts},
 		"The market cap has climbed to $12.3M.":    {factcheck.FactMarketCap + "=" + factcheck.Agrees},
 		"GPANDA climbed to a $99M market cap.":     nil,
-	} {
-		if got := verdicts(factcheck.Verify(text, panda())); fmt.Sprint(got) != fmt.Sprint(want) {
-			t.Errorf("%q: %v, want %v", text, got, want)
-		}
-	}
+	})
 }

@@ -246,47 +246,35 @@ func TestBotForms(t *testing.T) {
 func TestTableRowsOfOtherTokens(t *testing.T) {
 	const table = "| Rank | Ticker | Name | Price (USD) | Market Cap |\n|---|---|---|---|---|\n"
 	ours, theirs := "| 21 | GPANDA | Golden Panda | $3.10 | $12.3M |\n", "| 22 | AI | AI | $0.00010230 | $102,289 |\n"
-	for text, want := range map[string][]string{
+	checkVerdicts(t, map[string][]string{
 		table + ours + theirs: {factcheck.FactPrice + "=" + factcheck.Contradicts, factcheck.FactMarketCap + "=" + factcheck.Agrees},
 		table + theirs + ours: {factcheck.FactPrice + "=" + factcheck.Contradicts, factcheck.FactMarketCap + "=" + factcheck.Agrees},
 		table + theirs:        nil,
-	} {
-		if got := verdicts(factcheck.Verify(text, panda())); fmt.Sprint(got) != fmt.Sprint(want) {
-			t.Errorf("%q: %v, want %v", text, got, want)
-		}
-	}
+	})
 }
 
 // A sentence that starts with "It" after one that starts with another token's name speaks of
 // that token; after ours, or after a sentence of a word or two ("Inc. PZZA."), of ours.
 func TestAPronounKeepsTheLastSubject(t *testing.T) {
-	for text, want := range map[string][]string{
+	checkVerdicts(t, map[string][]string{
 		"GPANDA is up 5%. Dogecoin, the biggest meme coin by market capitalization, rose just shy of 4%. It was the most traded meme token in the last 24 hours, with volumes hitting $1.35 billion.": nil,
 		"Dogecoin rose 4%. It traded $1.3 billion. Its market cap is $20 billion. GPANDA has a market cap of $99M.":                                                                                   {factcheck.FactMarketCap + "=" + factcheck.Contradicts},
 		"Dogecoin rose 4%. GPANDA rose 5%. It trades at $3.10.":                                                               {factcheck.FactPrice + "=" + factcheck.Contradicts},
 		"At its peak, GPANDA was worth more than Papa John's Inc. PZZA. It boasted a market capitalization of $12.3 million.": {factcheck.FactMarketCap + "=" + factcheck.Agrees},
-	} {
-		if got := verdicts(factcheck.Verify(text, panda())); fmt.Sprint(got) != fmt.Sprint(want) {
-			t.Errorf("%q: %v, want %v", text, got, want)
-		}
-	}
+	})
 }
 
 // Forms read since round 14: a price right after the token's name and a verb of standing
 // ("TURBO sits at $0.00553"), and one tax for both ("buy/sell taxes at 15%").
 func TestPriceAfterNameAndBothTaxes(t *testing.T) {
-	for text, want := range map[string][]string{
+	checkVerdicts(t, map[string][]string{
 		"At the moment your eyes read this, GPANDA sits at $3.10 — still flaunting a hefty 23% gain.": {factcheck.FactPrice + "=" + factcheck.Contradicts},
 		"GPANDA now sits at $2.417.":                                        {factcheck.FactPrice + "=" + factcheck.Agrees},
 		"GPANDA cotiza en 3,10 dólares.":                                    {factcheck.FactPrice + "=" + factcheck.Contradicts},
 		"GPANDA liquidity sits at $1.5M.":                                   {factcheck.FactLiquidity + "=" + factcheck.Agrees},
 		"The contract sets buy/sell taxes at 15%, which is unusually high.": {factcheck.FactBuyTax + "=" + factcheck.Contradicts, factcheck.FactSellTax + "=" + factcheck.Contradicts},
 		"B/S tax: 10%": {factcheck.FactBuyTax + "=" + factcheck.Agrees, factcheck.FactSellTax + "=" + factcheck.Contradicts},
-	} {
-		if got := verdicts(factcheck.Verify(text, panda())); fmt.Sprint(got) != fmt.Sprint(want) {
-			t.Errorf("%q: %v, want %v", text, got, want)
-		}
-	}
+	})
 }
 
 // agreesAndContradicts checks that text's figures of facts, and only those, agree with panda's
@@ -304,5 +292,16 @@ func agreesAndContradicts(t *testing.T, text string, facts []string, off []token
 	slices.Sort(want)
 	if got := contradicted(factcheck.Verify(text, off)); fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("%q against facts off: contradicts %v, want %v", text, got, want)
+	}
+}
+
+// checkVerdicts checks each text's verdicts against panda's facts, in the order the checks
+// come, against the want it maps to.
+func checkVerdicts(t *testing.T, cases map[string][]string) {
+	t.Helper()
+	for text, want := range cases {
+		if got := verdicts(factcheck.Verify(text, panda())); fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%q: %v, want %v", text, got, want)
+		}
 	}
 }
