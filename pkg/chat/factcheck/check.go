@@ -35,6 +35,7 @@ type lexicon struct {
 	// tax", "a $731K market cap".
 	right                                   []keyword
 	hypothetical, history, hypoClause       *regexp.Regexp
+	lookIf                                  *regexp.Regexp
 	present, generic                        *regexp.Regexp
 	approx, atLeast, atMost                 *regexp.Regexp
 	otherAsset, comparison, otherCurrency   *regexp.Regexp

@@ -26,6 +26,9 @@ type language struct {
 	// hypothesis: they make every figure of their clause hypothetical, not only those after
 	// them ("10 dolara çıkabilmesi için … 74 milyar dolara ulaşması gerekiyor").
 	hypoVerbs string
+	// lookIf are the words of an "if" that only turns the eye to a source or a view, no
+	// hypothesis: "if we look at the chart", "если смотреть на FLOKI", "bakacak olursak".
+	lookIf string
 	// marks are words or letters only this language uses: the answer's language is the one
 	// with most of them.
 	marks string
@@ -225,6 +228,7 @@ var words = sync.OnceValue(func() *lexicon {
 	l.markAfter = regexp.MustCompile(`^\s*` + union(func(lang *language) string { return lang.mark }))
 	l.hypothetical = regexp.MustCompile(union(func(lang *language) string { return lang.hypothetical }))
 	l.hypoClause = regexp.MustCompile(union(func(lang *language) string { return lang.hypoVerbs }))
+	l.lookIf = regexp.MustCompile(union(func(lang *language) string { return lang.lookIf }))
 	l.history = regexp.MustCompile(union(func(lang *language) string { return lang.history }))
 	l.present = regexp.MustCompile(union(func(lang *language) string { return lang.present }))
 	l.generic = regexp.MustCompile(union(func(lang *language) string { return lang.generic }))
@@ -238,7 +242,7 @@ var words = sync.OnceValue(func() *lexicon {
 	l.versus = regexp.MustCompile(union(func(lang *language) string { return lang.versus }) + `[^.;\n]{0,24}$`)
 	l.otherAge = regexp.MustCompile(union(func(lang *language) string { return lang.otherAge }))
 	l.ageBefore = regexp.MustCompile(union(func(lang *language) string { return lang.ageBefore }) + `[^;\n]{0,40}$`)
-	l.coinName = regexp.MustCompile(`\b(?:Bitcoin|Ethereum|Ether|Solana|Dogecoin|Shiba Inu|Cardano|Tether|Ripple|Polygon|Avalanche|Chainlink|Polkadot|Litecoin|Toncoin|Tron|Pepe|Bonk|Floki|[Dd]ogwifhat|Fartcoin|Pudgy Penguins|Official Trump|Binance Coin|USD Coin|Arbitrum|Optimism)\b`)
+	l.coinName = coinNamePattern()
 	l.nameColumn = regexp.MustCompile(`(?i)^(?:` + raw(func(lang *language) string { return lang.nameColumn }) + `)$`)
 	l.chainNoun = regexp.MustCompile(`(?i)^` + raw(func(lang *language) string { return lang.chainAfter }))
 	l.chainBefore = regexp.MustCompile(`(?i)` + raw(func(lang *language) string { return lang.chainBefore }) + `\s*$`)

@@ -21,6 +21,7 @@ func init() {
 		},
 		after:        `de|en|del|la|el`,
 		hypothetical: `soporte|resistencia|por ejemplo|ejemplo:|si |podría|objetivo|predicción|pronóstico|hipotétic|escenario|supongamos|alcanzaría|cuando|para \pL+(?:ar|er|ir)\b`,
+		lookIf:       `si (?:miramos|vemos|observamos|revisamos|nos fijamos|nos basamos)`,
 		history:      `récord|histórica|tras (?:el|la|su) (?:anuncio|lanzamiento|publicación|tuit|noticia)|alcanzaba|llegaba|antes de las|mínimos? de|máximo histórico|mínimo histórico|ath|anteriormente|lanzamiento|hace (?:casi |más de |unos |unas )?(?:\d+ |un |una |dos |tres |varios |varias )?(?:días?|semanas?|mes(?:es)?|años?)|partiendo de|cerró|cerraba|abrió|llegado a|cotizaba|valía|se situaba|se ubicaba|la semana pasada|tan (?:bajo|alto) como|intrad[ií]a|precio (?:inicial|de lanzamiento)|m[aá]ximo debut|el mes pasado|ayer|subió a|cayó a|alcanzó|llegó a|en 20\d\d|inicialmente|al principio|en (?:cuestión de |pocos |unos )?(?:minutos|horas|segundos)`,
 		present:      `ahora|actualmente|hoy|en este momento|en la actualidad|al momento de (?:escribir|redactar)|al cierre de esta edición|a la hora de escribir`,
 		approx:       `\baproximadamente|\balrededor de|\bcerca de|\bunos|\bunas|\bcasi`,

@@ -21,6 +21,7 @@ func init() {
 		},
 		after:        `de|em|da|do|na|no`,
 		hypothetical: `para que|teria|seria|precisaria|suporte|resistência|por exemplo|exemplo:|caso|se (?:o|a|os|as|ele|ela|for|fosse|houver|chegar|atingir)\b|poderia|alvo|previsão|projeção|hipotétic|cenário|suponha|quando|para \pL+(?:ar|er|ir)\b`,
+		lookIf:       `se (?:olharmos|observarmos|analisarmos|formos olhar)`,
 		history:      `pico|recorde|histórica|t[aã]o (?:baixo|alto) quanto|intradi[aá]ri[oa]|pre[cç]o (?:inicial|de lan[cç]amento)|mínimas? de|máxima histórica|mínima histórica|ath|anteriormente|lançamento|há (?:\d+ )?(?:dias|semanas|meses|anos)|partindo de|saindo de|fechou|abriu|semana passada|mês passado|ontem|subiu para|caiu para|atingiu|chegou a|em 20\d\d|inicialmente|no início|em (?:poucos |alguns )?(?:minutos|horas|segundos)`,
 		present:      `agora|atualmente|hoje|no momento|neste momento|no momento da (?:redação|escrita|publicação)|até o momento|no fechamento desta edição`,
 		approx:       `\baproximadamente|\bcerca de|\bem torno de|\bquase|\bpor volta de`,

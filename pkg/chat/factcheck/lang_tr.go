@@ -21,6 +21,7 @@ func init() {
 		},
 		after:        `civarında|civarı|seviyesinde|düzeyinde|lık|lik|luk|lük|ticari|günlük|işlem|de|da|ile|dan|den|tan|ten`,
 		hypothetical: `destek|direnç|örnek|eğer|olursa|hedef|tahmin|varsayım|senaryo|olabilir|umud|umut|ulaşacağ|ulaşabil|olacağ|beklenen|beklenti|gerekiyor|gerekir|gerekecek|\pL+[ae]bilmesi`,
+		lookIf:       `(?:bakacak|göz atacak) olursak|bakarsak|incelersek|göz atarsak`,
 		hypoVerbs:    `olursa|olacağ|gerekiyor|gerekir|gerekecek|lazım|şart(?:tır)?(?:[^\pL]|$)|\pL+[ae]bilmesi|ulaşacağ|ulaşabil`,
 		nameColumn:   `token adı|sembol`,
 		history:      `zirve|en yüksek|en düşük|tüm zamanların en yüksek|ath|daha önce|lansman|\d+ (?:gün|hafta|ay|yıl) önce|geçen hafta|dün|yükseldi|çıktı|ulaştı|20\d\d['’](?:de|da|te|ta)|sonundan önce|başında|ayında|yılında`,

@@ -20,6 +20,7 @@ func init() {
 		},
 		after:        `của|trong|về`,
 		hypothetical: `hỗ trợ|kháng cự|ví dụ|nếu|giả sử|mục tiêu|dự đoán|dự báo|kịch bản|có thể`,
+		lookIf:       `nếu (?:nhìn|xét|xem|dựa)`,
 		history:      `(?:tăng|giảm) từ|chưa đầy|ban đầu|đáy|trước đó|trước khi|có lúc|đạt mức đỉnh|đỉnh lịch sử|cao nhất mọi thời đại|ath|trước đây|lúc ra mắt|\d+ (?:ngày|tuần|tháng|năm) trước|tuần trước|hôm qua|đã tăng lên|đã giảm xuống|đạt đỉnh|năm 20\d\d|có thời điểm|(?:thời điểm |mức )?(?:cao|thấp) nhất`,
 		present:      `đang|hiện tại|hiện nay|hôm nay|bây giờ|hiện|(?:tại )?thời điểm viết bài`,
 		approx:       `khoảng|gần|xấp xỉ|~`,

@@ -33,10 +33,11 @@ type mention struct{ start, end, token int }
 
 func (l *lexicon) mark(clause string, tokens []tokenData) *marks {
 	m := &marks{hypoEnd: -1, latest: -1, latestAt: -1, latestEnd: 0}
-	if loc := l.hypothetical.FindStringIndex(clause); loc != nil {
+	idioms := l.lookIf.FindAllStringIndex(clause, -1)
+	if loc := hypothesis(l.hypothetical, clause, idioms); loc != nil {
 		m.hypoEnd = loc[1]
 	}
-	if l.hypoClause.MatchString(clause) {
+	if hypothesis(l.hypoClause, clause, idioms) != nil {
 		m.hypoEnd = 0 // a verb-final language's hypothesis covers its whole clause
 	}
 	m.history = slices.DeleteFunc(l.history.FindAllStringIndex(clause, -1), func(loc []int) bool {
@@ -65,6 +66,20 @@ func (l *lexicon) mark(clause string, tokens []tokenData) *marks {
 	slices.SortFunc(m.mentions, func(a, b mention) int { return a.end - b.end })
 	m.others = l.otherTokens(clause, lower, tokens)
 	return m
+}
+
+// hypothesis is where the first of re's words in clause stands that is not inside one of
+// idioms, an "if" that makes no hypothesis ("If we look at the chart, …"), or nil.
+func hypothesis(re *regexp.Regexp, clause string, idioms [][]int) []int {
+	if len(idioms) == 0 {
+		return re.FindStringIndex(clause)
+	}
+	for _, loc := range re.FindAllStringIndex(clause, -1) {
+		if !slices.ContainsFunc(idioms, func(i []int) bool { return loc[0] >= i[0] && loc[1] <= i[1] }) {
+			return loc
+		}
+	}
+	return nil
 }
 
 // otherTokens are the places in clause that name a token none of tokens is: a word written

@@ -1,0 +1,37 @@
+package factcheck
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// coinNames are well-known coins' and tokens' names as running text writes them, with a
+// capital: a figure after one is that coin's, not the token's the answer is about ("Bonk's
+// market cap is $2.9B"), unless the token is that coin. Names that are also common words
+// ("Near", "Render", "Maker", "Sonic", "Degen", "Turbo", "Dogs", "Gala", "Sei") or venues
+// ("Uniswap", "Jupiter", "Raydium", "Lido") are left out: a sentence led by one would lose
+// the token's own figures. Tickers in capitals are found by their form (otherTokens).
+var coinNames = []string{
+	// The largest coins.
+	"Bitcoin", "Bitcoin Cash", "Ethereum", "Ethereum Classic", "Ether", "Solana", "Dogecoin",
+	"Shiba Inu", "Cardano", "Tether", "Ripple", "Polygon", "Avalanche", "Chainlink", "Polkadot",
+	"Litecoin", "Toncoin", "Tron", "Binance Coin", "USD Coin", "Arbitrum", "Optimism", "Stellar",
+	"Monero", "Hedera", "Kaspa", "Aptos", "Sui", "Cosmos", "Algorand", "Fantom", "Hyperliquid",
+	"Aave", "Injective", "Celestia", "Worldcoin", "Pi Network", "Bittensor", "Filecoin",
+	"Internet Computer", "Ondo", "Ethena", "Stacks", "Immutable", "Berachain", "Axie Infinity",
+	"Decentraland", "The Sandbox", "ApeCoin", "Notcoin",
+	// Memecoins and the tokens of AI agents.
+	"Pepe", "Bonk", "Floki", "[Dd]ogwifhat", "Fartcoin", "Pudgy Penguins", "Pengu", "Official Trump",
+	"Baby Doge Coin", "Baby Doge", "BabyDoge", "SafeMoon", "Popcat", "Brett", "Mog Coin", "Book of Meme",
+	"Neiro", "SPX6900", "Goatseus Maximus", "Moo Deng", "Peanut the Squirrel", "Gigachad", "Toshi",
+	"Mew", "Myro", "Hamster Kombat", "Catizen", "Virtuals", "ai16z", "Zerebro", "Aixbt", "Shiba",
+}
+
+// coinNamePattern matches any of coinNames as a word, the longest first ("Bitcoin Cash", not
+// its "Bitcoin").
+func coinNamePattern() *regexp.Regexp {
+	names := slices.Clone(coinNames)
+	slices.SortStableFunc(names, func(a, b string) int { return len(b) - len(a) })
+	return regexp.MustCompile(`\b(?:` + strings.Join(names, "|") + `)\b`)
+}
