@@ -1,6 +1,7 @@
 package factcheck_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/chatsvc/chat/pkg/chat/factcheck"
@@ -15,11 +16,13 @@ type chatAnswerCase struct {
 	ToolFacts map[string]float64 `json:"tool_facts"`
 }
 
-// The chat answers: 200 answers in English, Spanish, Portuguese, Russian, Turkish, Vietnamese
-// and Chinese, written in three rounds by helpers who never saw the reader, each from a token's
+// The chat answers: 272 answers in English, Spanish, Portuguese, Russian, Turkish, Vietnamese
+// and Chinese, written in four rounds by helpers who never saw the reader, each from a token's
 // facts (tables, bold labels, bot cards, prose, with history, other tokens, thresholds, targets,
 // examples; the second round also comparisons of tokens, follow-ups, long reports, a scanner's
-// output quoted back, and why a token moved; the third, half comparisons, half prose).
+// output quoted back, and why a token moved; the third, half comparisons, half prose; the
+// fourth, other tokens named in running text, the user, a bot or an article quoted and
+// corrected, long reports with sections, short prose, follow-ups).
 // Each is checked against its tool facts with the figures it states as written (no false
 // "contradicts" allowed beyond about one in fifty), against only those figures, and against
 // facts that contradict each stated figure (four in five caught in English, three in five in
@@ -117,4 +120,47 @@ func TestChatAnswersRound3(t *testing.T) {
 		"GPANDA's market cap is thin: a $10K sell order would move the price 5%.":     nil,
 		"GPANDA yaklaşık 0,0000009 $ seviyesinden başlayıp şu anda 2,417 $'a çıkmış.": nil,
 	})
+}
+
+// Forms of the fourth round of chat answers (testdata/chat_answers.json, chat4-*): a table's
+// column of the figures now beside a quoted bot's or an earlier answer's, someone else's
+// claim, a trade's size, a peak named after its figure, cards of other tokens beside the
+// token's. Each case but the last (which guards what stood) fails on the reader before them
+// (commit 24832aa).
+func TestChatAnswersRound4(t *testing.T) {
+	const (
+		price = factcheck.FactPrice + "=" + factcheck.Agrees
+		liq   = factcheck.FactLiquidity + "=" + factcheck.Agrees
+		mcap  = factcheck.FactMarketCap + "=" + factcheck.Agrees
+		fdv   = factcheck.FactFDV + "=" + factcheck.Agrees
+		buy   = factcheck.FactBuyTax + "=" + factcheck.Agrees
+		sell  = factcheck.FactSellTax + "=" + factcheck.Agrees
+		age   = factcheck.FactPairAgeHrs + "=" + factcheck.Agrees
+	)
+	tests := []struct {
+		text string
+		want []string
+	}{
+		{"| Metric | Then | Now | Change |\n|---|---|---|---|\n| Price | $1.10 | $2.42 | +120% |\n| Liquidity | $900K | $1.52M | +69% |", []string{price, liq}},
+		{"| Field | Bot card | Live now |\n|---|---|---|\n| Market cap | $5M | **$12.3M** |\n| Pair age | 2h | **6h** |", []string{mcap, age}},
+		{"| | Bot | Şimdi |\n|---|---|---|\n| Alım / satım vergisi | %5 / %5 | **%10 / %99** 🚩 |", []string{buy, sell}},
+		{"El mensaje de Telegram habla de una capitalización de 5 millones de dólares.", nil},
+		{"You mentioned a $5M market cap, but GPANDA is at ~$12.3M now.", []string{mcap}},
+		{"A $100 buy-and-sell round trip costs you ~$16.", nil},
+		{"На практике покупка на 10 000 $ сдвинет цену примерно на 2,8 %, а на 100 000 $ — уже почти на 30 %.", nil},
+		{"Fiyat 0,0000094 $'lık ATH'nin ~%66 altında.", nil},
+		{"O preço acumula −52% desde o topo de US$ 0,0000019.", nil},
+		{"价格从高点 0.000081 美元回落到现在的 2.42 美元左右。", nil},
+		{"**Golden Panda (GPANDA)** — Price: $2.42 · MC: $12.3M\n**PancakeSwap (CAKE)**, the DEX GPANDA forked from — MC: ~$680M\n**ApeSwap**, the older fork — MC: ~$9M", []string{price, mcap}},
+		{"| Chỉ số | Giá trị |\n|---|---|\n| Vốn hóa | ~12,3 triệu USD |\n| Thuế mua/bán | 10% / 99% |", []string{mcap, buy, sell}},
+		// A peak's words that label the next figure leave this one alone.
+		{"FDV (Fully Diluted Valuation): $ 14M All-Time High: $ 3.7464 Current Price: $ 2.42", []string{fdv, price}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.text, func(t *testing.T) {
+			if got := verdicts(factcheck.Verify(tt.text, panda())); fmt.Sprint(got) != fmt.Sprint(tt.want) {
+				t.Errorf("got %v, want %v", got, tt.want)
+			}
+		})
+	}
 }

@@ -35,7 +35,8 @@ type lexicon struct {
 	// tax", "a $731K market cap".
 	right                                   []keyword
 	hypothetical, history, hypoClause       *regexp.Regexp
-	lookIf                                  *regexp.Regexp
+	lookIf, order, peakAfter, live          *regexp.Regexp
+	valueColumn                             *regexp.Regexp
 	present, generic                        *regexp.Regexp
 	approx, atLeast, atMost                 *regexp.Regexp
 	otherAsset, comparison, otherCurrency   *regexp.Regexp
@@ -155,7 +156,7 @@ func Audit(text string, facts []token.Facts) Report {
 	lang := decimalMark(text, detect(text))
 	list, lines := lineClauses(text, namedByAny(tokens))
 	judged, past := 0, 0
-	var table rows
+	table := rows{cards: cardsOf(text, tokens)}
 	for n, clause := range list {
 		found, over := figures(clause, lang), 0
 		if judged >= MaxFigures {

@@ -93,6 +93,22 @@ type language struct {
 	// mark are the words right after a round figure that make it a milestone: "the $2 billion
 	// mark".
 	mark string
+	// hearsay are the words that make the figures after them someone else's claim, not the
+	// answer's, until a word of the present: "the Telegram post talks of a $5M market cap, but
+	// now …", "you mentioned", "el mensaje de Telegram habla de".
+	hearsay string
+	// order are the words right before a sum that make it a trade's size, no fact: "a buy of
+	// $10K", "покупка на 10 000 $", "una venta de 5.000 $".
+	order string
+	// peak are the words right after a figure (after the language's suffix on it) that make it
+	// a peak's: "0,0000094 $'lık ATH", "$0.0000094 ATH".
+	peak string
+	// live are the words of a table's header over the column of the figures now, beside
+	// columns of other times or of others' claims ("| | Bot | Now |"), with present's.
+	live string
+	// valueColumn are the words of a table's header over its values ("| Metric | Value |"),
+	// no fact's label even where a label's word is one of them (Vietnamese "Giá trị").
+	valueColumn string
 	// ageBefore and ageAfter make a duration the pair's age: "created 6 hours ago"; otherAge
 	// are the words of something else whose age it is ("Creator wallet is only 0.1 days old").
 	ageBefore, ageAfter, otherAge string
@@ -148,6 +164,17 @@ func (lang *language) bounded(alt string) string {
 		return `(?:` + alt + `)`
 	}
 	return `(?:^|[^\pL\pN])(?:` + alt + `)`
+}
+
+// either is the alternation of a and b, either of which may be empty.
+func either(a, b string) string {
+	switch {
+	case a == "":
+		return b
+	case b == "":
+		return a
+	}
+	return a + "|" + b
 }
 
 // union is the alternation of one field over every language.
@@ -229,7 +256,10 @@ var words = sync.OnceValue(func() *lexicon {
 	l.hypothetical = regexp.MustCompile(union(func(lang *language) string { return lang.hypothetical }))
 	l.hypoClause = regexp.MustCompile(union(func(lang *language) string { return lang.hypoVerbs }))
 	l.lookIf = regexp.MustCompile(union(func(lang *language) string { return lang.lookIf }))
-	l.history = regexp.MustCompile(union(func(lang *language) string { return lang.history }))
+	l.history = regexp.MustCompile(union(func(lang *language) string { return either(lang.history, lang.hearsay) }))
+	l.order = suffix(func(lang *language) string { return lang.order })
+	l.peakAfter = regexp.MustCompile(`^(?:['’]?\pL{1,4})?[\s(]*` + union(func(lang *language) string { return lang.peak }))
+	l.live = regexp.MustCompile(`^` + union(func(lang *language) string { return either(lang.live, lang.present) }))
 	l.present = regexp.MustCompile(union(func(lang *language) string { return lang.present }))
 	l.generic = regexp.MustCompile(union(func(lang *language) string { return lang.generic }))
 	l.comparison = regexp.MustCompile(union(func(lang *language) string { return lang.comparison }))
@@ -243,6 +273,7 @@ var words = sync.OnceValue(func() *lexicon {
 	l.otherAge = regexp.MustCompile(union(func(lang *language) string { return lang.otherAge }))
 	l.ageBefore = regexp.MustCompile(union(func(lang *language) string { return lang.ageBefore }) + `[^;\n]{0,40}$`)
 	l.coinName = coinNamePattern()
+	l.valueColumn = regexp.MustCompile(`(?i)^(?:` + raw(func(lang *language) string { return lang.valueColumn }) + `)$`)
 	l.nameColumn = regexp.MustCompile(`(?i)^(?:` + raw(func(lang *language) string { return lang.nameColumn }) + `)$`)
 	l.chainNoun = regexp.MustCompile(`(?i)^` + raw(func(lang *language) string { return lang.chainAfter }))
 	l.chainBefore = regexp.MustCompile(`(?i)` + raw(func(lang *language) string { return lang.chainBefore }) + `\s*$`)

@@ -212,12 +212,7 @@ var listHead = sync.OnceValue(func() *regexp.Regexp {
 // "Example:" makes the list items under it no reading (exampleItems), until a line that is
 // none.
 func (m *marks) opens(l *lexicon, clause string, current, past int, table *rows) (int, int) {
-	switch {
-	case strings.HasPrefix(clause, rowEnd):
-		current, table.in = table.before, false // the token spoken of before the table
-	case strings.HasPrefix(clause, rowMark) && !table.in:
-		table.before, table.in = current, true
-	}
+	current = table.enter(clause, current)
 	if past == exampleItems && !listHead().MatchString(clause) {
 		past = 0
 	}
@@ -233,15 +228,10 @@ func (m *marks) opens(l *lexicon, clause string, current, past int, table *rows)
 	}
 	if s, ok := m.subject(clause); ok {
 		current = s
+	} else if table.cards && m.otherCard(l, clause) {
+		current, m.mentions = -1, nil // the token's name further on is in another's card
 	}
 	return current, past
-}
-
-// rows is whether the lines read are a table's rows of tokens (rowMark), and the token spoken of
-// before it, which the lines after it speak of again.
-type rows struct {
-	in     bool
-	before int
 }
 
 // exampleItems is the section level opens gives the list items under a line "Example:": past

@@ -29,10 +29,25 @@ func (l *lexicon) unsure(clause string, generic bool, f figure, left, after stri
 // notTheToken reports whether the words around a figure make it a cost, a count, another
 // currency's sum, a comparison or a rule's threshold.
 func (l *lexicon) notTheToken(clause string, generic bool, f figure, left, after, before string) bool {
+	if f.kind == money && l.order.MatchString(before) || l.peakNext(after) {
+		return true // "a single $5K sell", "0,0000094 $'lık ATH"
+	}
 	if l.otherCurrency.MatchString(clause[max(0, f.start-4):f.start]) || l.notThisToken.MatchString(after) || f.kind == money && l.across.MatchString(after) || l.comparison.MatchString(left) {
 		return true
 	}
 	return l.generic.MatchString(left) || generic && (l.atLeast.MatchString(before) || l.atMost.MatchString(before))
+}
+
+// peakNext reports whether the words right after a figure make it a peak's ("0,0000094 $'lık
+// ATH'nin ~%66 altında"), not the label of the figure after it ("$ 1.98B All-Time High: $
+// 3.7464").
+func (l *lexicon) peakNext(after string) bool {
+	loc := l.peakAfter.FindStringIndex(after)
+	if loc == nil {
+		return false
+	}
+	next := after[loc[0]:min(len(after), loc[1]+3)]
+	return !strings.ContainsAny(next, ":：0123456789")
 }
 
 // notWhole reports whether a figure was read in part: a digit or a subscript right after it,

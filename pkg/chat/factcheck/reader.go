@@ -318,10 +318,10 @@ func clauses(text string) []string {
 // lineClauses are the clauses of text with the line each is on; ours tells a table's column
 // named for one of the tokens with facts (readTables).
 func lineClauses(text string, ours func(name string) bool) (out []string, lines []int) {
-	text = labelLines(taxPairs(text))
 	if strings.Count(text, "|") >= 2 {
-		text = readTables(text, ours)
+		text = readTables(text, ours) // first, so that a pair of taxes is read in its column
 	}
+	text = labelLines(taxPairs(text))
 	start, line := 0, 0
 	emit := func(s string) {
 		if s = strings.TrimSpace(s); s != "" {

@@ -44,12 +44,20 @@ func readTables(text string, ours func(name string) bool) string {
 type table struct {
 	header                                  []string
 	labelled, named, oursByColumn, compared bool
+	// now is the column of the figures now beside others' ("| Field | Bot card | Live now |",
+	// "| Metric | Then | Now |"), or 0 for none.
+	now int
 }
 
 func newTable(header string, ours func(name string) bool) table {
 	var tb table
 	tb.header, tb.labelled, tb.named = words().header(header)
 	tb.oursByColumn = ours != nil && slices.ContainsFunc(tb.header[min(1, len(tb.header)):], ours)
+	if len(tb.header) > 2 {
+		tb.now = 1 + slices.IndexFunc(tb.header[1:], func(h string) bool {
+			return words().live.MatchString(strings.Trim(h, " *_"))
+		})
+	}
 	return tb
 }
 
@@ -65,6 +73,9 @@ func (tb *table) row(t string) string {
 	switch row := cells(t); {
 	case tb.header != nil && tb.labelled:
 		return l.labelRow(tb.header, t, tb.named)
+	case tb.now > 0 && !tb.oursByColumn && len(row) > tb.now:
+		// The figures now, not those of another time or of a quoted claim beside them.
+		return row[0] + ": " + row[tb.now]
 	case len(tb.header) > 2 && len(row) > 1 && l.names(row[0]):
 		tb.compared = tb.compared || tb.oursByColumn
 		return transposed(tb.header, row, tb.oursByColumn)
@@ -80,7 +91,7 @@ func (l *lexicon) header(row string) (header []string, labelled, named bool) {
 		if strings.EqualFold(strings.Trim(h, " *_"), "current") {
 			header[j] = "Current price" // "| Token | ATH | Current |": the price now
 		}
-		labelled = labelled || l.names(header[j])
+		labelled = labelled || l.names(header[j]) && !l.valueColumn.MatchString(strings.Trim(h, " *_"))
 		named = named || l.nameColumn.MatchString(strings.Trim(h, " *_"))
 	}
 	return header, labelled, named
