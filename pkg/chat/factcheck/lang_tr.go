@@ -55,7 +55,7 @@ func init() {
 		buy:          `alı[şm]\pL*`,
 		sell:         `satı[şm]\pL*`,
 		noTax:        `vergi yok|vergisiz|vergi bulunmuyor|vergi alınmıyor`,
-		lpState:      `yakıl\pL*|kilitli`,
+		lpState:      `yakıl\pL*|kilitli|kilid\pL*`,
 		unsure:       `genellikle|iddia|değil|eğer`,
 		and:          `ve`,
 		lockFor:      `boyunca`,

@@ -27,6 +27,14 @@ type taxWords struct {
 	join, lockTerm *regexp.Regexp
 }
 
+// cited matches a source or a locker named in brackets right after a figure: "[RugCheck]",
+// "(Unicrypt)".
+var cited = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*[\[(][^\])\n]{1,40}[\])]`) })
+
+// lpIs are the verbs between "LP" and its share or state in every language: "the LP is 100%
+// burned", "o LP está 80% travado", "88% LP được khóa".
+const lpIs = `is|are|está|estão|é|fica|đã|được|đang`
+
 var taxForms = sync.OnceValue(func() *taxWords {
 	tax, buy, sell := raw(func(l *language) string { return l.taxes }), raw(func(l *language) string { return l.buy }), raw(func(l *language) string { return l.sell })
 	order := func(a, b string) string { return `(?:` + a + `)\s?(?:` + tax + `)?\s?/\s?(?:` + b + `)` }
@@ -44,6 +52,7 @@ var taxForms = sync.OnceValue(func() *taxWords {
 		}
 	}
 	and, is := raw(func(l *language) string { return l.and }), raw(func(l *language) string { return l.is })
+	lpState := raw(func(l *language) string { return l.lpState })
 	return &taxWords{
 		// Groups 1 and 3: the label states the sell tax first ("Sell/Buy Tax", "Tax (S/B)"); group
 		// 2 is empty when the label names no side ("Taxes").
@@ -54,9 +63,12 @@ var taxForms = sync.OnceValue(func() *taxWords {
 		// Group 1 or 2: the words, whole words in a language with spaces (the NUL stands for
 		// none, so that no alternative is empty).
 		noTax: regexp.MustCompile(`(?i)(?:^|[^\pL\pN])(` + strings.Join(spaced, "|") + `)(?:[^\pL\pN]|$)|(` + strings.Join(append(unspaced, `\x00`), "|") + `)`),
-		// Group 1: the share and its state, group 2 the share.
-		lp: regexp.MustCompile(`(?i)(?:^|[^\pL\pN])LP[\s*_:：|]*(?:已\s?)?((` + pct + `)[\s*_]*(?:` +
-			raw(func(l *language) string { return l.lpState }) + `))`),
+		// Groups 1, 3 or 5: the share and its state; 2, 4 or 6 the share. "LP: 100% burned",
+		// "the LP is 100% burned", "LP'nin %0'ı kilitli"; "LP сожжён на 100 %", "LP đốt 100%",
+		// "LP travada: 91%"; "88% LP được khóa", "100% of the LP is locked".
+		lp: regexp.MustCompile(`(?i)(?:^|[^\pL\pN])LP(?:['’]\pL{1,4})?[\s*_:：|]*(?:已\s?)?(?:(?:` + is + `|` + lpIs + `)\s+)?((` + pct + `)(?:['’]\pL{1,3})?[\s*_]*(?:` + lpState + `))` +
+			`|(?:^|[^\pL\pN])LP[\s*_:：|]*((?:` + lpState + `)[\s*_:：]*(?:на\s+)?(` + pct + `))` +
+			`|((` + pct + `)\s+(?:of\s+(?:the\s+)?|của\s+)?LP(?:\s+tokens?)?\s+(?:(?:` + is + `|` + lpIs + `)\s+)?(?:` + lpState + `))`),
 		join:     regexp.MustCompile(`(?i)^(?:` + and + `)\s`),
 		lockTerm: regexp.MustCompile(`(?i)^\s*(?:` + raw(func(l *language) string { return l.lockFor }) + `)\s`),
 		oneSide: regexp.MustCompile(union(func(l *language) string { return l.labels[FactSellTax] }) + `|` +
@@ -81,7 +93,8 @@ func taxPairs(text string) string {
 	text = rewritePairs(text, w)
 	// "LP: 100% burned." but not "LP 100% burned at launch" or "LP: %100 kilitli değil".
 	text = replaceGroups(text, w.lp, func(g []string, _, rest string) (string, bool) {
-		return "LP locked " + g[2], w.pairEnds(rest) || symbolNext(rest) || w.lockTerm.MatchString(rest)
+		share := g[2] + g[4] + g[6] // one of them
+		return "LP locked " + share, w.pairEnds(rest) || symbolNext(rest) || w.lockTerm.MatchString(rest) || cited().MatchString(rest)
 	})
 	return bothFigures(text)
 }

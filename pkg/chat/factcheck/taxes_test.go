@@ -112,3 +112,23 @@ func TestReviewOfTaxForms(t *testing.T) {
 		"GPANDA satış vergisi: alımda %10, satışta %99.":                           a(factcheck.FactBuyTax, factcheck.FactSellTax),
 	})
 }
+
+// The LP's share in the forms of the fourth round's answers, with a verb, its state before
+// it, its share before "LP", a Turkish suffix, a source after it. Each case but the last two
+// (which guard what stood) fails on the reader before them (commit f1cb4be).
+func TestLPSharesInEveryForm(t *testing.T) {
+	lp := factcheck.FactLPLocked + "="
+	checkVerdicts(t, map[string][]string{
+		"Mint authority is revoked and the LP is 100% burned.": {lp + factcheck.Contradicts},
+		"- LP travada: 0%":                   {lp + factcheck.Agrees},
+		"E o LP está 80% travado.":           {lp + factcheck.Contradicts},
+		"LP сожжён на 100 %.":                {lp + factcheck.Contradicts},
+		"LP %0 kilitli [RugCheck].":          {lp + factcheck.Agrees},
+		"LP'nin %0'ı kilitli.":               {lp + factcheck.Agrees},
+		"**LP kilidi:** %0":                  {lp + factcheck.Agrees},
+		"88% LP được khóa (Unicrypt).":       {lp + factcheck.Contradicts},
+		"- LP: **đốt 100%**":                 {lp + factcheck.Contradicts},
+		"20% of the LP is unlocked.":         nil,
+		"LP: 100% burned at launch, now 0%.": nil,
+	})
+}
