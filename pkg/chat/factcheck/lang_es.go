@@ -62,7 +62,7 @@ func init() {
 		noTax:        `sin impuestos|no (?:tiene|hay|cobra) impuestos`,
 		lpState:      `quemad[ao]s?|bloquead[ao]s?`,
 		across:       `en (?:todas las|varias) (?:cadenas|redes|pools)`,
-		unsure:       `no es|no son|suelen|normalmente|generalmente|dice|afirma|promete|si`,
+		unsure:       `no es|no son|suelen|normalmente|generalmente|dice|afirma|promete|si(?:[^\pL]|$)`,
 		and:          `y|con`,
 		is:           `son|de`,
 		lockFor:      `durante|hasta|por|en`,

@@ -63,7 +63,7 @@ func init() {
 		noTax:        `sem (?:taxas|impostos)|não (?:tem|há|cobra) (?:taxas|impostos)`,
 		lpState:      `queimad[ao]s?|bloquead[ao]s?|travad[ao]s?`,
 		across:       `em todas as (?:redes|chains|pools)|somando (?:todas as|todos os) (?:redes|pools)`,
-		unsure:       `não é|não são|dizem?|afirma|promete|normalmente|geralmente|costumam|se`,
+		unsure:       `não é|não são|dizem?|afirma|promete|normalmente|geralmente|costumam|se(?:[^\pL]|$)`,
 		and:          `e|com`,
 		is:           `são|de`,
 		lockFor:      `até|por|durante|em`,

@@ -91,6 +91,7 @@ func taxPairs(text string) string {
 		return "buy tax 0%, sell tax 0%", w.pairEnds(rest) && fieldStart(before) && !w.unsure.MatchString(before)
 	})
 	text = rewritePairs(text, w)
+	text = sidePairs(text, w.unsure)
 	// "LP: 100% burned." but not "LP 100% burned at launch" or "LP: %100 kilitli değil".
 	text = replaceGroups(text, w.lp, func(g []string, _, rest string) (string, bool) {
 		share := g[2] + g[4] + g[6] // one of them

@@ -132,3 +132,26 @@ func TestLPSharesInEveryForm(t *testing.T) {
 		"LP: 100% burned at launch, now 0%.": nil,
 	})
 }
+
+// The taxes stated by their sides in prose, in every language, as the fourth round's answers
+// wrote them (one figure for both sides, or one on each), and a sentence before a label that
+// starts with "se" or "si" (Portuguese's and Spanish's "if") in another word. Each case but the
+// last two (which guard what stood) fails on the reader before them (commit f0c09c8).
+func TestTaxesBySide(t *testing.T) {
+	buy, sell := factcheck.FactBuyTax+"=", factcheck.FactSellTax+"="
+	ok, bad := factcheck.Agrees, factcheck.Contradicts
+	checkVerdicts(t, map[string][]string{
+		"- **10% buy / 99% sell tax**: you need a lot just to break even.": {buy + ok, sell + ok},
+		"The structural parts are right: 0% buy and 4% sell tax.":          {buy + bad, sell + bad},
+		"The contract has 0% buy and sell tax.":                            {buy + bad, sell + bad},
+		"安全方面：买卖税各 2%，GoPlus 没有检测到貔貅特征。":                                   {buy + bad, sell + bad},
+		"RugCheck 显示买卖税均为 0，前十地址持仓 50.07%。":                                {buy + bad, sell + bad, factcheck.FactTop10 + "=" + ok},
+		"Ojo también a los impuestos: 10 % a la compra y 99 % a la venta.": {buy + ok, sell + ok},
+		"GoPlus marca un impuesto del 3% en compra y 3% en venta.":         {buy + bad, sell + bad},
+		"Güvenlik tarafı temiz: alımda ve satımda %1 vergi.":               {buy + bad, sell + bad},
+		"GoPlus temiz görünüyor: alım ve satım vergisi %0.":                {buy + bad, sell + bad},
+		"Security: buy/sell tax 10%/99%.":                                  {buy + ok, sell + ok},
+		"Order flow: 60% buys / 40% sells over the last hour.":             nil,
+		"O TUCA cobra 4% na compra e 6% na venda.":                         nil,
+	})
+}

@@ -1,0 +1,105 @@
+package factcheck
+
+import (
+	"regexp"
+	"strings"
+	"sync"
+)
+
+// The taxes stated in prose by their sides rather than under a label, in every language: one
+// figure for both sides ("0% buy and sell tax", "alım ve satım vergisi %0", "买卖税均为 0"), or
+// a figure on each side ("5% buy / 5% sell tax", "3 % a la compra y 8 % a la venta" after
+// "impuestos"), rewritten as "buy tax 5%, sell tax 5%" like the pairs under a label (taxes.go).
+
+// sideWords are the regexps of the side forms, built once from every language's words.
+type sideWords struct {
+	both, each, taxWord, buy *regexp.Regexp
+}
+
+var sideForms = sync.OnceValue(func() *sideWords {
+	tax, buy, sell := raw(func(l *language) string { return l.taxes }), raw(func(l *language) string { return l.buy }), raw(func(l *language) string { return l.sell })
+	and, is := raw(func(l *language) string { return l.and }), raw(func(l *language) string { return l.is })
+	pct := `\d{1,3}(?:[.,]\d+)?\s?%|%\s?\d{1,3}(?:[.,]\d+)?`
+	sides := `(?:` + buy + `)\s?(?:/|&|` + and + `)\s?(?:` + sell + `)|[买買][卖賣]`
+	side := `(` + buy + `|` + sell + `)`
+	// A side's little word before it: "a la compra", "na venda", "khi mua", "на продажу".
+	prep := `(?:(?:a la|al|en|na|no|on|khi|на|при)\s)?`
+	return &sideWords{
+		// Groups: 1 a taxes word before the sides, 2 the sides, 3 a taxes word after them, 4
+		// the figure (or 5, a bare one), 6 a taxes word after the figure. "0% buy and sell
+		// tax" is each's other order.
+		both: regexp.MustCompile(`(?i)(?:^|[^\pL\pN]|\p{Han})(?:(` + tax + `)\s?(?:de|del|on|of|на)?\s?)?(` + sides + `)\s?(` + tax + `)?\s?(?:(?:` + is +
+			`|均为|均為|都是|均|各|at|:|：|=)\s?){0,2}(?:(` + pct + `)|(\d{1,2}(?:[.,]\d+)?)(?:[\s。，,.;]|$))\s?(` + tax + `)?`),
+		// Groups: 1 and 3 the figures, 2 and 4 their sides, 5 a taxes word after them.
+		each: regexp.MustCompile(`(?i)(` + pct + `)\s?` + prep + side + `\s?(?:/|,|&|` + and + `)\s?(` + pct + `)\s?` + prep + side +
+			`(?:[^\pL\pN]|$)(?:\s?(` + tax + `))?|(` + pct + `)\s?(?:` + sides + `)\s?(` + tax + `)`),
+		taxWord: regexp.MustCompile(`(?i)` + tax),
+		buy:     regexp.MustCompile(`(?i)^(?:` + buy + `)$`),
+	}
+})
+
+// sidePairs rewrites the taxes stated by their sides in text, but not in a sentence with a
+// rule's, a claim's or a negation's words ("most tokens charge 5% buy / 5% sell tax").
+func sidePairs(text string, unsure *regexp.Regexp) string {
+	return eachSide(bothSides(text, unsure), unsure)
+}
+
+// group is the text of group i of the match m in text, or "".
+func group(text string, m []int, i int) string {
+	if m[2*i] < 0 {
+		return ""
+	}
+	return text[m[2*i]:m[2*i+1]]
+}
+
+// lineBefore is the sentence of text's line before offset at.
+func lineBefore(text string, at int) string {
+	return sentenceOf(text[strings.LastIndexByte(text[:at], '\n')+1 : at])
+}
+
+// bothSides rewrites one figure for both taxes ("买卖税各 2%", "alım ve satım vergisi %0").
+func bothSides(text string, unsure *regexp.Regexp) string {
+	sp := splice{text: text}
+	for _, m := range sideForms().both.FindAllStringSubmatchIndex(text, -1) {
+		start, end := m[4], m[1] // from the sides, or from a taxes word before them
+		if m[2] >= 0 {
+			start = m[2]
+		}
+		if start < sp.last || group(text, m, 1)+group(text, m, 3)+group(text, m, 6) == "" || anotherShare().MatchString(text[end:]) || unsure.MatchString(lineBefore(text, start)) {
+			continue
+		}
+		for _, i := range []int{4, 5, 6} {
+			if m[2*i] >= 0 {
+				end = m[2*i+1] // the figure or the word after it, not the boundary after a bare figure
+			}
+		}
+		figure := withPercent(group(text, m, 4) + group(text, m, 5))
+		sp.replace(start, end, "buy tax "+figure+", sell tax "+figure+" ")
+	}
+	return sp.String()
+}
+
+// eachSide rewrites a figure on each side ("5% buy / 5% sell tax"), or one before both sides
+// and a taxes word ("0% buy and sell tax"), when a taxes word is near.
+func eachSide(text string, unsure *regexp.Regexp) string {
+	s := sideForms()
+	sp := splice{text: text}
+	for _, m := range s.each.FindAllStringSubmatchIndex(text, -1) {
+		first, second := group(text, m, 1), group(text, m, 3)
+		if first == "" {
+			first = group(text, m, 6) // "0% buy and sell tax": one figure for both
+			second = first
+		}
+		before := lineBefore(text, m[0])
+		sideA, sideB := group(text, m, 2), group(text, m, 4)
+		taxed := group(text, m, 5)+group(text, m, 7) != "" || s.taxWord.MatchString(before[max(0, len(before)-48):])
+		if m[0] < sp.last || !taxed || unsure.MatchString(before) || sideA != "" && s.buy.MatchString(sideA) == s.buy.MatchString(sideB) {
+			continue
+		}
+		if sideA != "" && !s.buy.MatchString(sideA) {
+			first, second = second, first
+		}
+		sp.replace(m[0], m[1], "buy tax "+first+", sell tax "+second+" ")
+	}
+	return sp.String()
+}
