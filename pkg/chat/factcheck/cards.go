@@ -1,9 +1,10 @@
 package factcheck
 
 import (
+	"regexp"
 	"slices"
 	"strings"
-	"unicode"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -55,17 +56,22 @@ func card(line string, head int) bool {
 }
 
 // cardOf reports whether a bold title at head leads a card of another token than those with
-// facts, in an answer with cards of theirs: a name of a few words with a capital, no fact's
-// label, section word or colon ("**PancakeSwap (CAKE)**, o DEX de onde …", "**ApeSwap**, o fork
-// mais antigo — MC: ~US$ 9 mi").
-func (l *lexicon) cardOf(clause string, head int) bool {
-	span := strings.TrimSpace(boldSpan(clause, head))
-	r, _ := utf8.DecodeRuneInString(span)
-	if !card(clause, head) || !unicode.IsUpper(r) || len(strings.Fields(span)) > 4 || strings.ContainsAny(span, ":：") || l.names(span) {
+// facts, in an answer with cards of theirs: a name of a few words, no fact's label or colon,
+// that holds another token's ticker or name (others) or a word in camel case ("**PancakeSwap
+// (CAKE)**, o DEX de onde …", "**ApeSwap**, o fork mais antigo — MC: ~US$ 9 mi"), not a
+// section's title ("**Mercado** — …", "**Quick take** — …").
+func (m *marks) cardOf(l *lexicon, clause string, head int) bool {
+	span := boldSpan(clause, head)
+	if !card(clause, head) || len(strings.Fields(span)) > 4 || strings.ContainsAny(span, ":：") || l.names(span) {
 		return false
 	}
-	return !labels[strings.ToUpper(strings.Fields(span)[0])]
+	end := head + len(span)
+	return slices.ContainsFunc(m.others, func(o []int) bool { return o[0] >= head && o[1] <= end }) || camelCase().MatchString(span)
 }
+
+// camelCase matches a word in camel case, as names of projects are written: "PancakeSwap",
+// "ApeSwap", "SafeMoon".
+var camelCase = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b[A-Z][a-z]+[A-Z][A-Za-z]*\b`) })
 
 // enter is the token the lines from clause on speak of, as far as a table of tokens says:
 // the one spoken of before the table once it ends (rowEnd).
@@ -83,7 +89,7 @@ func (table *rows) enter(clause string, current int) int {
 // its bold title is another's name (cardOf) and names none of the tokens with facts.
 func (m *marks) otherCard(l *lexicon, clause string) bool {
 	head, bold := itemHead(clause)
-	return bold && l.cardOf(clause, head) && !m.namesIn(head, head+len(boldSpan(clause, head)))
+	return bold && m.cardOf(l, clause, head) && !m.namesIn(head, head+len(boldSpan(clause, head)))
 }
 
 // namesIn reports whether a token with facts is named in clause[from:to].

@@ -36,7 +36,8 @@ type lexicon struct {
 	right                                   []keyword
 	hypothetical, history, hypoClause       *regexp.Regexp
 	lookIf, order, peakAfter, live          *regexp.Regexp
-	valueColumn                             *regexp.Regexp
+	valueColumn, peakBefore, views          *regexp.Regexp
+	viewsBefore                             *regexp.Regexp
 	present, generic                        *regexp.Regexp
 	approx, atLeast, atMost                 *regexp.Regexp
 	otherAsset, comparison, otherCurrency   *regexp.Regexp

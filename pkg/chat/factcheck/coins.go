@@ -9,17 +9,17 @@ import (
 // coinNames are well-known coins' and tokens' names as running text writes them, with a
 // capital: a figure after one is that coin's, not the token's the answer is about ("Bonk's
 // market cap is $2.9B"), unless the token is that coin. Names that are also common words
-// ("Near", "Render", "Maker", "Sonic", "Degen", "Turbo", "Dogs", "Gala", "Sei") or venues
-// ("Uniswap", "Jupiter", "Raydium", "Lido") are left out: a sentence led by one would lose
-// the token's own figures. Tickers in capitals are found by their form (otherTokens).
+// ("Near", "Render", "Maker", "Sonic", "Degen", "Turbo", "Dogs", "Gala", "Sei", "Stellar",
+// "Immutable", "Stacks") or venues ("Uniswap", "Jupiter", "Raydium", "Lido", "Hyperliquid")
+// are left out: a sentence or a list item led by one would lose the token's own figures. Tickers in capitals are found by their form (otherTokens).
 var coinNames = []string{
 	// The largest coins.
 	"Bitcoin", "Bitcoin Cash", "Ethereum", "Ethereum Classic", "Ether", "Solana", "Dogecoin",
 	"Shiba Inu", "Cardano", "Tether", "Ripple", "Polygon", "Avalanche", "Chainlink", "Polkadot",
-	"Litecoin", "Toncoin", "Tron", "Binance Coin", "USD Coin", "Arbitrum", "Optimism", "Stellar",
-	"Monero", "Hedera", "Kaspa", "Aptos", "Sui", "Cosmos", "Algorand", "Fantom", "Hyperliquid",
+	"Litecoin", "Toncoin", "Tron", "Binance Coin", "USD Coin", "Arbitrum", "Optimism",
+	"Monero", "Hedera", "Kaspa", "Aptos", "Sui", "Cosmos", "Algorand", "Fantom",
 	"Aave", "Injective", "Celestia", "Worldcoin", "Pi Network", "Bittensor", "Filecoin",
-	"Internet Computer", "Ondo", "Ethena", "Stacks", "Immutable", "Berachain", "Axie Infinity",
+	"Internet Computer", "Ondo", "Ethena", "Berachain", "Axie Infinity",
 	"Decentraland", "The Sandbox", "ApeCoin", "Notcoin",
 	// Memecoins and the tokens of AI agents.
 	"Pepe", "Bonk", "Floki", "[Dd]ogwifhat", "Fartcoin", "Pudgy Penguins", "Pengu", "Official Trump",
@@ -34,4 +34,29 @@ func coinNamePattern() *regexp.Regexp {
 	names := slices.Clone(coinNames)
 	slices.SortStableFunc(names, func(a, b string) int { return len(b) - len(a) })
 	return regexp.MustCompile(`\b(?:` + strings.Join(names, "|") + `)\b`)
+}
+
+// localCoins matches the languages' own names of well-known coins (coins), with each stem's
+// English name.
+func localCoins() (*regexp.Regexp, map[string]string) {
+	alias := map[string]string{}
+	var parts []string
+	for _, lang := range languages {
+		var stems []string
+		for stem, name := range lang.coins {
+			alias[stem] = name
+			stems = append(stems, regexp.QuoteMeta(stem))
+		}
+		if len(stems) == 0 {
+			continue
+		}
+		slices.Sort(stems)
+		alt := strings.Join(stems, "|")
+		if lang.unspaced {
+			parts = append(parts, `(?:`+alt+`)`)
+		} else {
+			parts = append(parts, `(?:^|[^\pL\pN])((?:`+alt+`)\pL*)`) // a stem takes its endings
+		}
+	}
+	return regexp.MustCompile(`(?i)(?:` + strings.Join(parts, "|") + `)`), alias
 }

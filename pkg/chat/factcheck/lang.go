@@ -104,8 +104,11 @@ type language struct {
 	// a peak's: "0,0000094 $'lık ATH", "$0.0000094 ATH".
 	peak string
 	// live are the words of a table's header over the column of the figures now, beside
-	// columns of other times or of others' claims ("| | Bot | Now |"), with present's.
+	// columns of other times or of others' claims ("| | Bot | Now |"), all the header holds.
 	live string
+	// views are the things an "if we look at" looks at that make it no hypothesis (lookIf):
+	// "the chart", "los datos", "график" (or a token's name).
+	views string
 	// valueColumn are the words of a table's header over its values ("| Metric | Value |"),
 	// no fact's label even where a label's word is one of them (Vietnamese "Giá trị").
 	valueColumn string
@@ -258,8 +261,11 @@ var words = sync.OnceValue(func() *lexicon {
 	l.lookIf = regexp.MustCompile(union(func(lang *language) string { return lang.lookIf }))
 	l.history = regexp.MustCompile(union(func(lang *language) string { return either(lang.history, lang.hearsay) }))
 	l.order = suffix(func(lang *language) string { return lang.order })
-	l.peakAfter = regexp.MustCompile(`^(?:['’]?\pL{1,4})?[\s(]*` + union(func(lang *language) string { return lang.peak }))
-	l.live = regexp.MustCompile(`^` + union(func(lang *language) string { return either(lang.live, lang.present) }))
+	l.peakAfter = regexp.MustCompile(`^(?:['’]?\pL{1,4})?\s*` + union(func(lang *language) string { return lang.peak }))
+	l.peakBefore = regexp.MustCompile(union(func(lang *language) string { return lang.peak }) + `\s*(?:of|at|de|do|da|là|为|:|：)?\s*(?:~|≈|约)?\s*$`)
+	l.live = regexp.MustCompile(`(?i)^(?:` + raw(func(lang *language) string { return lang.live }) + `)$`)
+	l.views = regexp.MustCompile(`(?i)^[\s*_]*(?:` + raw(func(lang *language) string { return lang.views }) + `)`)
+	l.viewsBefore = regexp.MustCompile(`(?i)(?:` + raw(func(lang *language) string { return lang.views }) + `)\s*$`)
 	l.present = regexp.MustCompile(union(func(lang *language) string { return lang.present }))
 	l.generic = regexp.MustCompile(union(func(lang *language) string { return lang.generic }))
 	l.comparison = regexp.MustCompile(union(func(lang *language) string { return lang.comparison }))
@@ -307,31 +313,6 @@ func moveTo() *regexp.Regexp {
 		}
 	}
 	return regexp.MustCompile(`(?i)(?:` + strings.Join(parts, "|") + `)`)
-}
-
-// localCoins matches the languages' own names of well-known coins (coins), with each stem's
-// English name.
-func localCoins() (*regexp.Regexp, map[string]string) {
-	alias := map[string]string{}
-	var parts []string
-	for _, lang := range languages {
-		var stems []string
-		for stem, name := range lang.coins {
-			alias[stem] = name
-			stems = append(stems, regexp.QuoteMeta(stem))
-		}
-		if len(stems) == 0 {
-			continue
-		}
-		slices.Sort(stems)
-		alt := strings.Join(stems, "|")
-		if lang.unspaced {
-			parts = append(parts, `(?:`+alt+`)`)
-		} else {
-			parts = append(parts, `(?:^|[^\pL\pN])((?:`+alt+`)\pL*)`) // a stem takes its endings
-		}
-	}
-	return regexp.MustCompile(`(?i)(?:` + strings.Join(parts, "|") + `)`), alias
 }
 
 // pronouns match the start of a sentence that speaks of the last one's subject ("It", "Its",

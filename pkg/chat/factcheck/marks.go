@@ -33,13 +33,6 @@ type mention struct{ start, end, token int }
 
 func (l *lexicon) mark(clause string, tokens []tokenData) *marks {
 	m := &marks{hypoEnd: -1, latest: -1, latestAt: -1, latestEnd: 0}
-	idioms := l.lookIf.FindAllStringIndex(clause, -1)
-	if loc := hypothesis(l.hypothetical, clause, idioms); loc != nil {
-		m.hypoEnd = loc[1]
-	}
-	if hypothesis(l.hypoClause, clause, idioms) != nil {
-		m.hypoEnd = 0 // a verb-final language's hypothesis covers its whole clause
-	}
 	m.history = slices.DeleteFunc(l.history.FindAllStringIndex(clause, -1), func(loc []int) bool {
 		// "has climbed to $127M" is where it is now, "climbed to $127M" where it went.
 		return strings.HasSuffix(strings.TrimRight(clause[loc[0]:loc[1]], " "), " to") && presentPerfect().MatchString(clause[max(0, loc[0]-24):loc[0]])
@@ -65,7 +58,26 @@ func (l *lexicon) mark(clause string, tokens []tokenData) *marks {
 	}
 	slices.SortFunc(m.mentions, func(a, b mention) int { return a.end - b.end })
 	m.others = l.otherTokens(clause, lower, tokens)
+	idioms := slices.DeleteFunc(l.lookIf.FindAllStringIndex(clause, -1), func(i []int) bool { return !m.looksAt(l, clause, i) })
+	if loc := hypothesis(l.hypothetical, clause, idioms); loc != nil {
+		m.hypoEnd = loc[1]
+	}
+	if hypothesis(l.hypoClause, clause, idioms) != nil {
+		m.hypoEnd = 0 // a verb-final language's hypothesis covers its whole clause
+	}
 	return m
+}
+
+// looksAt reports whether the "if we look at" at clause[i[0]:i[1]] looks at a token with facts
+// or at a view of the data ("If we look at GPANDA, …", "Если смотреть на график, …",
+// "GPANDA grafiğine bakacak olursak"), not at a move or a level ("If we look at a 10x …").
+func (m *marks) looksAt(l *lexicon, clause string, i []int) bool {
+	if l.views.MatchString(clause[i[1]:]) || l.viewsBefore.MatchString(clause[:i[0]]) {
+		return true
+	}
+	return slices.ContainsFunc(m.mentions, func(x mention) bool {
+		return x.start >= i[1] && x.start <= i[1]+12 || x.end <= i[0] && x.end >= i[0]-24
+	})
 }
 
 // hypothesis is where the first of re's words in clause stands that is not inside one of

@@ -29,7 +29,7 @@ func (l *lexicon) unsure(clause string, generic bool, f figure, left, after stri
 // notTheToken reports whether the words around a figure make it a cost, a count, another
 // currency's sum, a comparison or a rule's threshold.
 func (l *lexicon) notTheToken(clause string, generic bool, f figure, left, after, before string) bool {
-	if f.kind == money && l.order.MatchString(before) || l.peakNext(after) {
+	if f.kind == money && l.order.MatchString(before) || l.peakNext(after) || l.peakBefore.MatchString(before) {
 		return true // "a single $5K sell", "0,0000094 $'lık ATH"
 	}
 	if l.otherCurrency.MatchString(clause[max(0, f.start-4):f.start]) || l.notThisToken.MatchString(after) || f.kind == money && l.across.MatchString(after) || l.comparison.MatchString(left) {
@@ -43,12 +43,33 @@ func (l *lexicon) notTheToken(clause string, generic bool, f figure, left, after
 // 3.7464").
 func (l *lexicon) peakNext(after string) bool {
 	loc := l.peakAfter.FindStringIndex(after)
-	if loc == nil {
-		return false
+	if loc == nil || strings.ContainsAny(after[loc[0]:loc[1]], "([") {
+		return false // "2,42 $ (максимум дня — 2,80 $)": an aside with a figure of its own
 	}
-	next := after[loc[0]:min(len(after), loc[1]+3)]
-	return !strings.ContainsAny(next, ":：0123456789")
+	end := loc[1]
+	if r, size := utf8.DecodeLastRuneInString(after[:end]); !unicode.IsLetter(r) {
+		end -= size // the boundary the word's match took
+	}
+	rest := strings.TrimLeft(after[end:], " ")
+	if r, _ := utf8.DecodeRuneInString(rest); r == '\'' || r == '’' {
+		rest = strings.TrimLeftFunc(rest[len(string(r)):], unicode.IsLetter) // "ATH'nin"
+	}
+	rest = strings.TrimLeft(rest, " ~≈")
+	if share().MatchString(rest) {
+		return true // "ATH'nin ~%66 altında": how far below the peak, not the peak's level
+	}
+	next := rest[:min(len(rest), 6)]
+	return !strings.ContainsAny(next, ":：=—–-$(0123456789") && !linking().MatchString(rest)
 }
+
+// share matches a percentage at the start of a text: "%66", "66 %".
+var share = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?:%\s?\d|\d[\d.,]*\s?%)`) })
+
+// linking matches a verb or a preposition that makes a peak's word the label of the figure
+// after it: "(peak was $5.10", "ATH at $5.10".
+var linking = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)^(?:was|is|at|of|on|in|hit|reached|foi|fue|era|de|là|为|是|был\pL*)(?:[^\pL]|$)`)
+})
 
 // notWhole reports whether a figure was read in part: a digit or a subscript right after it,
 // or the other end of a range, or the level a move started at ("from $1.80 to $2.42", "1,80
