@@ -16,13 +16,15 @@ type chatAnswerCase struct {
 	ToolFacts map[string]float64 `json:"tool_facts"`
 }
 
-// The chat answers: 272 answers in English, Spanish, Portuguese, Russian, Turkish, Vietnamese
-// and Chinese, written in four rounds by helpers who never saw the reader, each from a token's
+// The chat answers: 344 answers in English, Spanish, Portuguese, Russian, Turkish, Vietnamese
+// and Chinese, written in five rounds by helpers who never saw the reader, each from a token's
 // facts (tables, bold labels, bot cards, prose, with history, other tokens, thresholds, targets,
 // examples; the second round also comparisons of tokens, follow-ups, long reports, a scanner's
 // output quoted back, and why a token moved; the third, half comparisons, half prose; the
 // fourth, other tokens named in running text, the user, a bot or an article quoted and
-// corrected, long reports with sections, short prose, follow-ups).
+// corrected, long reports with sections, short prose, follow-ups; the fifth, several sources,
+// small computations, market context, labels after their figures, two tokens with data for
+// one, news-like summaries).
 // Each is checked against its tool facts with the figures it states as written (no false
 // "contradicts" allowed beyond about one in fifty), against only those figures, and against
 // facts that contradict each stated figure (four in five caught in English, three in five in
@@ -163,4 +165,26 @@ func TestChatAnswersRound4(t *testing.T) {
 			}
 		})
 	}
+}
+
+// Forms of the fifth round (several sources, small computations, market context, labels after
+// their figures, two tokens with data for one, news-like summaries): the LP's share in
+// brackets, one holder's share, a count of tokens, a Turkish bound after its figure, an
+// investment's example, an hour's volume, a volume of every venue, a table of sources, a
+// level a price reached, one tax figure for both sides after "taxas". Each case fails on the
+// reader before them (commit 947af54).
+func TestChatAnswersRound5(t *testing.T) {
+	checkVerdicts(t, map[string][]string{
+		"GoPlus shows no buy or sell tax (0/0), and the LP is only (40%) locked.":                                                    {factcheck.FactLPLocked + "=" + factcheck.Contradicts},
+		"Holder concentration is moderate: 50.07% sits with the top 10 wallets, and the largest non-contract holder has ~4%.":        nil,
+		"(la FDV es la misma, ya que los 1.000 millones de tokens están en circulación)":                                             nil,
+		"Satış vergisinin %10'un altında kalması iyi.":                                                                               nil,
+		"投入 1000 美元，即使价格完全不动，卖出时也只剩约 855 美元。":                                                                                        nil,
+		"最近 1 小时的成交量约 3.2 万美元，已经明显回落。":                                                                                               nil,
+		"CoinGecko 显示全网 24 小时成交额约 1.1 亿美元。":                                                                                          nil,
+		"Về khối lượng, CoinGecko ghi nhận khoảng 18 triệu USD trong 24h trên tất cả các sàn.":                                       nil,
+		"| Metric | DexScreener | GeckoTerminal | Birdeye |\n|---|---|---|---|\n| 24h volume | $2.2M | $5.21M (all pools) | $2.4M |": {factcheck.FactVolume + "=" + factcheck.Agrees},
+		"в первую неделю ежедневный объём превышал 5 млн $, а цена доходила до 0,0011 $.":                                            nil,
+		"Os indicadores são razoáveis: LP queimada, taxas de 10% na compra e na venda.":                                              {factcheck.FactBuyTax + "=" + factcheck.Agrees, factcheck.FactSellTax + "=" + factcheck.Contradicts},
+	})
 }

@@ -11,7 +11,7 @@ func init() {
 			FactSellTax:    `satış vergi|satış ücret`,
 			FactBuyTax:     `alış vergi|alım vergi|alış ücret`,
 			FactTop10:      `[iİ]lk 10|en büyük 10|top ?10\b`, // Go folds no "İ" to "i"
-			skip:           `değişim|artış|düşüş|yüksel|düştü|kazanç|kayıp`,
+			skip:           `değişim|artış|düşüş|yüksel|düştü|kazanç|kayıp|fiyat(?:tan|ından)`,
 			FactMarketCap:  `piyasa değer|market ?cap`,
 			FactFDV:        `tamamen seyreltilmiş|fdv`,
 			FactVolume:     `hacm|hacim`,
@@ -36,7 +36,7 @@ func init() {
 		atMost:       `en fazla`,
 		generic:      `hareketli ortalama|fibonacci|kırmızı bayrak|genellikle|normalde|kabul edilir|eşik`,
 		comparison:   `karşılaştırma|kıyasla|göre`,
-		notThisToken: `gas|gaz|ücret|token\b|cüzdan|işlem\b|(?:seviyesinden|düzeyinden) başla\pL*`,
+		notThisToken: `gas|gaz|ücret|token\b|cüzdan|işlem\b|(?:seviyesinden|düzeyinden) başla\pL*|\pL{0,4}\s(?:altında|üzerinde|üstünde|altına|üzerine|üstüne)`,
 		example:      `örnek|örneğin`,
 		fromAfter:    `['’]?(?:dan|den|tan|ten)`,
 		dated:        `bu yana|gibi (?:düşük|yüksek)|önceki|ardından|daha sonra|destek|direnç|seviyesine (?:düşerek|düştü|geriledi|gerileyerek)`,

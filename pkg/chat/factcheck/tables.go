@@ -57,6 +57,11 @@ func newTable(header string, ours func(name string) bool) table {
 		tb.now = 1 + slices.IndexFunc(tb.header[1:], func(h string) bool {
 			return words().live.MatchString(strings.Trim(h, " *_"))
 		})
+		if tb.now == 0 {
+			// "| Metric | DexScreener | GeckoTerminal | Birdeye |": the column of the source the
+			// facts come from; the others are other sources' counts, of other pools.
+			tb.now = 1 + slices.IndexFunc(tb.header[1:], func(h string) bool { return ownSource().MatchString(strings.Trim(h, " *_")) })
+		}
 	}
 	return tb
 }
@@ -245,6 +250,11 @@ func labelLines(text string) string {
 // loneFigure matches a line that holds a sum and nothing else: "$ 15.72K", "$0.00000722".
 var loneFigure = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`^\s*(?:US\$|\$)\s?\d[\d.,]*\s?[KMBkmb]?\s*$`)
+})
+
+// ownSource matches a table's header that names a source the facts come from (token.Facts).
+var ownSource = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)^(?:dex ?screener|goplus|honeypot\.is|rugcheck)$`)
 })
 
 // namedByAny reports whether a table's header cell names one of the tokens ("| Metric | FLOKI

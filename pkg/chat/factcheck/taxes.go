@@ -66,7 +66,7 @@ var taxForms = sync.OnceValue(func() *taxWords {
 		// Groups 1, 3 or 5: the share and its state; 2, 4 or 6 the share. "LP: 100% burned",
 		// "the LP is 100% burned", "LP'nin %0'ı kilitli"; "LP сожжён на 100 %", "LP đốt 100%",
 		// "LP travada: 91%"; "88% LP được khóa", "100% of the LP is locked".
-		lp: regexp.MustCompile(`(?i)(?:^|[^\pL\pN])LP(?:['’]\pL{1,4})?[\s*_:：|]*(?:已\s?)?(?:(?:` + is + `|` + lpIs + `)\s+)?((` + pct + `)(?:['’]\pL{1,3})?[\s*_]*(?:` + lpState + `))` +
+		lp: regexp.MustCompile(`(?i)(?:^|[^\pL\pN])LP(?:['’]\pL{1,4})?[\s*_:：|]*(?:已\s?)?(?:(?:` + is + `|` + lpIs + `)\s+)?(?:\pL+ly\s+)?\(?((` + pct + `)\)?(?:['’]\pL{1,3})?[\s*_]*(?:` + lpState + `))` +
 			`|(?:^|[^\pL\pN])LP[\s*_:：|]*((?:` + lpState + `)[\s*_:：]*(?:на\s+)?(` + pct + `))` +
 			`|((` + pct + `)\s+(?:of\s+(?:the\s+)?|của\s+)?LP(?:\s+tokens?)?\s+(?:(?:` + is + `|` + lpIs + `)\s+)?(?:` + lpState + `))`),
 		join:     regexp.MustCompile(`(?i)^(?:` + and + `)\s`),

@@ -20,10 +20,10 @@ var sideForms = sync.OnceValue(func() *sideWords {
 	tax, buy, sell := raw(func(l *language) string { return l.taxes }), raw(func(l *language) string { return l.buy }), raw(func(l *language) string { return l.sell })
 	and, is := raw(func(l *language) string { return l.and }), raw(func(l *language) string { return l.is })
 	pct := `\d{1,3}(?:[.,]\d+)?\s?%|%\s?\d{1,3}(?:[.,]\d+)?`
-	sides := `(?:` + buy + `)\s?(?:/|&|` + and + `)\s?(?:` + sell + `)|[买買][卖賣]`
-	side := `(` + buy + `|` + sell + `)`
 	// A side's little word before it: "a la compra", "na venda", "khi mua", "на продажу".
 	prep := `(?:(?:a la|al|en|na|no|on|khi|на|при)\s)?`
+	sides := prep + `(?:` + buy + `)\s?(?:/|&|` + and + `)\s?` + prep + `(?:` + sell + `)|[买買][卖賣]`
+	side := `(` + buy + `|` + sell + `)`
 	return &sideWords{
 		// Groups: 1 a taxes word before the sides, 2 the sides, 3 a taxes word after them, 4
 		// the figure (or 5, a bare one), 6 a taxes word after the figure. "0% buy and sell
@@ -32,7 +32,7 @@ var sideForms = sync.OnceValue(func() *sideWords {
 			`|均为|均為|都是|均|各|at|:|：|=)\s?){0,2}(?:(` + pct + `)|(\d{1,2}(?:[.,]\d+)?)(?:[\s。，,.;]|$))\s?(` + tax + `)?`),
 		// Groups: 1 and 3 the figures, 2 and 4 their sides, 5 a taxes word after them.
 		each: regexp.MustCompile(`(?i)(` + pct + `)\s?` + prep + side + `\s?(?:/|,|&|` + and + `)\s?(` + pct + `)\s?` + prep + side +
-			`(?:[^\pL\pN]|$)(?:\s?(` + tax + `))?|(` + pct + `)\s?(?:` + sides + `)\s?(` + tax + `)`),
+			`(?:[^\pL\pN]|$)(?:\s?(` + tax + `))?|(` + pct + `)\s?(?:` + sides + `)(?:\s?(` + tax + `))?`),
 		taxWord: regexp.MustCompile(`(?i)` + tax),
 		buy:     regexp.MustCompile(`(?i)^(?:` + buy + `)$`),
 	}
