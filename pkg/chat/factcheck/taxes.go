@@ -117,8 +117,7 @@ func replaceGroups(text string, re *regexp.Regexp, with func(groups []string, be
 				groups[i] = text[m[2*i]:m[2*i+1]]
 			}
 		}
-		line := strings.LastIndexByte(text[:start], '\n') + 1
-		if by, ok := with(groups, text[line:start], text[end:]); ok {
+		if by, ok := with(groups, lineTail(text, start), text[end:]); ok {
 			sp.replace(start, end, by)
 		}
 	}
@@ -157,7 +156,7 @@ func rewritePairs(text string, w *taxWords) string {
 		if at < sp.last {
 			continue
 		}
-		if w.unsure.MatchString(sentenceOf(text[strings.LastIndexByte(text[:m[0]], '\n')+1 : m[0]])) {
+		if w.unsure.MatchString(lineBefore(text, m[0])) {
 			continue // "Most meme tokens have taxes of 0% / 0%": a rule, not the token's
 		}
 		oneSide := m[4] >= 0 && m[4] == m[5] && w.insideOneTax(text, m[0], m[4])

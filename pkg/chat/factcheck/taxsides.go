@@ -52,9 +52,21 @@ func group(text string, m []int, i int) string {
 	return text[m[2*i]:m[2*i+1]]
 }
 
-// lineBefore is the sentence of text's line before offset at.
-func lineBefore(text string, at int) string {
-	return sentenceOf(text[strings.LastIndexByte(text[:at], '\n')+1 : at])
+// lineBefore is the sentence of text's line before offset at, or its last tailBytes.
+func lineBefore(text string, at int) string { return sentenceOf(lineTail(text, at)) }
+
+// tailBytes is how far before a pair of taxes its line is looked at for words that make it
+// no claim ("most", "if") or a field: a sentence's last 240 bytes, so that a line of many
+// pairs costs linear time.
+const tailBytes = 240
+
+// lineTail is text's line before offset at, at most its last tailBytes.
+func lineTail(text string, at int) string {
+	from := runeStart(text, max(0, at-tailBytes))
+	if i := strings.LastIndexByte(text[from:at], '\n'); i >= 0 {
+		from += i + 1
+	}
+	return text[from:at]
 }
 
 // bothSides rewrites one figure for both taxes ("买卖税各 2%", "alım ve satım vergisi %0").
