@@ -171,8 +171,8 @@ func TestChatAnswersRound4(t *testing.T) {
 // their figures, two tokens with data for one, news-like summaries): the LP's share in
 // brackets, one holder's share, a count of tokens, a Turkish bound after its figure, an
 // investment's example, an hour's volume, a volume of every venue, a table of sources, a
-// level a price reached, one tax figure for both sides after "taxas". Each case fails on the
-// reader before them (commit 947af54).
+// level a price reached, one tax figure for both sides after "taxas", a holding's worth "at
+// today's price". Each case fails on the reader before them (commit 947af54).
 func TestChatAnswersRound5(t *testing.T) {
 	checkVerdicts(t, map[string][]string{
 		"GoPlus shows no buy or sell tax (0/0), and the LP is only (40%) locked.":                                                    {factcheck.FactLPLocked + "=" + factcheck.Contradicts},
@@ -185,6 +185,7 @@ func TestChatAnswersRound5(t *testing.T) {
 		"Về khối lượng, CoinGecko ghi nhận khoảng 18 triệu USD trong 24h trên tất cả các sàn.":                                       nil,
 		"| Metric | DexScreener | GeckoTerminal | Birdeye |\n|---|---|---|---|\n| 24h volume | $2.2M | $5.21M (all pools) | $2.4M |": {factcheck.FactVolume + "=" + factcheck.Agrees},
 		"в первую неделю ежедневный объём превышал 5 млн $, а цена доходила до 0,0011 $.":                                            nil,
+		"Bu pay bugünkü fiyattan yaklaşık 170 bin $ ediyor.":                                                                         nil,
 		"Os indicadores são razoáveis: LP queimada, taxas de 10% na compra e na venda.":                                              {factcheck.FactBuyTax + "=" + factcheck.Agrees, factcheck.FactSellTax + "=" + factcheck.Contradicts},
 	})
 }

@@ -11,7 +11,8 @@ func init() {
 			FactSellTax:    `satış vergi|satış ücret`,
 			FactBuyTax:     `alış vergi|alım vergi|alış ücret`,
 			FactTop10:      `[iİ]lk 10|en büyük 10|top ?10\b`, // Go folds no "İ" to "i"
-			skip:           `değişim|artış|düşüş|yüksel|düştü|kazanç|kayıp|fiyat(?:tan|ından)`,
+			otherSum:       `fiyat(?:tan|ından)`,              // "bugünkü fiyattan 170 bin $": a holding's worth at the price
+			skip:           `değişim|artış|düşüş|yüksel|düştü|kazanç|kayıp`,
 			FactMarketCap:  `piyasa değer|market ?cap`,
 			FactFDV:        `tamamen seyreltilmiş|fdv`,
 			FactVolume:     `hacm|hacim`,
