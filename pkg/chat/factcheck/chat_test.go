@@ -1,7 +1,6 @@
 package factcheck_test
 
 import (
-	"fmt"
 	"testing"
 
 	"github.com/chatsvc/chat/pkg/chat/factcheck"
@@ -139,32 +138,22 @@ func TestChatAnswersRound4(t *testing.T) {
 		sell  = factcheck.FactSellTax + "=" + factcheck.Agrees
 		age   = factcheck.FactPairAgeHrs + "=" + factcheck.Agrees
 	)
-	tests := []struct {
-		text string
-		want []string
-	}{
-		{"| Metric | Then | Now | Change |\n|---|---|---|---|\n| Price | $1.10 | $2.42 | +120% |\n| Liquidity | $900K | $1.52M | +69% |", []string{price, liq}},
-		{"| Field | Bot card | Live now |\n|---|---|---|\n| Market cap | $5M | **$12.3M** |\n| Pair age | 2h | **6h** |", []string{mcap, age}},
-		{"| | Bot | Şimdi |\n|---|---|---|\n| Alım / satım vergisi | %5 / %5 | **%10 / %99** 🚩 |", []string{buy, sell}},
-		{"El mensaje de Telegram habla de una capitalización de 5 millones de dólares.", nil},
-		{"You mentioned a $5M market cap, but GPANDA is at ~$12.3M now.", []string{mcap}},
-		{"A $100 buy-and-sell round trip costs you ~$16.", nil},
-		{"На практике покупка на 10 000 $ сдвинет цену примерно на 2,8 %, а на 100 000 $ — уже почти на 30 %.", nil},
-		{"Fiyat 0,0000094 $'lık ATH'nin ~%66 altında.", nil},
-		{"O preço acumula −52% desde o topo de US$ 0,0000019.", nil},
-		{"价格从高点 0.000081 美元回落到现在的 2.42 美元左右。", nil},
-		{"**Golden Panda (GPANDA)** — Price: $2.42 · MC: $12.3M\n**PancakeSwap (CAKE)**, the DEX GPANDA forked from — MC: ~$680M\n**ApeSwap**, the older fork — MC: ~$9M", []string{price, mcap}},
-		{"| Chỉ số | Giá trị |\n|---|---|\n| Vốn hóa | ~12,3 triệu USD |\n| Thuế mua/bán | 10% / 99% |", []string{mcap, buy, sell}},
+	checkVerdicts(t, map[string][]string{
+		"| Metric | Then | Now | Change |\n|---|---|---|---|\n| Price | $1.10 | $2.42 | +120% |\n| Liquidity | $900K | $1.52M | +69% |":                                  {price, liq},
+		"| Field | Bot card | Live now |\n|---|---|---|\n| Market cap | $5M | **$12.3M** |\n| Pair age | 2h | **6h** |":                                                  {mcap, age},
+		"| | Bot | Şimdi |\n|---|---|---|\n| Alım / satım vergisi | %5 / %5 | **%10 / %99** 🚩 |":                                                                         {buy, sell},
+		"El mensaje de Telegram habla de una capitalización de 5 millones de dólares.":                                                                                   nil,
+		"You mentioned a $5M market cap, but GPANDA is at ~$12.3M now.":                                                                                                  {mcap},
+		"A $100 buy-and-sell round trip costs you ~$16.":                                                                                                                 nil,
+		"На практике покупка на 10 000 $ сдвинет цену примерно на 2,8 %, а на 100 000 $ — уже почти на 30 %.":                                                            nil,
+		"Fiyat 0,0000094 $'lık ATH'nin ~%66 altında.":                                                                                                                    nil,
+		"O preço acumula −52% desde o topo de US$ 0,0000019.":                                                                                                            nil,
+		"价格从高点 0.000081 美元回落到现在的 2.42 美元左右。":                                                                                                                             nil,
+		"**Golden Panda (GPANDA)** — Price: $2.42 · MC: $12.3M\n**PancakeSwap (CAKE)**, the DEX GPANDA forked from — MC: ~$680M\n**ApeSwap**, the older fork — MC: ~$9M": {price, mcap},
+		"| Chỉ số | Giá trị |\n|---|---|\n| Vốn hóa | ~12,3 triệu USD |\n| Thuế mua/bán | 10% / 99% |":                                                                   {mcap, buy, sell},
 		// A peak's words that label the next figure leave this one alone.
-		{"FDV (Fully Diluted Valuation): $ 14M All-Time High: $ 3.7464 Current Price: $ 2.42", []string{fdv, price}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.text, func(t *testing.T) {
-			if got := verdicts(factcheck.Verify(tt.text, panda())); fmt.Sprint(got) != fmt.Sprint(tt.want) {
-				t.Errorf("got %v, want %v", got, tt.want)
-			}
-		})
-	}
+		"FDV (Fully Diluted Valuation): $ 14M All-Time High: $ 3.7464 Current Price: $ 2.42": {fdv, price},
+	})
 }
 
 // Forms of the fifth round (several sources, small computations, market context, labels after

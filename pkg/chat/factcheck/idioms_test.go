@@ -1,7 +1,6 @@
 package factcheck_test
 
 import (
-	"fmt"
 	"testing"
 
 	"github.com/chatsvc/chat/pkg/chat/factcheck"
@@ -18,30 +17,20 @@ func TestLooksAndNames(t *testing.T) {
 		mcap   = factcheck.FactMarketCap + "=" + factcheck.Agrees
 		fdvX   = factcheck.FactFDV + "=" + factcheck.Contradicts
 	)
-	tests := []struct {
-		text string
-		want []string
-	}{
-		{"If we look at GPANDA, it trades at $2.42 with a market cap of $12.3M.", []string{price, mcap}},
-		{"If you look at the chart, GPANDA trades at $2.42, and if it falls to $1 the cap is $5M.", []string{price}},
-		{"Если смотреть на GPANDA (BNB Chain), то сейчас он торгуется около 2,42 $ при капитализации примерно 12,3 млн $.", []string{price, mcap}},
-		{"Si miramos GPANDA, cotiza a 2,42 $ con una capitalización de 12,3 M$.", []string{price, mcap}},
-		{"GPANDA grafiğine bakacak olursak fiyat 2,42 dolar, piyasa değeri 12,3 milyon dolar.", []string{price, mcap}},
-		{"如果看 GPANDA，价格 2.42 美元，市值 1230 万美元。", []string{price, mcap}},
-		{"Nếu nhìn vào GPANDA, giá hiện tại là 2,42 USD.", []string{price}},
+	checkVerdicts(t, map[string][]string{
+		"If we look at GPANDA, it trades at $2.42 with a market cap of $12.3M.":                                           {price, mcap},
+		"If you look at the chart, GPANDA trades at $2.42, and if it falls to $1 the cap is $5M.":                         {price},
+		"Если смотреть на GPANDA (BNB Chain), то сейчас он торгуется около 2,42 $ при капитализации примерно 12,3 млн $.": {price, mcap},
+		"Si miramos GPANDA, cotiza a 2,42 $ con una capitalización de 12,3 M$.":                                           {price, mcap},
+		"GPANDA grafiğine bakacak olursak fiyat 2,42 dolar, piyasa değeri 12,3 milyon dolar.":                             {price, mcap},
+		"如果看 GPANDA，价格 2.42 美元，市值 1230 万美元。":                                                                              {price, mcap},
+		"Nếu nhìn vào GPANDA, giá hiện tại là 2,42 USD.":                                                                  {price},
 		// "ё" in a label: "разводнённая".
-		{"Полностью разводнённая оценка GPANDA — около 4 млрд $.", []string{fdvX}},
+		"Полностью разводнённая оценка GPANDA — около 4 млрд $.": {fdvX},
 		// Another coin by its name leads the sentence.
-		{"GPANDA trades at $2.42. BabyDoge is far smaller: price about $0.0000000016, market cap ~$240M.", []string{price}},
-		{"BabyDoge заметно меньше: цена около 0,0000000016 $, капитализация ~240 млн $.", nil},
-		{"Popcat trades at $0.42 while GPANDA sits at $3.10.", []string{priceX}},
-		{"For scale, Bitcoin Cash trades at $480.", nil},
-	}
-	for _, tt := range tests {
-		t.Run(tt.text, func(t *testing.T) {
-			if got := verdicts(factcheck.Verify(tt.text, panda())); fmt.Sprint(got) != fmt.Sprint(tt.want) {
-				t.Errorf("got %v, want %v", got, tt.want)
-			}
-		})
-	}
+		"GPANDA trades at $2.42. BabyDoge is far smaller: price about $0.0000000016, market cap ~$240M.": {price},
+		"BabyDoge заметно меньше: цена около 0,0000000016 $, капитализация ~240 млн $.":                  nil,
+		"Popcat trades at $0.42 while GPANDA sits at $3.10.":                                             {priceX},
+		"For scale, Bitcoin Cash trades at $480.":                                                        nil,
+	})
 }
