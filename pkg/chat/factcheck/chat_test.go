@@ -173,6 +173,7 @@ func TestChatAnswersRound5(t *testing.T) {
 		"CoinGecko 显示全网 24 小时成交额约 1.1 亿美元。":                                                                                          nil,
 		"Về khối lượng, CoinGecko ghi nhận khoảng 18 triệu USD trong 24h trên tất cả các sàn.":                                       nil,
 		"| Metric | DexScreener | GeckoTerminal | Birdeye |\n|---|---|---|---|\n| 24h volume | $2.2M | $5.21M (all pools) | $2.4M |": {factcheck.FactVolume + "=" + factcheck.Agrees},
+		"| Metric | Dex Screener | Birdeye |\n|---|---|---|\n| 24h volume | $2.2M | $2.4M |":                                         {factcheck.FactVolume + "=" + factcheck.Agrees},
 		"в первую неделю ежедневный объём превышал 5 млн $, а цена доходила до 0,0011 $.":                                            nil,
 		"Bu pay bugünkü fiyattan yaklaşık 170 bin $ ediyor.":                                                                         nil,
 		"Os indicadores são razoáveis: LP queimada, taxas de 10% na compra e na venda.":                                              {factcheck.FactBuyTax + "=" + factcheck.Agrees, factcheck.FactSellTax + "=" + factcheck.Contradicts},

@@ -37,7 +37,7 @@ type lexicon struct {
 	hypothetical, history, hypoClause       *regexp.Regexp
 	lookIf, order, peakAfter, live          *regexp.Regexp
 	valueColumn, peakBefore, views          *regexp.Regexp
-	viewsBefore                             *regexp.Regexp
+	viewsBefore, linking                    *regexp.Regexp
 	present, generic                        *regexp.Regexp
 	approx, atLeast, atMost                 *regexp.Regexp
 	otherAsset, comparison, otherCurrency   *regexp.Regexp
@@ -155,7 +155,7 @@ func Audit(text string, facts []token.Facts) Report {
 		current = 0
 	}
 	lang := decimalMark(text, detect(text))
-	list, lines := lineClauses(text, namedByAny(tokens))
+	list, lines := lineClauses(text, known(tokens))
 	judged, past := 0, 0
 	table := rows{cards: cardsOf(text, tokens)}
 	for n, clause := range list {

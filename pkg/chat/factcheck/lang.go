@@ -109,6 +109,11 @@ type language struct {
 	// views are the things an "if we look at" looks at that make it no hypothesis (lookIf):
 	// "the chart", "los datos", "график" (or a token's name).
 	views string
+	// was are the past of is and the verbs that bring a level after a peak's word, which make
+	// that word the label of the figure after it ("peak was $5.10", "ATH at $5.10"); sidePrep a
+	// tax's side's little word before it ("a la compra", "na venda", "khi mua"); each the words
+	// of one figure for each of two ("买卖税各 2%").
+	was, sidePrep, each string
 	// valueColumn are the words of a table's header over its values ("| Metric | Value |"),
 	// no fact's label even where a label's word is one of them (Vietnamese "Giá trị").
 	valueColumn string
@@ -262,7 +267,8 @@ var words = sync.OnceValue(func() *lexicon {
 	l.history = regexp.MustCompile(union(func(lang *language) string { return either(lang.history, lang.hearsay) }))
 	l.order = suffix(func(lang *language) string { return lang.order })
 	l.peakAfter = regexp.MustCompile(`^(?:['’]?\pL{1,4})?\s*` + union(func(lang *language) string { return lang.peak }))
-	l.peakBefore = regexp.MustCompile(union(func(lang *language) string { return lang.peak }) + `\s*(?:of|at|de|do|da|là|为|:|：)?\s*(?:~|≈|约)?\s*$`)
+	l.peakBefore = regexp.MustCompile(union(func(lang *language) string { return lang.peak }) + `\s*(?:` + raw(func(lang *language) string { return lang.is }) + `|:|：)?\s*(?:~|≈|约)?\s*$`)
+	l.linking = regexp.MustCompile(`(?i)^` + raw(func(lang *language) string { return either(lang.is, lang.was) }) + `(?:[^\pL]|$)`)
 	l.live = regexp.MustCompile(`(?i)^(?:` + raw(func(lang *language) string { return lang.live }) + `)$`)
 	l.views = regexp.MustCompile(`(?i)^[\s*_]*(?:` + raw(func(lang *language) string { return lang.views }) + `)`)
 	l.viewsBefore = regexp.MustCompile(`(?i)(?:` + raw(func(lang *language) string { return lang.views }) + `)\s*$`)

@@ -27,7 +27,7 @@ func init() {
 		hearsay:      `you (?:mentioned|quoted|heard)|your (?:friend|source)\pL* (?:says|said|claims|claimed)|(?:the|that|this) (?:post|tweet|message|bot|screenshot|article|call|thread)(?:'s)?(?: (?:card|message|alert))? (?:says|said|claims|claimed|quotes|quoted|mentions|mentioned|talks about|cites|cited)`,
 		order:        `\b(?:(?:a|one|single|any|the)\s+)?(?:buy|sell|purchase|dump|order|swap)(?:s|ing)? (?:of|worth) (?:about |around |roughly |just |only )?~?|\b(?:buying|selling|dumping|swapping) (?:about |around |roughly |just |only )?~?|\bround[- ]trip (?:costs? (?:you )?|of )?(?:about |around |roughly )?~?`,
 		peak:         `ath|all[- ]time high|peak`,
-		live:         `now|live|live now|live data|current|current price|latest`,
+		live:         `now|live|live now|live data|latest`,
 		valueColumn:  `value`,
 		present:      `, (?:although|though|but|while|whereas|yet)|is (?:trading|changing hands|exchanging hands|priced|sitting|hovering)|trades at|sits at|stands at|now|currently|today|at present|at the moment|right now|as of|current(?:ly)?|in fact|actually|in reality`,
 		approx:       `\babout|\baround|\broughly|\bapproximately|\bapprox\.?|~|≈|\bnearly|\balmost|\bsome|\bclose to|\bin the region of|\bor so`,
@@ -72,6 +72,8 @@ func init() {
 		unsure:    `not|isn't|aren't|claims?|claimed|says?|said|promis\w*|advertis\w*|unlike|most|usually|typically|generally|often|cannot|can't|if`,
 		and:       `and|with`,
 		is:        `are|is|at|of`,
+		sidePrep:  `on`,
+		was:       `was|were|hit|reached|on|in`,
 		lockFor:   `for|until|till|via|on|in`,
 		current:   `current|today's`,
 	})

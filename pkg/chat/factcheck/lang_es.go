@@ -65,7 +65,9 @@ func init() {
 		across:       `en (?:todas las|varias) (?:cadenas|redes|pools)|en todos los (?:pools|exchanges|mercados)|todas las (?:exchanges|plataformas)`,
 		unsure:       `no es|no son|suelen|normalmente|generalmente|dice|afirma|promete|si(?:[^\pL]|$)`,
 		and:          `y|con`,
-		is:           `son|de`,
+		is:           `son|de|está`,
+		sidePrep:     `a la|al|en|del`,
+		was:          `fue|era`,
 		lockFor:      `durante|hasta|por|en`,
 		current:      `actual(?:es)?`,
 	})

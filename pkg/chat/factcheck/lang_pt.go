@@ -66,7 +66,9 @@ func init() {
 		across:       `em todas as (?:redes|chains|pools)|somando (?:todas as|todos os) (?:redes|pools)|em todas as (?:exchanges|corretoras)|em todos os (?:pools|mercados)`,
 		unsure:       `não é|não são|dizem?|afirma|promete|normalmente|geralmente|costumam|se(?:[^\pL]|$)`,
 		and:          `e|com`,
-		is:           `são|de`,
+		is:           `são|de|está|estão|é|fica`,
+		sidePrep:     `na|no`,
+		was:          `foi|era`,
 		lockFor:      `até|por|durante|em`,
 		current:      `atua(?:l|is)`,
 	})

@@ -65,7 +65,8 @@ func init() {
 		lpState:      `(?:đã )?(?:bị )?(?:khóa|đốt)`,
 		unsure:       `thường|tuyên bố|không phải|nếu`,
 		and:          `và`,
-		is:           `là`,
+		is:           `là|của|đã|được|đang`,
+		sidePrep:     `khi`,
 		lockFor:      `trong|đến`,
 		current:      `hiện tại`,
 	})

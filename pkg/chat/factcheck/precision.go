@@ -59,17 +59,11 @@ func (l *lexicon) peakNext(after string) bool {
 		return true // "ATH'nin ~%66 altında": how far below the peak, not the peak's level
 	}
 	next := rest[:min(len(rest), 6)]
-	return !strings.ContainsAny(next, ":：=—–-$(0123456789") && !linking().MatchString(rest)
+	return !strings.ContainsAny(next, ":：=—–-$(0123456789") && !l.linking.MatchString(rest)
 }
 
 // share matches a percentage at the start of a text: "%66", "66 %".
 var share = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?:%\s?\d|\d[\d.,]*\s?%)`) })
-
-// linking matches a verb or a preposition that makes a peak's word the label of the figure
-// after it: "(peak was $5.10", "ATH at $5.10".
-var linking = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)^(?:was|is|at|of|on|in|hit|reached|foi|fue|era|de|là|为|是|был\pL*)(?:[^\pL]|$)`)
-})
 
 // notWhole reports whether a figure was read in part: a digit or a subscript right after it,
 // or the other end of a range, or the level a move started at ("from $1.80 to $2.42", "1,80

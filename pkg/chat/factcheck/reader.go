@@ -315,11 +315,11 @@ func clauses(text string) []string {
 	return out
 }
 
-// lineClauses are the clauses of text with the line each is on; ours tells a table's column
-// named for one of the tokens with facts (readTables).
-func lineClauses(text string, ours func(name string) bool) (out []string, lines []int) {
+// lineClauses are the clauses of text with the line each is on; k tells a table's column named
+// for one of the tokens with facts or for their facts' source (readTables).
+func lineClauses(text string, k known) (out []string, lines []int) {
 	if strings.Count(text, "|") >= 2 {
-		text = readTables(text, ours) // first, so that a pair of taxes is read in its column
+		text = readTables(text, k) // first, so that a pair of taxes is read in its column
 	}
 	text = labelLines(taxPairs(text))
 	start, line := 0, 0
@@ -418,5 +418,4 @@ func cashtag(clause string, end int) bool {
 	}
 	r, _ := utf8.DecodeRuneInString(clause[end:])
 	return unicode.IsLetter(r) && r < 0x2E80 // a Latin or Cyrillic ticker, not "（" or Chinese after "$"
-
 }

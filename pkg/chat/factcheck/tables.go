@@ -17,7 +17,7 @@ import (
 // and "Liquidity: $1.5M"), so that a figure is read with its column's label (labelRow). A table
 // whose header names no fact ("| Metric | Value |") is left as it is: its "| Price | $2.42 |"
 // rows are read as they stand, unless it compares tokens by column (transposed).
-func readTables(text string, ours func(name string) bool) string {
+func readTables(text string, k known) string {
 	lines := strings.Split(text, "\n")
 	var tb table
 	for i, line := range lines {
@@ -30,7 +30,7 @@ func readTables(text string, ours func(name string) bool) string {
 			tb = table{}
 		case separatorRow(t):
 		case i+1 < len(lines) && (separatorRow(lines[i+1]) || bareHeader(t, lines[i+1])):
-			tb = newTable(t, ours)
+			tb = newTable(t, k)
 		default:
 			lines[i] = tb.row(t)
 		}
@@ -49,18 +49,18 @@ type table struct {
 	now int
 }
 
-func newTable(header string, ours func(name string) bool) table {
+func newTable(header string, k known) table {
 	var tb table
 	tb.header, tb.labelled, tb.named = words().header(header)
-	tb.oursByColumn = ours != nil && slices.ContainsFunc(tb.header[min(1, len(tb.header)):], ours)
+	tb.oursByColumn = slices.ContainsFunc(tb.header[min(1, len(tb.header)):], k.token)
 	if len(tb.header) > 2 {
 		tb.now = 1 + slices.IndexFunc(tb.header[1:], func(h string) bool {
 			return words().live.MatchString(strings.Trim(h, " *_"))
 		})
 		if tb.now == 0 {
-			// "| Metric | DexScreener | GeckoTerminal | Birdeye |": the column of the source the
+			// "| Metric | DexScreener | GeckoTerminal | Birdeye |": the column of a source the
 			// facts come from; the others are other sources' counts, of other pools.
-			tb.now = 1 + slices.IndexFunc(tb.header[1:], func(h string) bool { return ownSource().MatchString(strings.Trim(h, " *_")) })
+			tb.now = 1 + slices.IndexFunc(tb.header[1:], k.source)
 		}
 	}
 	return tb
@@ -252,16 +252,27 @@ var loneFigure = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`^\s*(?:US\$|\$)\s?\d[\d.,]*\s?[KMBkmb]?\s*$`)
 })
 
-// ownSource matches a table's header that names a source the facts come from (token.Facts).
-var ownSource = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)^(?:dex ?screener|goplus|honeypot\.is|rugcheck)$`)
-})
+// known are the tokens with facts, as a table's header cells may name them or the sources
+// their facts come from; nil knows none.
+type known []tokenData
 
-// namedByAny reports whether a table's header cell names one of the tokens ("| Metric | FLOKI
-// | BabyDoge |").
-func namedByAny(tokens []tokenData) func(cell string) bool {
-	return func(cell string) bool {
-		cell = strings.ToLower(strings.Trim(cell, " *_$`"))
-		return slices.ContainsFunc(tokens, func(t tokenData) bool { return slices.Contains(t.names, cell) })
+// token reports whether a header cell names one of the tokens ("| Metric | FLOKI | BabyDoge |").
+func (k known) token(cell string) bool {
+	cell = strings.ToLower(strings.Trim(cell, " *_$`"))
+	return slices.ContainsFunc(k, func(t tokenData) bool { return slices.Contains(t.names, cell) })
+}
+
+// source reports whether a header cell names a source the tokens' facts come from ("|
+// DexScreener |", "| Dex Screener |").
+func (k known) source(cell string) bool {
+	squash := func(s string) string { return strings.ToLower(strings.ReplaceAll(strings.Trim(s, " *_`"), " ", "")) }
+	cell = squash(cell)
+	for _, t := range k {
+		for _, d := range t.data {
+			if slices.ContainsFunc(d, func(x datum) bool { return squash(x.source) == cell }) {
+				return true
+			}
+		}
 	}
+	return false
 }

@@ -31,10 +31,6 @@ type taxWords struct {
 // "(Unicrypt)".
 var cited = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*[\[(][^\])\n]{1,40}[\])]`) })
 
-// lpIs are the verbs between "LP" and its share or state in every language: "the LP is 100%
-// burned", "o LP está 80% travado", "88% LP được khóa".
-const lpIs = `is|are|está|estão|é|fica|đã|được|đang`
-
 var taxForms = sync.OnceValue(func() *taxWords {
 	tax, buy, sell := raw(func(l *language) string { return l.taxes }), raw(func(l *language) string { return l.buy }), raw(func(l *language) string { return l.sell })
 	order := func(a, b string) string { return `(?:` + a + `)\s?(?:` + tax + `)?\s?/\s?(?:` + b + `)` }
@@ -66,9 +62,9 @@ var taxForms = sync.OnceValue(func() *taxWords {
 		// Groups 1, 3 or 5: the share and its state; 2, 4 or 6 the share. "LP: 100% burned",
 		// "the LP is 100% burned", "LP'nin %0'ı kilitli"; "LP сожжён на 100 %", "LP đốt 100%",
 		// "LP travada: 91%"; "88% LP được khóa", "100% of the LP is locked".
-		lp: regexp.MustCompile(`(?i)(?:^|[^\pL\pN])LP(?:['’]\pL{1,4})?[\s*_:：|]*(?:已\s?)?(?:(?:` + is + `|` + lpIs + `)\s+)?(?:\pL+ly\s+)?\(?((` + pct + `)\)?(?:['’]\pL{1,3})?[\s*_]*(?:` + lpState + `))` +
+		lp: regexp.MustCompile(`(?i)(?:^|[^\pL\pN])LP(?:['’]\pL{1,4})?[\s*_:：|]*(?:(?:` + is + `)\s*)?(?:\pL+ly\s+)?\(?((` + pct + `)\)?(?:['’]\pL{1,3})?[\s*_]*(?:` + lpState + `))` +
 			`|(?:^|[^\pL\pN])LP[\s*_:：|]*((?:` + lpState + `)[\s*_:：]*(?:на\s+)?(` + pct + `))` +
-			`|((` + pct + `)\s+(?:of\s+(?:the\s+)?|của\s+)?LP(?:\s+tokens?)?\s+(?:(?:` + is + `|` + lpIs + `)\s+)?(?:` + lpState + `))`),
+			`|((` + pct + `)\s+(?:(?:` + is + `)\s+(?:the\s+)?)?LP(?:\s+tokens?)?\s+(?:(?:` + is + `)\s+)?(?:` + lpState + `))`),
 		join:     regexp.MustCompile(`(?i)^(?:` + and + `)\s`),
 		lockTerm: regexp.MustCompile(`(?i)^\s*(?:` + raw(func(l *language) string { return l.lockFor }) + `)\s`),
 		oneSide: regexp.MustCompile(union(func(l *language) string { return l.labels[FactSellTax] }) + `|` +
@@ -197,12 +193,7 @@ func (w *taxWords) pairAt(text string, at int, buyFirst, oneSide bool) (start, e
 	if p == nil {
 		return 0, 0, "", false
 	}
-	g := func(i int) string {
-		if p[2*i] < 0 {
-			return ""
-		}
-		return rest[p[2*i]:p[2*i+1]]
-	}
+	g := func(i int) string { return group(rest, p, i) }
 	first, second := g(2), g(6)
 	end = at + p[13]
 	if p[14] >= 0 {
@@ -278,6 +269,31 @@ func fieldStart(before string) bool {
 	}
 	r, _ := utf8.DecodeLastRuneInString(t)
 	return strings.ContainsRune(":：,，;；·|—–(（", r)
+}
+
+// group is the text of group i of the match m in text, or "".
+func group(text string, m []int, i int) string {
+	if m[2*i] < 0 {
+		return ""
+	}
+	return text[m[2*i]:m[2*i+1]]
+}
+
+// lineBefore is the sentence of text's line before offset at, or its last tailBytes.
+func lineBefore(text string, at int) string { return sentenceOf(lineTail(text, at)) }
+
+// tailBytes is how far before a pair of taxes its line is looked at for words that make it
+// no claim ("most", "if") or a field: a sentence's last 240 bytes, so that a line of many
+// pairs costs linear time.
+const tailBytes = 240
+
+// lineTail is text's line before offset at, at most its last tailBytes.
+func lineTail(text string, at int) string {
+	from := runeStart(text, max(0, at-tailBytes))
+	if i := strings.LastIndexByte(text[from:at], '\n'); i >= 0 {
+		from += i + 1
+	}
+	return text[from:at]
 }
 
 // sentenceOf is the sentence the end of before is in: "… slippage. On the contract side there's

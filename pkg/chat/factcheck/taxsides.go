@@ -2,7 +2,6 @@ package factcheck
 
 import (
 	"regexp"
-	"strings"
 	"sync"
 )
 
@@ -21,15 +20,20 @@ var sideForms = sync.OnceValue(func() *sideWords {
 	and, is := raw(func(l *language) string { return l.and }), raw(func(l *language) string { return l.is })
 	pct := `\d{1,3}(?:[.,]\d+)?\s?%|%\s?\d{1,3}(?:[.,]\d+)?`
 	// A side's little word before it: "a la compra", "na venda", "khi mua", "на продажу".
-	prep := `(?:(?:a la|al|en|na|no|on|khi|на|при)\s)?`
-	sides := prep + `(?:` + buy + `)\s?(?:/|&|` + and + `)\s?` + prep + `(?:` + sell + `)|[买買][卖賣]`
+	prep := `(?:(?:` + raw(func(l *language) string { return l.sidePrep }) + `)\s)?`
+	sides := prep + `(?:` + buy + `)\s?(?:/|&|` + and + `)\s?` + prep + `(?:` + sell + `)`
+	for _, l := range languages {
+		if l.unspaced {
+			sides += `|(?:` + l.buy + `)(?:` + l.sell + `)` // "买卖"
+		}
+	}
 	side := `(` + buy + `|` + sell + `)`
 	return &sideWords{
 		// Groups: 1 a taxes word before the sides, 2 the sides, 3 a taxes word after them, 4
 		// the figure (or 5, a bare one), 6 a taxes word after the figure. "0% buy and sell
 		// tax" is each's other order.
-		both: regexp.MustCompile(`(?i)(?:^|[^\pL\pN]|\p{Han})(?:(` + tax + `)\s?(?:de|del|on|of|на)?\s?)?(` + sides + `)\s?(` + tax + `)?\s?(?:(?:` + is +
-			`|均为|均為|都是|均|各|at|:|：|=)\s?){0,2}(?:(` + pct + `)|(\d{1,2}(?:[.,]\d+)?)(?:[\s。，,.;]|$))\s?(` + tax + `)?`),
+		both: regexp.MustCompile(`(?i)(?:^|[^\pL\pN]|\p{Han})(?:(` + tax + `)\s?(?:` + is + `|` + prep + `)?\s?)?(` + sides + `)\s?(` + tax + `)?\s?(?:(?:` + is +
+			`|` + raw(func(l *language) string { return l.each }) + `|:|：|=)\s?){0,2}(?:(` + pct + `)|(\d{1,2}(?:[.,]\d+)?)(?:[\s。，,.;]|$))\s?(` + tax + `)?`),
 		// Groups: 1 and 3 the figures, 2 and 4 their sides, 5 a taxes word after them.
 		each: regexp.MustCompile(`(?i)(` + pct + `)\s?` + prep + side + `\s?(?:/|,|&|` + and + `)\s?(` + pct + `)\s?` + prep + side +
 			`(?:[^\pL\pN]|$)(?:\s?(` + tax + `))?|(` + pct + `)\s?(?:` + sides + `)(?:\s?(` + tax + `))?`),
@@ -42,31 +46,6 @@ var sideForms = sync.OnceValue(func() *sideWords {
 // rule's, a claim's or a negation's words ("most tokens charge 5% buy / 5% sell tax").
 func sidePairs(text string, unsure *regexp.Regexp) string {
 	return eachSide(bothSides(text, unsure), unsure)
-}
-
-// group is the text of group i of the match m in text, or "".
-func group(text string, m []int, i int) string {
-	if m[2*i] < 0 {
-		return ""
-	}
-	return text[m[2*i]:m[2*i+1]]
-}
-
-// lineBefore is the sentence of text's line before offset at, or its last tailBytes.
-func lineBefore(text string, at int) string { return sentenceOf(lineTail(text, at)) }
-
-// tailBytes is how far before a pair of taxes its line is looked at for words that make it
-// no claim ("most", "if") or a field: a sentence's last 240 bytes, so that a line of many
-// pairs costs linear time.
-const tailBytes = 240
-
-// lineTail is text's line before offset at, at most its last tailBytes.
-func lineTail(text string, at int) string {
-	from := runeStart(text, max(0, at-tailBytes))
-	if i := strings.LastIndexByte(text[from:at], '\n'); i >= 0 {
-		from += i + 1
-	}
-	return text[from:at]
 }
 
 // bothSides rewrites one figure for both taxes ("买卖税各 2%", "alım ve satım vergisi %0").
