@@ -15,15 +15,17 @@ type chatAnswerCase struct {
 	ToolFacts map[string]float64 `json:"tool_facts"`
 }
 
-// The chat answers: 344 answers in English, Spanish, Portuguese, Russian, Turkish, Vietnamese
-// and Chinese, written in five rounds by helpers who never saw the reader, each from a token's
+// The chat answers: 416 answers in English, Spanish, Portuguese, Russian, Turkish, Vietnamese
+// and Chinese, written in six rounds by helpers who never saw the reader, each from a token's
 // facts (tables, bold labels, bot cards, prose, with history, other tokens, thresholds, targets,
 // examples; the second round also comparisons of tokens, follow-ups, long reports, a scanner's
 // output quoted back, and why a token moved; the third, half comparisons, half prose; the
 // fourth, other tokens named in running text, the user, a bot or an article quoted and
 // corrected, long reports with sections, short prose, follow-ups; the fifth, several sources,
 // small computations, market context, labels after their figures, two tokens with data for
-// one, news-like summaries).
+// one, news-like summaries; the sixth, one-line answers, follow-ups, the user's figures quoted
+// and corrected, a position's worth, scenarios and price levels, security reports of many
+// shares, bot cards with timestamps, casual prose).
 // Each is checked against its tool facts with the figures it states as written (no false
 // "contradicts" allowed beyond about one in fifty), against only those figures, and against
 // facts that contradict each stated figure (four in five caught in English, three in five in
@@ -177,5 +179,48 @@ func TestChatAnswersRound5(t *testing.T) {
 		"в первую неделю ежедневный объём превышал 5 млн $, а цена доходила до 0,0011 $.":                                            nil,
 		"Bu pay bugünkü fiyattan yaklaşık 170 bin $ ediyor.":                                                                         nil,
 		"Os indicadores são razoáveis: LP queimada, taxas de 10% na compra e na venda.":                                              {factcheck.FactBuyTax + "=" + factcheck.Agrees, factcheck.FactSellTax + "=" + factcheck.Contradicts},
+	})
+}
+
+// Round six's first false alarms (one-line answers, follow-ups, the user's figures corrected,
+// scenarios, security reports, bot cards): a table of scenarios, a threshold in a conditional,
+// the market cap a position needs to double, "göre" as "according to" (not "compared to"), a
+// peak "back then", an LP lock's term, a quoted figure beside the live one, Turkish "fully
+// diluted market value" and a milestone passed ("aştı"). Each case fails on the reader before
+// them (commit fdb8494).
+func TestChatAnswersRound6(t *testing.T) {
+	checkVerdicts(t, map[string][]string{
+		"| Scenario | Target | Implied MC |\n|---|---|---|\n| 🐂 Bull | $4.10 | ~$21M |\n| 🐻 Bear | $0.85 | ~$4.3M |":                    nil,
+		"| Senaryo | Fiyat hedefi | MC | Olasılık |\n|---|---|---|---|\n| 🐂 Boğa | $4,10 | ~21 milyon $ | %20 |":                        nil,
+		"Como referencia, un impuesto de venta por encima del 10% sería una señal roja clara.":                                          nil,
+		"- Чтобы позиция удвоилась от текущей, капитализация должна дойти до ~$24,7 млн":                                                nil,
+		"Canlı veriye göre MC şu an yaklaşık 12,3 milyon $.":                                                                            {factcheck.FactMarketCap + "=" + factcheck.Agrees},
+		"Nói thật thì hồi đó giá từng lên gần 8,4 USD.":                                                                                 nil,
+		"Piyasa değerine gelince, 19 milyon $ büyük ihtimalle zirve anından kalma bir rakam. Canlı veriye göre MC şu an 12,3 milyon $.": {factcheck.FactMarketCap + "=" + factcheck.Agrees},
+		"Bugün GPANDA'nın tamamen seyreltilmiş piyasa değeri 1 milyar doları aştı.":                                                     nil,
+	})
+}
+
+// Round six's misses in English that the reader now reads: a price after "it's at" or the
+// token's "'s sitting around", a pool named by its pair, and a label's figure before a
+// computation in brackets. Each case fails on the reader before them (commit fdb8494).
+func TestChatAnswersRound6Reads(t *testing.T) {
+	checkVerdicts(t, map[string][]string{
+		"It's at about $3.10 right now, with ~$12.3M market cap.":          {factcheck.FactPrice + "=" + factcheck.Contradicts, factcheck.FactMarketCap + "=" + factcheck.Agrees},
+		"GPANDA's sitting around $3.10, so roughly a $12.3M market cap.":   {factcheck.FactPrice + "=" + factcheck.Contradicts, factcheck.FactMarketCap + "=" + factcheck.Agrees},
+		"About $412K in the GPANDA/WETH pool on Uniswap v2 (DexScreener).": {factcheck.FactLiquidity + "=" + factcheck.Contradicts},
+		"**FDV:** ~$206M (500M total supply × $0.412)":                     {factcheck.FactFDV + "=" + factcheck.Contradicts},
+	})
+}
+
+// Readings that held before round six's changes and must hold after them: an LP lock's term
+// in brackets, a bot's trade line beside a computation in brackets, a name before "around"
+// with no verb of price, a pronoun's price after another figure.
+func TestChatAnswersRound6Guards(t *testing.T) {
+	checkVerdicts(t, map[string][]string{
+		"🔒 LP 锁定：0%（仅锁 30 天）":                                                  {factcheck.FactLPLocked + "=" + factcheck.Agrees},
+		"BUY (3) - Vol: $2,368.06 <- shorten info (\"3\" = number of wallets)": nil,
+		"Whales have been accumulating GPANDA around $1.90.":                   nil,
+		"MC is $12.3M and it's at $3.10.":                                      {factcheck.FactMarketCap + "=" + factcheck.Agrees},
 	})
 }

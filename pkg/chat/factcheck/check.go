@@ -205,7 +205,8 @@ func (l *lexicon) readClause(list []string, n int, m *marks, found []figure, tok
 	if l.aboutOther(list, n, tokens) {
 		subject = -1 // "Dogecoin rose 4%. It was the most traded …, with volumes hitting $1.35 billion."
 	}
-	c := &claims{l: l, clause: clause, tokens: tokens, current: subject, m: m, generic: l.generic.MatchString(clause), formula: formula(clause)}
+	c := &claims{l: l, clause: clause, tokens: tokens, current: subject, m: m, generic: l.generic.MatchString(clause)}
+	c.from, c.to = formula(clause)
 	var out []reading
 	for _, f := range found {
 		if x, ok := c.read(f); ok {
@@ -271,10 +272,11 @@ func latest(read []reading) []Check {
 	return out
 }
 
-// stated are the readings but those of prose that contradict a fact the answer states rightly
-// elsewhere: such a figure is more likely a level of another time, pair or token the reader
-// took for the fact than a second claim. A figure right after its label ("Price: $3.10") is a
-// claim however the answer states the fact elsewhere.
+// stated are the readings but those that contradict a fact the answer states rightly
+// elsewhere: of two values an answer gives one fact, the one that is not the fact now is more
+// likely a level of another time, pool, scenario or token that the reader took for the fact
+// (a "Bull case | MC: $5.5B" row, "the $12M you saw was the peak; MC is $7.4M now") than a
+// second claim, and the reader is not sure enough of it to say "contradicts".
 func stated(read []reading) []reading {
 	type fact struct {
 		token int
@@ -287,7 +289,7 @@ func stated(read []reading) []reading {
 		}
 	}
 	return slices.DeleteFunc(read, func(x reading) bool {
-		return x.check.Verdict == Contradicts && !x.labelled && right[fact{x.token, x.check.Fact}]
+		return x.check.Verdict == Contradicts && right[fact{x.token, x.check.Fact}]
 	})
 }
 

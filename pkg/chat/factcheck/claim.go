@@ -15,8 +15,9 @@ type claims struct {
 	current int // the token the answer speaks of, by its latest mention; -1 for none yet
 	m       *marks
 	generic bool // the clause holds a rule's words
-	formula bool // the clause computes its figures (formula)
-	prev    int  // where the words of the next figure start
+	// from and to are where the clause computes its figures (formula).
+	from, to int
+	prev     int // where the words of the next figure start
 	// label is, by kind, where the words that may name a figure's fact start: a figure of that
 	// kind ends them, a change does not, nor does a figure of another kind ("the top 10
 	// addresses hold 43 billion WLFI, 43% of the supply").
@@ -40,7 +41,7 @@ func (c *claims) read(f figure) (reading, bool) {
 	if i := c.m.mentionedBefore(f.start); i >= 0 {
 		c.current = i
 	}
-	if c.formula || c.notNow(f, left, after) {
+	if f.start >= c.from && f.start < c.to || c.notNow(f, left, after) {
 		return reading{}, false
 	}
 	t := &c.tokens[c.current]
@@ -110,10 +111,26 @@ func implausible(fact string, f figure) bool {
 	return false
 }
 
-// formula reports whether a clause computes its figures ("Market Cap = 1 billion × $0.0578 ≈
-// 57.8 million USD"): a worked example, not a reading.
-func formula(clause string) bool {
-	return strings.Contains(clause, "×") || strings.Contains(clause, " = ")
+// formula is where in a clause the figures it computes are ("Market Cap = 1 billion × $0.0578
+// ≈ 57.8 million USD": a worked example, not a reading), from and to, or 0, 0 for none. A
+// computation in brackets is only the bracket's: "FDV: ~$206M (500M total supply × $0.412)"
+// states its FDV.
+func formula(clause string) (from, to int) {
+	at := strings.Index(clause, "×")
+	if at < 0 {
+		at = strings.Index(clause, " = ")
+	}
+	if at < 0 {
+		return 0, 0
+	}
+	open := strings.LastIndexAny(clause[:at], "(（")
+	if open < 0 || strings.ContainsAny(clause[open:at], ")）") {
+		return 0, len(clause)
+	}
+	if end := strings.IndexAny(clause[at:], ")）"); end >= 0 {
+		return open, at + end
+	}
+	return open, len(clause)
 }
 
 // reach is how far before a figure its label is looked for, in bytes.
@@ -148,8 +165,21 @@ func (l *lexicon) priceUnlabelled(clause string, f figure, left, after string, t
 		return "", false
 	}
 	name := strings.ToLower(strings.TrimRight(left, " \t(:~≈@—–-"))
-	if loc := l.nameVerb.FindStringIndex(name); loc != nil {
+	name = strings.NewReplacer("'s ", " is ", "’s ", " is ").Replace(name) // "MOLTY's sitting around"
+	loc := l.nameVerb.FindStringIndex(name)
+	if at := l.approx.FindStringIndex(name); loc == nil && at != nil {
+		// "sits at about": the verb before the word of "about", not the name ("accumulating
+		// GPANDA around $1.90").
+		short := strings.TrimRight(name[:at[0]], " ")
+		if loc = l.nameVerb.FindStringIndex(short); loc != nil {
+			name = short
+		}
+	}
+	if loc != nil {
 		name = name[:loc[0]] // "$NULP at $0.0000001901", "TURBO sits at $0.00553"
+		if !strings.ContainsAny(name, " \t") && l.pronoun.MatchString(name) {
+			return FactPrice, true // a sentence of the token's: "It's at about $0.0042 right now"
+		}
 	}
 	for _, n := range t.names {
 		if strings.HasSuffix(name, n) && wordAt(name, len(name)-len(n), len(n)) {

@@ -107,7 +107,8 @@ func TestPrecisionOnPublishedWordings(t *testing.T) {
 		{"a comma language's scale groups by the dot", "GPANDA tiene una capitalización de mercado de 12.300 millones de dólares.", []string{badMC}},
 		{"a Turkish move's level", "GPANDA son 24 saatte yüzde 7,53 artışla 2,42 dolara ulaştı.", []string{price}},
 		{"a level left behind in the same line", "GPANDA упал на 94%, до $0,30. К 12:48 мск курс выровнялся до $2,42.", []string{price}},
-		{"a wrong figure on its own line still counts", "Price: $3.10\nThe price is $2.42.", []string{badP, price}},
+		{"a wrong figure on its own line still counts", "Price: $3.10\nThe liquidity is $1.5M.", []string{badP, liq}},
+		{"of two values of one fact, one right, the other is left unchecked", "Price: $3.10\nThe price is $2.42.", []string{price}},
 		{"cents", "One GPANDA is worth 242 cents now.", []string{price}},
 		{"a change between a label and its sum", "El volumen de GPANDA se disparó un 230% en un solo día, alcanzando los u$s2,2 millones.", []string{vol}},
 		{"a move from a peak to the level now", "From its all-time high of $3.10, GPANDA fell 6.5% to $2.42.", []string{price}},
@@ -159,7 +160,8 @@ func TestPrecisionOnPublishedWordings(t *testing.T) {
 		{"LP burnt after the liquidity's sum", "| Metric | Value |\n|---|---|\n| LP | $1.52M, burn 0% |", []string{liq, factcheck.FactLPLocked + "=" + factcheck.Agrees}},
 		{"a heading that dates its section", "## GPANDA two months ago\n### Its market\n- Market cap: $99M\n## GPANDA today\n- Price: $2.42", []string{price}},
 		{"a heading with a history word but no date is no dated section", "## Price and ATH\n- Price: $2.42", []string{price}},
-		{"a label's figure stands though the line states the fact again", "Price: $3.10 on Uniswap; price on PancakeSwap: $2.42", []string{badP, price}},
+		{"another pool's price beside the right one is left unchecked", "Price: $3.10 on Uniswap; price on PancakeSwap: $2.42", []string{price}},
+		{"a label's figure stands when nothing states the fact rightly", "Price: $3.10 on Uniswap; liquidity on PancakeSwap: $1.5M", []string{badP, liq}},
 		{"a no-break space groups thousands", "Ликвидность: 1\u00a0523\u00a0055 $.", []string{liq}},
 		{"a chain written in capitals is no other token", "GPANDA, a BASE meme coin, trades at $2.42.", []string{price}},
 		{"'表现' is no return to the present", "GPANDA 此前价格表现为 $9.00。", nil},
@@ -187,7 +189,8 @@ func TestPrecisionOnPublishedWordings(t *testing.T) {
 		{"'in under' in Vietnamese is history", "GPANDA xuất hiện, chưa đầy 24 tiếng vốn hóa đạt 27 tỷ USD.", nil},
 		{"prose stating the fact rightly elsewhere is no contradiction", "GPANDA's price is $2.42. On its BSC pair it is priced at $3.10.", []string{price}},
 		{"prose alone still contradicts", "On its BSC pair GPANDA is priced at $3.10.", []string{badP}},
-		{"a label's figure contradicts whatever prose says", "The price is $2.42.\n**Price:** $3.10", []string{price, badP}},
+		{"a label's figure beside the right one in prose is left unchecked", "The price is $2.42.\n**Price:** $3.10", []string{price}},
+		{"a scenario table's rows are hypotheses", "| Scenario | Target | Implied MC |\n|---|---|---|\n| Bull | $4.20 | ~$5.5B |\n| Bear | $1.10 | ~$2.2B |", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -142,6 +142,9 @@ func (l *lexicon) labelRow(header []string, row string, named bool) string {
 		}
 		switch {
 		case !isFact && strings.IndexFunc(c, unicode.IsLetter) >= 0:
+			if j < len(header) && l.hypothetical.MatchString(header[j]) {
+				c = header[j] + " " + c // "| Scenario | MC |" over "| Bull | $5.5B |": a hypothesis
+			}
 			first = append(first, c)
 		case j < len(header) && strings.ContainsAny(c, "0123456789"):
 			rest = append(rest, header[j]+": "+c)
