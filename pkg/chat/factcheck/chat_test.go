@@ -201,15 +201,19 @@ func TestChatAnswersRound6(t *testing.T) {
 	})
 }
 
-// Round six's misses in English that the reader now reads: a price after "it's at" or the
-// token's "'s sitting around", a pool named by its pair, and a label's figure before a
-// computation in brackets. Each case fails on the reader before them (commit fdb8494).
+// Round six's misses that the reader now reads: a price after "it's at" or the token's "'s
+// sitting around", a pool named by its pair, a label's figure before a computation in
+// brackets, a figure before a bracket whose own figure a date follows ("ATH de 5,20 $ en
+// marzo"), Russian "кап." for the market cap. Each case fails on the reader before them (commit fdb8494).
 func TestChatAnswersRound6Reads(t *testing.T) {
 	checkVerdicts(t, map[string][]string{
-		"It's at about $3.10 right now, with ~$12.3M market cap.":          {factcheck.FactPrice + "=" + factcheck.Contradicts, factcheck.FactMarketCap + "=" + factcheck.Agrees},
-		"GPANDA's sitting around $3.10, so roughly a $12.3M market cap.":   {factcheck.FactPrice + "=" + factcheck.Contradicts, factcheck.FactMarketCap + "=" + factcheck.Agrees},
-		"About $412K in the GPANDA/WETH pool on Uniswap v2 (DexScreener).": {factcheck.FactLiquidity + "=" + factcheck.Contradicts},
-		"**FDV:** ~$206M (500M total supply × $0.412)":                     {factcheck.FactFDV + "=" + factcheck.Contradicts},
+		"- **Precio:** 3,10 $ (ATH de 5,20 $ en marzo, ahora un ~42% por debajo)": {factcheck.FactPrice + "=" + factcheck.Contradicts},
+		"- **Рын. кап.:** 1,42 млрд $":                                            {factcheck.FactMarketCap + "=" + factcheck.Contradicts},
+		"**Сейчас:** цена $2,42 · кап. $16,4 млн":                                 {factcheck.FactPrice + "=" + factcheck.Agrees, factcheck.FactMarketCap + "=" + factcheck.Contradicts},
+		"It's at about $3.10 right now, with ~$12.3M market cap.":                 {factcheck.FactPrice + "=" + factcheck.Contradicts, factcheck.FactMarketCap + "=" + factcheck.Agrees},
+		"GPANDA's sitting around $3.10, so roughly a $12.3M market cap.":          {factcheck.FactPrice + "=" + factcheck.Contradicts, factcheck.FactMarketCap + "=" + factcheck.Agrees},
+		"About $412K in the GPANDA/WETH pool on Uniswap v2 (DexScreener).":        {factcheck.FactLiquidity + "=" + factcheck.Contradicts},
+		"**FDV:** ~$206M (500M total supply × $0.412)":                            {factcheck.FactFDV + "=" + factcheck.Contradicts},
 	})
 }
 

@@ -257,7 +257,7 @@ var words = sync.OnceValue(func() *lexicon {
 			l.changeWord = kw.re
 		}
 	}
-	l.dated = regexp.MustCompile(`(?i)^[^.;!?\n]{0,40}?` + strings.TrimPrefix(union(func(lang *language) string { return lang.dated }), "(?i)"))
+	l.dated = regexp.MustCompile(`(?i)^[^.;!?\n\d]{0,40}?` + strings.TrimPrefix(union(func(lang *language) string { return lang.dated }), "(?i)"))
 	l.milestone = suffix(func(lang *language) string { return lang.milestone })
 	l.ago = regexp.MustCompile(union(func(lang *language) string { return lang.ago }))
 	l.markAfter = regexp.MustCompile(`^(?:['’]?\pL{1,4})?\s*` + union(func(lang *language) string { return lang.mark }))
