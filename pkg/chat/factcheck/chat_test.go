@@ -204,9 +204,16 @@ func TestChatAnswersRound6(t *testing.T) {
 // Round six's misses that the reader now reads: a price after "it's at" or the token's "'s
 // sitting around", a pool named by its pair, a label's figure before a computation in
 // brackets, a figure before a bracket whose own figure a date follows ("ATH de 5,20 $ en
-// marzo"), Russian "кап." for the market cap. Each case fails on the reader before them (commit fdb8494).
+// marzo"), Russian "кап." for the market cap, labels joined by slashes over their figures
+// ("MC / Liq: $12.3M / $1.5M", which read the market cap as the liquidity), Chinese "24h 成交",
+// "池龄" and "池子". Each case fails on the reader before them (commit fdb8494).
 func TestChatAnswersRound6Reads(t *testing.T) {
 	checkVerdicts(t, map[string][]string{
+		"MC / Liq: $12.3M / $1.5M":                                                {factcheck.FactMarketCap + "=" + factcheck.Agrees, factcheck.FactLiquidity + "=" + factcheck.Agrees},
+		"- **市值 / FDV：** 约 $12.3M / $20M":                                         {factcheck.FactMarketCap + "=" + factcheck.Agrees, factcheck.FactFDV + "=" + factcheck.Contradicts},
+		"📈 24h 成交：$520万 | 1h：$9.1万":                                               {factcheck.FactVolume + "=" + factcheck.Contradicts},
+		"⏳ 池龄：11 小时":                                                              {factcheck.FactPairAgeHrs + "=" + factcheck.Contradicts},
+		"坏的一面：池子只有大概 38 万美元。":                                                     {factcheck.FactLiquidity + "=" + factcheck.Contradicts},
 		"- **Precio:** 3,10 $ (ATH de 5,20 $ en marzo, ahora un ~42% por debajo)": {factcheck.FactPrice + "=" + factcheck.Contradicts},
 		"- **Рын. кап.:** 1,42 млрд $":                                            {factcheck.FactMarketCap + "=" + factcheck.Contradicts},
 		"**Сейчас:** цена $2,42 · кап. $16,4 млн":                                 {factcheck.FactPrice + "=" + factcheck.Agrees, factcheck.FactMarketCap + "=" + factcheck.Contradicts},

@@ -279,3 +279,36 @@ func (k known) source(cell string) bool {
 	}
 	return false
 }
+
+// slashLabels writes two or three labels joined by slashes over as many figures ("MC / Liq:
+// $1.2M / $80K", "市值 / FDV：约 $1.35M / $1.35M") as one label and figure each, "MC: $1.2M ·
+// Liq: $80K", so that no figure is read under the other's label. Each label must name a fact
+// and each figure hold a digit; else the line stays as it is.
+func slashLabels(text string) string {
+	if !strings.Contains(text, "/") {
+		return text
+	}
+	l := words()
+	return slashPair().ReplaceAllStringFunc(text, func(m string) string {
+		at := strings.IndexAny(m, ":：")
+		labels, values := strings.Split(m[:at], "/"), strings.Split(m[at+len(string([]rune(m[at:])[0])):], "/")
+		if len(labels) != len(values) {
+			return m
+		}
+		out := make([]string, len(labels))
+		for i := range labels {
+			label := strings.TrimSpace(labels[i])
+			if !l.names(label) || !strings.ContainsAny(values[i], "0123456789") {
+				return m
+			}
+			out[i] = label + ": " + strings.TrimSpace(values[i])
+		}
+		return strings.Join(out, " · ")
+	})
+}
+
+// slashPair matches labels joined by slashes, a colon, and as many figures joined by slashes.
+var slashPair = sync.OnceValue(func() *regexp.Regexp {
+	const part = `[^\n|·•:：/]{1,40}`
+	return regexp.MustCompile(part + `(?:/` + part + `){1,2}[:：]` + part + `(?:/` + part + `){1,2}`)
+})
