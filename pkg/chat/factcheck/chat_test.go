@@ -15,8 +15,8 @@ type chatAnswerCase struct {
 	ToolFacts map[string]float64 `json:"tool_facts"`
 }
 
-// The chat answers: 416 answers in English, Spanish, Portuguese, Russian, Turkish, Vietnamese
-// and Chinese, written in six rounds by helpers who never saw the reader, each from a token's
+// The chat answers: 488 answers in English, Spanish, Portuguese, Russian, Turkish, Vietnamese
+// and Chinese, written in seven rounds by helpers who never saw the reader, each from a token's
 // facts (tables, bold labels, bot cards, prose, with history, other tokens, thresholds, targets,
 // examples; the second round also comparisons of tokens, follow-ups, long reports, a scanner's
 // output quoted back, and why a token moved; the third, half comparisons, half prose; the
@@ -25,7 +25,8 @@ type chatAnswerCase struct {
 // small computations, market context, labels after their figures, two tokens with data for
 // one, news-like summaries; the sixth, one-line answers, follow-ups, the user's figures quoted
 // and corrected, a position's worth, scenarios and price levels, security reports of many
-// shares, bot cards with timestamps, casual prose).
+// shares, bot cards with timestamps, casual prose; the seventh, a representative mix in the
+// manners of today's assistants).
 // Each is checked against its tool facts with the figures it states as written (no false
 // "contradicts" allowed beyond about one in fifty), against only those figures, and against
 // facts that contradict each stated figure (four in five caught in English, three in five in
@@ -233,5 +234,30 @@ func TestChatAnswersRound6Guards(t *testing.T) {
 		"BUY (3) - Vol: $2,368.06 <- shorten info (\"3\" = number of wallets)": nil,
 		"Whales have been accumulating GPANDA around $1.90.":                   nil,
 		"MC is $12.3M and it's at $3.10.":                                      {factcheck.FactMarketCap + "=" + factcheck.Agrees},
+	})
+}
+
+// Round seven's first false alarms (a representative mix in the manners of today's assistants;
+// first run 4 of 72 answers), and the class one of them belongs to: a window after a volume's
+// label ("Vol 5m"), a threshold after "superior al", a move "from about X to Y" in Vietnamese,
+// and a time "N days ago" read as the pair's age in every language, which is the pair's age
+// only with a word of its creation ("created 6 hours ago", "6 gün önce oluşturuldu"). Each
+// case without a pair's age fails on the reader before them (commit 6b51453); the three ages
+// held before and must hold with the rule.
+func TestChatAnswersRound7(t *testing.T) {
+	age := factcheck.FactPairAgeHrs + "=" + factcheck.Agrees
+	checkVerdicts(t, map[string][]string{
+		"- **Vol 5m $14.2K** → volumen de los últimos 5 minutos, no de 24 h.": nil,
+		"Un impuesto de venta superior al 10 % es una señal de alerta.":       nil,
+		"- Há 7 dias estava em ~US$ 0,31 → queda de ~8% na semana.":           nil,
+		"Vốn hóa rớt từ cỡ 25 triệu về 12,3 triệu USD.":                       {factcheck.FactMarketCap + "=" + factcheck.Agrees},
+		"7 days ago it traded at $0.31.":                                      nil,
+		"7 дней назад цена была 0,31 $.":                                      nil,
+		"7 gün önce fiyat 0,31 $ idi.":                                        nil,
+		"7 天前价格为 0.31 美元。":                                                    nil,
+		"7 ngày trước giá là 0,31 USD.":                                       nil,
+		"Pipkin graduated to Raydium about 6 hours ago.":                      {age},
+		"Raydium havuzu yaklaşık 6 saat önce açılmış.":                        {age},
+		"Пару создали 6 часов назад, так что токен всё ещё очень молодой.":    {age},
 	})
 }

@@ -51,6 +51,7 @@ type lexicon struct {
 	dated, milestone, markAfter, ago        *regexp.Regexp
 	notThisToken                            *regexp.Regexp
 	ageBefore, ageAfter, otherAge, versus   *regexp.Regexp
+	agoAfter                                *regexp.Regexp
 	marks                                   []*regexp.Regexp
 }
 

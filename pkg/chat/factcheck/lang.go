@@ -117,9 +117,12 @@ type language struct {
 	// valueColumn are the words of a table's header over its values ("| Metric | Value |"),
 	// no fact's label even where a label's word is one of them (Vietnamese "Giá trị").
 	valueColumn string
-	// ageBefore and ageAfter make a duration the pair's age: "created 6 hours ago"; otherAge
-	// are the words of something else whose age it is ("Creator wallet is only 0.1 days old").
-	ageBefore, ageAfter, otherAge string
+	// ageBefore and ageAfter make a duration the pair's age: "created 6 hours ago", "6 hours
+	// old"; agoAfter ("ago", "назад", "önce", "前") makes it one only with a word of ageBefore
+	// right after it ("7 gün önce oluşturuldu", "7 天前创建"): "7 days ago it traded at $0.31"
+	// is when, not how old. otherAge are the words of something else whose age it is
+	// ("Creator wallet is only 0.1 days old").
+	ageBefore, ageAfter, agoAfter, otherAge string
 	// versus are the words that compare with a time before ("up 0.42% from 24 hours ago", "so
 	// 24 giờ trước"): the duration after them is no pair's age.
 	versus string
@@ -281,6 +284,7 @@ var words = sync.OnceValue(func() *lexicon {
 	l.across = regexp.MustCompile(`(?i)^[^.;,，\n]{0,40}?` + strings.TrimPrefix(union(func(lang *language) string { return lang.across }), "(?i)"))
 	l.notThisToken = regexp.MustCompile(`^[\s*_)]*` + union(func(lang *language) string { return lang.notThisToken }))
 	l.ageAfter = regexp.MustCompile(`^[\s*_]*` + union(func(lang *language) string { return lang.ageAfter }))
+	l.agoAfter = regexp.MustCompile(`^[\s*_]*` + union(func(lang *language) string { return lang.agoAfter }))
 	l.versus = regexp.MustCompile(union(func(lang *language) string { return lang.versus }) + `[^.;\n]{0,24}$`)
 	l.otherAge = regexp.MustCompile(union(func(lang *language) string { return lang.otherAge }))
 	l.ageBefore = regexp.MustCompile(union(func(lang *language) string { return lang.ageBefore }) + `[^;\n]{0,40}$`)

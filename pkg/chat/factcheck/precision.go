@@ -87,7 +87,17 @@ func (l *lexicon) pairAge(before, left, after string) bool {
 	if l.windowOf(before) {
 		return false // "khối lượng 24h", "Volume 24h": the window of the figure the label names
 	}
-	return l.ageBefore.MatchString(before) || l.ageAfter.MatchString(after) && !l.labelled(left)
+	if l.ageBefore.MatchString(before) {
+		return true
+	}
+	if l.labelled(left) {
+		return false
+	}
+	if loc := l.agoAfter.FindStringIndex(after); loc != nil {
+		rest := after[loc[1]:]
+		return l.ageBefore.MatchString(rest[:runeStart(rest, min(len(rest), 40))])
+	}
+	return l.ageAfter.MatchString(after)
 }
 
 // windowOf reports whether a label of a sum or a share ends right before a duration, which is
