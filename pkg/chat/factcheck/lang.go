@@ -27,7 +27,9 @@ type language struct {
 	// them ("10 dolara çıkabilmesi için … 74 milyar dolara ulaşması gerekiyor").
 	hypoVerbs string
 	// lookIf are the words of an "if" that only turns the eye to a source or a view, no
-	// hypothesis: "if we look at the chart", "если смотреть на FLOKI", "bakacak olursak".
+	// hypothesis: "if we look at the chart", "если смотреть на FLOKI", "bakacak olursak"; and
+	// of "for example" when what it names is the token itself ("COTI, por ejemplo, cuenta con
+	// una capitalización de …"), whose figures are its own.
 	lookIf string
 	// marks are words or letters only this language uses: the answer's language is the one
 	// with most of them.

@@ -84,7 +84,8 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // them bot output, reports and tables), heldout15-* (9 in es, pt, ru, vi and zh), heldout16-en
 // (40, 20 structured), heldout17-* (19 in es, pt, ru, vi and zh), heldout18-en (18),
 // heldout19-* (26 in es, pt, ru, tr, vi and zh), heldout20-en (30: forums, newsletters, press
-// releases) and heldout21-* (34 in the six languages), each gathered and annotated by
+// releases), heldout21-* (34 in the six languages) and heldout22-* (40: 16 in English, 4 in
+// each other language), each gathered and annotated by
 // someone who never saw the reader. Each group is held to the bars; a group still under them after tuning is held to
 // its floor, no more false alarms and no fewer figures caught than now, and is left out of the
 // all-groups false-alarm bar. heldout3-vi's two false alarms are a worked example ("Giá BTC:
@@ -122,7 +123,13 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // memecoin sector's market cap (pt), the whole market's 24-hour volume in the sentence after
 // its total (es), Turkcell's market cap beside Bitcoin's (tr), Bitcoin Cash's price read as
 // Bitcoin's (vi), and "общий объем биткоинов в обороте" (the coins in circulation) read as a
-// volume (ru).
+// volume (ru); heldout22's four are a tokenomics table's top-10 share its annotator dated by
+// the table's "As of October 2024" (en), two market caps of a TL;DR ("reaching a market cap of
+// $461 million", "recovered to $375M market cap") its annotator left out as stated twice (en),
+// "casi $30 billones" (almost), which its annotator took for a bound (es), and a price a past
+// move fell back to ("价格迅速回落至 3.4 美元") that its annotator took for history (zh); its
+// recall in the languages is of 2 to 9 figures each, most of them news' narrative ("the token
+// now stands at approximately $37 million" after "a valuation of $400 million").
 var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout3-es": {0, 4}, "heldout3-vi": {2, 4},
 	"heldout4-en": {0, 45}, "heldout4-tr": {0, 5},
@@ -136,6 +143,7 @@ var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout14-en": {5, 34}, "heldout16-en": {3, 58}, "heldout17-vi": {0, 1}, "heldout17-zh": {2, 4},
 	"heldout18-en": {4, 9}, "heldout19-es": {0, 2}, "heldout19-ru": {0, 1}, "heldout19-zh": {1, 3},
 	"heldout20-en": {2, 23}, "heldout21-es": {1, 2}, "heldout21-pt": {1, 2}, "heldout21-ru": {1, 3}, "heldout21-tr": {1, 4}, "heldout21-vi": {1, 7},
+	"heldout22-en": {2, 22}, "heldout22-es": {1, 5}, "heldout22-pt": {0, 2}, "heldout22-ru": {0, 1}, "heldout22-tr": {0, 0},
 }
 
 func TestPublishedCorpus(t *testing.T) {
