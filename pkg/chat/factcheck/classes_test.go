@@ -26,3 +26,42 @@ func TestClassesOfRoundSeven(t *testing.T) {
 		"若要达到 1 万美元的单价，GPANDA 的 FDV 将飙升。":                                                                       nil,
 	})
 }
+
+// Classes a review found by probing the reader with several hundred sentences in the seven
+// languages (figures that are no claim about the token now): a time "an hour ago" before or
+// after a figure, someone else's claim (the user, a tweet, a post), another currency after a
+// sum, a case or an assumption, a volume of another window or side, a price that is no market
+// price (break-even, average, highest), a tax's cap or breakdown. Each case fails on the reader
+// before them (commit 400e520); the last four held before and must hold.
+func TestClassesFromProbes(t *testing.T) {
+	checkVerdicts(t, map[string][]string{
+		"An hour ago the price was $3.05.":                                   nil,
+		"GPANDA's market cap was $8M an hour ago.":                           nil,
+		"一小时前价格是 3 美元。":                                                      nil,
+		"Bir saat önce fiyat 3 $ idi.":                                       nil,
+		"Một giờ trước giá là 3 USD.":                                        nil,
+		"The user said GPANDA's price is $3.00.":                             nil,
+		"A tweet says GPANDA's liquidity is $5M, which does not match.":      nil,
+		"Segundo uma postagem no Telegram, a taxa de compra do GPANDA é 0%.": nil,
+		"你说市值是2000万美元。":                                                      nil,
+		"Capitalización de mercado: 11,3 millones de euros":                  nil,
+		"Piyasa değeri: 425 milyon TL":                                       nil,
+		"市值：8900万元":                                                          nil,
+		"Liquidity: 1.4 million EUR":                                         nil,
+		"Bear case: price $0.80, market cap $4M.":                            nil,
+		"Assuming a price of $3.00, your position would be worth $30,000.":   nil,
+		"Traders expect liquidity to reach $3M by tomorrow.":                 nil,
+		"Volume (1h): $180K":                                                 nil,
+		"Trading volume in the last 6 hours reached $1.9M.":                  nil,
+		"Buy volume: $1.5M":                                                  nil,
+		"Объём за последний час: 180 тыс. $":                                 nil,
+		"Break-even price after taxes: $2.67":                                nil,
+		"Highest price today: $2.65":                                         nil,
+		"Max sell tax: 25%":                                                  nil,
+		"Buy tax breakdown: 6% marketing, 3% liquidity, 1% reflections.":     nil,
+		"30 минут назад цена была 3 $.":                                      nil,
+		"Launched 3 hours ago, GPANDA has $1.5M of liquidity.":               {factcheck.FactPairAgeHrs + "=" + factcheck.Contradicts, factcheck.FactLiquidity + "=" + factcheck.Agrees},
+		"市值：1234.5 万美元":                                                      {factcheck.FactMarketCap + "=" + factcheck.Agrees},
+		"Volume in the last 24 hours: $2.2M":                                 {factcheck.FactVolume + "=" + factcheck.Agrees},
+	})
+}

@@ -10,8 +10,8 @@ func init() {
 			FactLPLocked:   `kilitli (?:lp|likidite)|lp kilit|likidite kilit`,
 			FactSellTax:    `satış vergi|satış ücret`,
 			FactBuyTax:     `alış vergi|alım vergi|alış ücret`,
-			FactTop10:      `[iİ]lk 10|en büyük 10|top ?10\b`, // Go folds no "İ" to "i"
-			otherSum:       `fiyat(?:tan|ından)`,              // "bugünkü fiyattan 170 bin $": a holding's worth at the price
+			FactTop10:      `[iİ]lk 10|en büyük 10|top ?10\b`,                                     // Go folds no "İ" to "i"
+			otherSum:       `fiyat(?:tan|ından)|son (?:1|bir) saatlik hacim|(?:alım|satış) hacmi`, // "bugünkü fiyattan 170 bin $": a holding's worth at the price
 			skip:           `değişim|artış|düşüş|yüksel|düştü|kazanç|kayıp`,
 			FactMarketCap:  `piyasa değer|market ?cap`,
 			FactFDV:        `tamamen seyreltilmiş(?: piyasa değer\pL*)?|fdv`,
@@ -26,8 +26,8 @@ func init() {
 		views:        `(?:grafi\pL*|veriler\pL*|rakamlar\pL*)`,
 		hypoVerbs:    `olursa|olacağ|gerekiyor|gerekir|gerekecek|lazım|şart(?:tır)?(?:[^\pL]|$)|\pL+[ae]bilmesi|ulaşacağ|ulaşabil|\pL+(?:ır|ir|ur|ür|ar|er)(?:sa|se)(?:[^\pL]|$)`,
 		nameColumn:   `token adı|sembol`,
-		history:      `\d{1,2} (?:ocak|şubat|mart|nisan|mayıs|haziran|temmuz|ağustos|eylül|ekim|kasım|aralık)\pL*['’](?:da|de|ta|te)(?:ki)?(?:[^\pL]|$)|zirve|en yüksek|en düşük|tüm zamanların en yüksek|ath|daha önce|lansman|\d+ (?:gün|hafta|ay|yıl) önce|geçen hafta|dün|yükseldi|çıktı|ulaştı|20\d\d['’](?:de|da|te|ta)|sonundan önce|başında|ayında|yılında`,
-		hearsay:      `(?:gönderi|mesaj|tweet|paylaşım|makale|arkadaş)\pL*[^.;\n]{0,40}?(?:diyor|iddia ediyor|yazıyor|söylüyor)`,
+		history:      `\d{1,2} (?:ocak|şubat|mart|nisan|mayıs|haziran|temmuz|ağustos|eylül|ekim|kasım|aralık)\pL*['’](?:da|de|ta|te)(?:ki)?(?:[^\pL]|$)|\d+ (?:saat|dakika) önce|bir saat önce|zirve|en yüksek|en düşük|tüm zamanların en yüksek|ath|daha önce|lansman|\d+ (?:gün|hafta|ay|yıl) önce|geçen hafta|dün|yükseldi|çıktı|ulaştı|20\d\d['’](?:de|da|te|ta)|sonundan önce|başında|ayında|yılında`,
+		hearsay:      `(?:gönderi|mesaj|tweet|paylaşım|makale|arkadaş)\pL*[^.;\n]{0,40}?(?:diyor|iddia ediyor|yazıyor|söylüyor)|dediniz|söylediniz|yazdınız|iddiasına göre`,
 		peak:         `ath|zirve\pL*|tüm zamanların en yüksek`,
 		live:         `şimdi|güncel|canlı|şu an`,
 		valueColumn:  `değer`,
@@ -37,11 +37,11 @@ func init() {
 		atMost:       `en fazla`,
 		generic:      `hareketli ortalama|fibonacci|kırmızı bayrak|genellikle|normalde|kabul edilir|eşik`,
 		comparison:   `karşılaştırma|kıyasla|göre (?:daha|çok|oldukça)|sektör\pL*|toplam piyasa|memecoin(?:ler|lerin)\b|piyasa genel\pL*`,
-		notThisToken: `['’]?y?[ae] (?:kadar )?(?:yükselt|çıkar|artır|ayarla|değiştir|indir)\pL*|gas|gaz|ücret|token\b|cüzdan|işlem\b|(?:seviyesinden|düzeyinden) başla\pL*|\pL{0,4}\s(?:altında|üzerinde|üstünde|altına|üzerine|üstüne)`,
+		notThisToken: `tl\b|₺|lira\pL*|euro\pL*|['’]?y?[ae] (?:kadar )?(?:yükselt|çıkar|artır|ayarla|değiştir|indir)\pL*|gas|gaz|ücret|token\b|cüzdan|işlem\b|(?:seviyesinden|düzeyinden) başla\pL*|\pL{0,4}\s(?:altında|üzerinde|üstünde|altına|üzerine|üstüne)`,
 		example:      `örnek|örneğin`,
 		fromAfter:    `['’]?(?:dan|den|tan|ten)`,
 		dated:        `bu yana|gibi (?:düşük|yüksek)|önceki|ardından|daha sonra|destek|direnç|seviyesine (?:düşerek|düştü|geriledi|gerileyerek)`,
-		ago:          `\d+ (?:gün|hafta|ay|yıl) önce|dün|geçen (?:hafta|ay|yıl)`,
+		ago:          `\d+ (?:saat|dakika|gün|hafta|ay|yıl) önce|dün|geçen (?:hafta|ay|yıl)`,
 		mark:         `eşiğ|barajı|aştı|aşmış|aşarak|aşıyor|aştığı`,
 		sizedMove:    `(?:yüzde\s?|%\s?)\d[\d.,]*\S*\s+(?:artış|düşüş|yükseliş|kayıp|değer kaybı|yükselerek|düşerek|gerileyerek|artarak|azalarak|kazanç)\pL*`,
 		ageBefore:    `oluşturul|yaş|açıl\pL*|listelen\pL*`,
