@@ -45,7 +45,7 @@ type lexicon struct {
 	coinName, chain, chainNoun, chainBefore *regexp.Regexp
 	moveTo, changeWord, moveWord            *regexp.Regexp
 	moveEnd, rangeEnd, movedBy, pronoun     *regexp.Regexp
-	impersonal, localCoin                   *regexp.Regexp
+	impersonal, localCoin, negation         *regexp.Regexp
 	coinAlias                               map[string]string
 	nameVerb, exampleLine, nameColumn       *regexp.Regexp
 	dated, milestone, markAfter, ago        *regexp.Regexp
@@ -157,7 +157,7 @@ func Audit(text string, facts []token.Facts) Report {
 	}
 	lang := decimalMark(text, detect(text))
 	list, lines := lineClauses(text, known(tokens))
-	judged, past := 0, 0
+	judged, past := 0, section{}
 	table := rows{cards: cardsOf(text, tokens)}
 	for n, clause := range list {
 		found, over := figures(clause, lang), 0
@@ -177,7 +177,7 @@ func Audit(text string, facts []token.Facts) Report {
 		if first {
 			current, past = m.opens(l, clause, current, past, &table)
 		}
-		if len(found) == 0 || past > 0 {
+		if len(found) == 0 || past.skips(l, clause) {
 			continue
 		}
 		var got []reading

@@ -65,3 +65,23 @@ func TestClassesFromProbes(t *testing.T) {
 		"Volume in the last 24 hours: $2.2M":                                 {factcheck.FactVolume + "=" + factcheck.Agrees},
 	})
 }
+
+// The same review's most general class: a heading or a title line that frames what it heads
+// (a time with no date, a claim, a case) was not passed on to the list under it; and a figure
+// the answer denies ("is not $3.00"). Each case but the last two fails on the reader before
+// them (commit 18c68a1); those two held and must hold: a title that names a fact heads its
+// items, and a framed section's clause with a word of the present is read.
+func TestFramedSectionsAndDenials(t *testing.T) {
+	checkVerdicts(t, map[string][]string{
+		"**At launch:**\n- Price: $0.05\n- Liquidity: $50K\n- Buy tax: 3%":                       nil,
+		"### What the bot claims\n- Liquidity: $5M\n- LP locked: 100%\n- Sell tax: 0%":           nil,
+		"### Bull case\n- Price: $5\n- Market cap: $25M":                                         nil,
+		"**上线时：**\n- 价格：0.05美元\n- 流动性：5万美元":                                                      nil,
+		"GPANDA's price is not $3.00.":                                                           nil,
+		"Цена GPANDA не $3,00.":                                                                  nil,
+		"GPANDA的价格不是3.00美元。":                                                                     nil,
+		"GPANDA'nın fiyatı 3 $ değil.":                                                           nil,
+		"**Price and ATH:**\n- Price: $3.10":                                                     {factcheck.FactPrice + "=" + factcheck.Contradicts},
+		"### Price prediction\n- The current price of about $3.10 may keep rising\n- Target: $5": {factcheck.FactPrice + "=" + factcheck.Contradicts},
+	})
+}

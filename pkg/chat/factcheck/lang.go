@@ -62,8 +62,8 @@ type language struct {
 	// sits at $0.00553", "$NULP at $0.00000019".
 	nameVerb string
 	// example are the words of a line that introduces a worked example ("Example:", "範例："),
-	// alone on it.
-	example string
+	// alone on it; negation the words right before a figure that deny it ("is not $3").
+	example, negation string
 	// nameColumn are the words of a table's header over tokens' names or tickers ("Ticker",
 	// "名称"), alone in their cell.
 	nameColumn string
@@ -265,6 +265,7 @@ var words = sync.OnceValue(func() *lexicon {
 	l.dated = regexp.MustCompile(`(?i)^[^.;!?\n\d]{0,40}?` + strings.TrimPrefix(union(func(lang *language) string { return lang.dated }), "(?i)"))
 	l.milestone = suffix(func(lang *language) string { return lang.milestone })
 	l.ago = regexp.MustCompile(union(func(lang *language) string { return lang.ago }))
+	l.negation = suffix(func(lang *language) string { return lang.negation })
 	l.markAfter = regexp.MustCompile(`^(?:['’]?\pL{1,4})?\s*` + union(func(lang *language) string { return lang.mark }))
 	l.hypothetical = regexp.MustCompile(union(func(lang *language) string { return lang.hypothetical }))
 	l.hypoClause = regexp.MustCompile(union(func(lang *language) string { return lang.hypoVerbs }))

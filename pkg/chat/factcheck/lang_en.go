@@ -40,6 +40,7 @@ func init() {
 		toward:       `to|at|reaching|hitting|touching`,
 		sizedMove:    `\d[\d.,]*\s?%\s+(?:gain|loss|drop|rise|jump|surge|decline|increase|decrease|dip|rally|climb|fall)\b[^.;\n$]{0,40}?\b(?:to|at|reaching|hitting|touching)`,
 		nameVerb:     `(?:(?:now|currently)\s+)?(?:(?:sits|is sitting|stands|is standing|hovers|is hovering|rests|trades|is trading|is changing hands)\s+(?:at|around|near)|is\s+(?:now\s+|currently\s+)?at)|at`,
+		negation:     `\bnot|\bisn['’]t|\bwasn['’]t|\bnever`,
 		example:      `examples?|for example|for instance|e\.g\.|worked example|illustration`,
 		nameColumn:   `tokens?|tickers?|symbols?|names?|coins?|assets?|projects?|pairs?`,
 		pronoun:      `it|its|it['’]s`,

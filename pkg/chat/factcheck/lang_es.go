@@ -40,6 +40,7 @@ func init() {
 		moves:        `subi[óo]|sube|subiendo|cay[óo]|cae|cayendo|baj[óo]|baja|bajando|avanz[óo]|avanzando|retroced\pL*|gan[óo]|ganando|perdi[óo]|perdiendo|repunt\pL*|se disparó|se desplomó|aument\pL*|disminu\pL*|se dispara|se desploma`,
 		toward:       `a|hasta|en`,
 		nameVerb:     `(?:cotiza|se sitúa|se ubica)\s+(?:en|a)`,
+		negation:     `\bno (?:es|está|son|ronda|llega a)(?: de)?|\bni`,
 		example:      `ejemplos?|por ejemplo`,
 		nameColumn:   `moneda|activo|nombre`,
 		pronoun:      `su|sus`,

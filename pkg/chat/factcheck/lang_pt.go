@@ -40,6 +40,7 @@ func init() {
 		moves:        `subiu|sobe|subindo|caiu|cai|caindo|recuou|recuando|avançou|avançando|valorizou|desvalorizou|saltou|despencou|disparou|ganhou|perdeu|registrou (?:alta|queda)`,
 		toward:       `para|a|em`,
 		nameVerb:     `(?:é negociad[oa]|está cotad[oa])\s+(?:a|em)`,
+		negation:     `\bnão (?:é|está|são|chega a)(?: de)?|\bnem`,
 		example:      `exemplos?|por exemplo`,
 		nameColumn:   `moeda|ativo|nome`,
 		pronoun:      `seu|sua|seus|suas|ele|ela`,

@@ -39,6 +39,7 @@ func init() {
 		notThisToken: `vnđ|vnd|₫|phí gas|phí mạng|token\b|ví\b|giao dịch\b`,
 		moves:        `tăng|giảm|lao dốc|bật tăng|phục hồi|rơi|rớt|tụt|sập|sụt|lỗ|mất`,
 		toward:       `lên|xuống|còn|về|tới|đến`,
+		negation:     `không phải(?: là)?|chứ không phải`,
 		example:      `ví dụ`,
 		nameColumn:   `tên|mã`,
 		nameVerb:     `(?:hiện\s+|đang\s+)?(?:còn|ở mức|giao dịch ở mức)`,

@@ -220,26 +220,15 @@ var listHead = sync.OnceValue(func() *regexp.Regexp {
 })
 
 // opens is the token the lines from a line's first clause on speak of (subject), and the
-// level of the heading whose section they are history in, or 0: a heading that dates its
-// section in the past ("## Analysis (2 months ago)") makes every figure under it no reading,
-// its subsections' too, until a heading of its level or above. A line that only says
-// "Example:" makes the list items under it no reading (exampleItems), until a line that is
+// section they are in (sections.go): a heading that dates its section in the past ("##
+// Analysis (2 months ago)") or frames it ("### Bull case", "### What the bot claims") makes
+// every figure under it no reading, its subsections' too, until a heading of its level or
+// above. A line that only says "Example:", or a title that frames what it heads ("**At
+// launch:**"), makes the list items under it no reading (exampleItems), until a line that is
 // none.
-func (m *marks) opens(l *lexicon, clause string, current, past int, table *rows) (int, int) {
+func (m *marks) opens(l *lexicon, clause string, current int, past section, table *rows) (int, section) {
 	current = table.enter(clause, current)
-	if past == exampleItems && !listHead().MatchString(clause) {
-		past = 0
-	}
-	level := len(clause) - len(strings.TrimLeft(clause, "#"))
-	if heading := level > 0 && level <= 6 && strings.HasPrefix(clause[level:], " "); heading && (past == 0 || level <= past) {
-		past = 0
-		if l.ago.MatchString(clause) {
-			past = level
-		}
-	}
-	if l.exampleLine.MatchString(clause) {
-		past = exampleItems // "**範例**：" over "- 當前比特幣價格：84,000 美元"
-	}
+	past = l.sectionAfter(clause, past)
 	if s, ok := m.subject(clause); ok {
 		current = s
 	} else if table.cards && m.otherCard(l, clause) {
@@ -247,10 +236,6 @@ func (m *marks) opens(l *lexicon, clause string, current, past int, table *rows)
 	}
 	return current, past
 }
-
-// exampleItems is the section level opens gives the list items under a line "Example:": past
-// every heading's, so that any heading ends it.
-const exampleItems = 7
 
 // subject is the token a list item or a heading is about when it starts with its name ("1.
 // **wSOL** - $206,484,263", "### 2. DREAM"): the lines after it speak of that token until

@@ -35,7 +35,7 @@ func (l *lexicon) notTheToken(clause string, generic bool, f figure, left, after
 	if l.otherCurrency.MatchString(clause[max(0, f.start-4):f.start]) || l.notThisToken.MatchString(after) || f.kind == money && l.across.MatchString(after) || l.comparison.MatchString(left) {
 		return true
 	}
-	return l.generic.MatchString(left) || generic && (l.atLeast.MatchString(before) || l.atMost.MatchString(before))
+	return l.generic.MatchString(left) || l.negation.MatchString(qualifiers(left)) || generic && (l.atLeast.MatchString(before) || l.atMost.MatchString(before))
 }
 
 // peakNext reports whether the words right after a figure make it a peak's ("0,0000094 $'lık

@@ -1,0 +1,74 @@
+package factcheck
+
+import (
+	"slices"
+	"strings"
+)
+
+// Sections: a heading or a title line whose words date or frame what it heads makes the lines
+// under it no reading (opens, in marks.go, keeps the section from line to line).
+
+// sectionAfter is the section the lines from a line's first clause on are in, from the one
+// the lines before it were in.
+func (l *lexicon) sectionAfter(clause string, past section) section {
+	if past.level == exampleItems && !listHead().MatchString(clause) {
+		past = section{}
+	}
+	level := len(clause) - len(strings.TrimLeft(clause, "#"))
+	if heading := level > 0 && level <= 6 && strings.HasPrefix(clause[level:], " "); heading && (past.level == 0 || level <= past.level) {
+		past = section{}
+		if l.ago.MatchString(clause) {
+			past = section{level: level}
+		} else if l.notNowTitle(clause[level:], true) {
+			past = section{level: level, framed: true}
+		}
+	}
+	if l.exampleLine.MatchString(clause) {
+		past = section{level: exampleItems} // "**範例**：" over "- 當前比特幣價格：84,000 美元"
+	} else if level == 0 && l.notNowTitle(clause, false) {
+		past = section{level: exampleItems, framed: true} // "**At launch:**" over "- Price: $0.05"
+	}
+	return past
+}
+
+// section is the level of the heading or title whose section is no reading (0 for none), and
+// whether its words frame it (a hypothesis, a claim, a time with no date) rather than date it:
+// in a framed section a clause with a word of the present is read ("### Price prediction" over
+// "- The current price of about $110k may keep rising").
+type section struct {
+	level  int
+	framed bool
+}
+
+// skips reports whether a clause in the section is no reading.
+func (s section) skips(l *lexicon, clause string) bool {
+	return s.level > 0 && !(s.framed && l.present.MatchString(clause))
+}
+
+// exampleItems is the section level opens gives the list items under a line "Example:": past
+// every heading's, so that any heading ends it.
+const exampleItems = 7
+
+// notNowTitle reports whether a heading's words, or a line's that is a title (bold, or ending
+// with a colon), state no figure ("**At launch:**", "### What the bot claims", "**上线时：**")
+// and make what they head history, someone else's claim or a hypothesis: the section under a
+// heading, the list items under a title, are no reading.
+func (l *lexicon) notNowTitle(line string, heading bool) bool {
+	t := strings.Trim(line, " \t*_#>")
+	bold := strings.HasPrefix(strings.TrimLeft(line, " "), "**") && strings.HasSuffix(strings.TrimSpace(line), "**")
+	if len(t) > 80 || strings.ContainsAny(t, "$%％") || !heading && !bold && !strings.HasSuffix(t, ":") && !strings.HasSuffix(t, "：") {
+		return false
+	}
+	if l.present.MatchString(t) {
+		return false // "## Price at launch vs now"
+	}
+	// A title that names a fact is the fact's, its history word one of its items ("## Price and
+	// ATH"); one that names none dates or frames what it heads ("**At launch:**").
+	return l.hypothetical.MatchString(t) || l.ago.MatchString(t) || l.history.MatchString(t) && !l.namesSum(t)
+}
+
+// namesSum reports whether s holds a word naming a sum or a share ("Price", "Top 10"), not
+// only an age ("上线", "launched").
+func (l *lexicon) namesSum(s string) bool {
+	return slices.ContainsFunc(l.keywords, func(kw keyword) bool { return kw.fact != skip && kw.kind != hours && kw.re.MatchString(s) })
+}
