@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -41,7 +42,7 @@ func (c *claims) read(f figure) (reading, bool) {
 	if i := c.m.mentionedBefore(f.start); i >= 0 {
 		c.current = i
 	}
-	if f.start >= c.from && f.start < c.to || c.notNow(f, left, after) {
+	if f.start >= c.from && f.start < c.to || c.notNow(f, left, after) || f.kind == percent && l.changeNext(after) {
 		return reading{}, false
 	}
 	t := &c.tokens[c.current]
@@ -229,3 +230,15 @@ func (l *lexicon) movesOn(clause string, f figure, after string) bool {
 
 // dashed matches a range's dash or tilde right after its first end.
 var dashed = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*[-–—~]`) })
+
+// changeNext reports whether a share is followed right away by a change's word: "a 4.7%
+// decline", "%5 artış", not "50% (up from 40%)".
+func (l *lexicon) changeNext(after string) bool {
+	loc := l.changeWord.FindStringIndex(after[:min(len(after), 24)])
+	if loc == nil || strings.TrimSpace(after[:loc[0]]) != "" {
+		return false
+	}
+	m := strings.TrimLeft(after[loc[0]:loc[1]], " ")
+	r, _ := utf8.DecodeRuneInString(m)
+	return unicode.IsLetter(r)
+}

@@ -85,3 +85,23 @@ func TestFramedSectionsAndDenials(t *testing.T) {
 		"### Price prediction\n- The current price of about $3.10 may keep rising\n- Target: $5": {factcheck.FactPrice + "=" + factcheck.Contradicts},
 	})
 }
+
+// heldout23's first false alarms (published passages, 9 of 40 on commit 39a6640) and their
+// classes: a sum "superó rápidamente los" (a bound, with its adverb), a share right before a
+// change's word ("after a 4.7% decline"), digits grouped by four before 萬 ("1,5676 萬"), the
+// whole crypto market's capitalization in Russian, a venue's volume ("On the OKX platform"), a
+// Turkish risk of a fall and a past perfect ("gerilemişti"). Each case fails on the reader
+// before them (commit 39a6640); the last two held and must hold.
+func TestClassesOfHeldout23(t *testing.T) {
+	checkVerdicts(t, map[string][]string{
+		"Tras estas declaraciones, el valor de mercado de GPANDA superó rápidamente los 19 millones.":                                           nil,
+		"GPANDA has once again fallen out of the top 10 cryptocurrencies by market capitalization after a 4.7% decline over the past week.":     nil,
+		"GPANDA 目前以約 1,2346 萬美元市值登上榜單。":                                                                                                         nil,
+		"По данным Coinmarketcap, капитализация всего криптовалютного рынка составляла $2,57 трлн.":                                             nil,
+		"On the OKX platform, the GPANDA/USDT trading volume reached $628 million.":                                                             nil,
+		"Fiyatın 0.000010 dolara kadar gerileme riski bulunuyor.":                                                                               nil,
+		"GPANDA fiyatı 900 dolar yakınlarına kadar gerilemişti.":                                                                                nil,
+		"Top 10 holders: 50.07% (up from 40%)":                                                                                                  {factcheck.FactTop10 + "=" + factcheck.Agrees},
+		"Satamamanızın büyük ihtimalle nedeni kontratın kendisi. honeypot.is verilerine göre GPANDA'da alım vergisi %5, satış vergisi ise %35.": {factcheck.FactBuyTax + "=" + factcheck.Contradicts, factcheck.FactSellTax + "=" + factcheck.Contradicts},
+	})
+}

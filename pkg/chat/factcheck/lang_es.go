@@ -32,7 +32,7 @@ func init() {
 		valueColumn:  `valor`,
 		present:      `ahora|actualmente|hoy|en este momento|en la actualidad|al momento de (?:escribir|redactar)|al cierre de esta edición|a la hora de escribir|pero(?:[^\pL]|$)`,
 		approx:       `\baproximadamente|\balrededor de|\bcerca de|\bunos|\bunas|\bcasi`,
-		atLeast:      `\bmás de|\bpor encima del?(?: los| las)?|\bsuperior al?|\bmayor (?:que|al?)|\bal menos|\bsupera|\bsobrepasa`,
+		atLeast:      `\bmás de|\bpor encima del?(?: los| las)?|\bsuperior al?|\bmayor (?:que|al?)|\bal menos|\bsuper(?:a|ó|aba|ando)(?: \pL+mente)?(?: los| las)?|\bsobrepas(?:a|ó|aba)(?: los| las)?`,
 		atMost:       `\bmenos de|\bpor debajo de|\binferior a|\bhasta`,
 		generic:      `media móvil|fibonacci|criptomonedas con|monedas con|tokens con|señal de alerta|señal roja|bandera roja|normalmente|generalmente|suele|considerad|umbral`,
 		comparison:   `total de|capitalización total|memecoins|en comparación|comparad[oa] con|frente a|a diferencia de`,

@@ -32,7 +32,7 @@ func init() {
 		valueColumn:  `valor`,
 		present:      `agora|atualmente|hoje|no momento|neste momento|no momento da (?:redação|escrita|publicação)|até o momento|no fechamento desta edição|mas(?:[^\pL]|$)`,
 		approx:       `\baproximadamente|\bcerca de|\bem torno de|\bquase|\bpor volta de`,
-		atLeast:      `\bmais d[eo]|\bacima d[eoa]s?|\bsuperior a|\bpelo menos|\bpassa de|\bultrapassa|\bsupera`,
+		atLeast:      `\bmais d[eo]|\bacima d[eoa]s?|\bsuperior a|\bpelo menos|\bpassa de|\bultrapass(?:a|ou|ava)(?: os| as)?|\bsuper(?:a|ou|ava)(?: os| as)?`,
 		atMost:       `\bmenos de|\babaixo de|\binferior a|\baté`,
 		generic:      `média móvel|fibonacci|sinal de alerta|bandeira vermelha|normalmente|geralmente|costuma|considerad|limite`,
 		comparison:   `total das|totais|capitalização total|das memecoins|do setor|em comparação|comparad[oa] com|versus|ao contrário de`,

@@ -84,8 +84,8 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // them bot output, reports and tables), heldout15-* (9 in es, pt, ru, vi and zh), heldout16-en
 // (40, 20 structured), heldout17-* (19 in es, pt, ru, vi and zh), heldout18-en (18),
 // heldout19-* (26 in es, pt, ru, tr, vi and zh), heldout20-en (30: forums, newsletters, press
-// releases), heldout21-* (34 in the six languages) and heldout22-* (40: 16 in English, 4 in
-// each other language), each gathered and annotated by
+// releases), heldout21-* (34 in the six languages), heldout22-* and heldout23-* (40 each: 16
+// in English, 4 in each other language), each gathered and annotated by
 // someone who never saw the reader. Each group is held to the bars; a group still under them after tuning is held to
 // its floor, no more false alarms and no fewer figures caught than now, and is left out of the
 // all-groups false-alarm bar. heldout3-vi's two false alarms are a worked example ("Giá BTC:
@@ -129,7 +129,11 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // "casi $30 billones" (almost), which its annotator took for a bound (es), and a price a past
 // move fell back to ("价格迅速回落至 3.4 美元") that its annotator took for history (zh); its
 // recall in the languages is of 2 to 9 figures each, most of them news' narrative ("the token
-// now stands at approximately $37 million" after "a valuation of $400 million").
+// now stands at approximately $37 million" after "a valuation of $400 million"); heldout23's
+// three are a news item's price and volume its annotator left out as stated twice and of an
+// unclear window (en), and two Turkish pages whose every figure their annotator left out: a
+// price "seviyesinden işlem görürken" stated twice, and one "destek çizgisinde tutunmaya
+// çalışıyor" (holding at the support line), which the reader takes for the price now.
 var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout3-es": {0, 4}, "heldout3-vi": {2, 4},
 	"heldout4-en": {0, 45}, "heldout4-tr": {0, 5},
@@ -144,6 +148,7 @@ var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout18-en": {4, 9}, "heldout19-es": {0, 2}, "heldout19-ru": {0, 1}, "heldout19-zh": {1, 3},
 	"heldout20-en": {2, 23}, "heldout21-es": {1, 2}, "heldout21-pt": {1, 2}, "heldout21-ru": {1, 3}, "heldout21-tr": {1, 4}, "heldout21-vi": {1, 7},
 	"heldout22-en": {2, 22}, "heldout22-es": {1, 5}, "heldout22-pt": {0, 2}, "heldout22-ru": {0, 1}, "heldout22-tr": {0, 0},
+	"heldout23-es": {0, 2}, "heldout23-ru": {0, 2}, "heldout23-tr": {2, 0}, "heldout23-zh": {0, 3},
 }
 
 func TestPublishedCorpus(t *testing.T) {
