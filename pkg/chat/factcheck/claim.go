@@ -42,7 +42,7 @@ func (c *claims) read(f figure) (reading, bool) {
 	if i := c.m.mentionedBefore(f.start); i >= 0 {
 		c.current = i
 	}
-	if f.start >= c.from && f.start < c.to || c.notNow(f, left, after) || f.kind == percent && l.changeNext(after) {
+	if c.skipped(f, left, after) {
 		return reading{}, false
 	}
 	t := &c.tokens[c.current]
@@ -230,6 +230,12 @@ func (l *lexicon) movesOn(clause string, f figure, after string) bool {
 
 // dashed matches a range's dash or tilde right after its first end.
 var dashed = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*[-–—~]`) })
+
+// skipped reports whether figure f is no reading: part of a computation, a share of a change
+// ("a 4.7% decline"), or no claim about the token now (notNow).
+func (c *claims) skipped(f figure, left, after string) bool {
+	return f.start >= c.from && f.start < c.to || f.kind == percent && c.l.changeNext(after) || c.notNow(f, left, after)
+}
 
 // changeNext reports whether a share is followed right away by a change's word: "a 4.7%
 // decline", "%5 artış", not "50% (up from 40%)".
