@@ -105,3 +105,17 @@ func TestClassesOfHeldout23(t *testing.T) {
 		"Satamamanızın büyük ihtimalle nedeni kontratın kendisi. honeypot.is verilerine göre GPANDA'da alım vergisi %5, satış vergisi ise %35.": {factcheck.FactBuyTax + "=" + factcheck.Contradicts, factcheck.FactSellTax + "=" + factcheck.Contradicts},
 	})
 }
+
+// Round eight's false alarms that remained after the probes' classes: a range "entre US$ 13,9
+// milhões e US$ 14,7 milhões" (and its Spanish form with one unit), labels joined by "and" over
+// as many figures, and a Chinese "6 小时前，创建池子的钱包…" whose creation word is the
+// wallet's, in a clause of its own. Each case fails on the reader before them (commit 6021a74).
+func TestClassesOfRoundEight(t *testing.T) {
+	mc := factcheck.FactMarketCap + "=" + factcheck.Agrees
+	checkVerdicts(t, map[string][]string{
+		"O market cap fica em algum lugar entre US$ 11,9 milhões e US$ 12,7 milhões.": {mc},
+		"El market cap está entre 11,9 y 12,7 millones de dólares.":                   nil,
+		"Liquidity and market cap: $1.5M and $12.3M.":                                 {factcheck.FactLiquidity + "=" + factcheck.Agrees, mc},
+		"大约 6 小时前，创建池子的钱包一次性撤走了约 9 万美元的 BNB。":                                         nil,
+	})
+}

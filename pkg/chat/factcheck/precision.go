@@ -95,7 +95,11 @@ func (l *lexicon) pairAge(before, left, after string) bool {
 	}
 	if loc := l.agoAfter.FindStringIndex(after); loc != nil {
 		rest := after[loc[1]:]
-		return l.ageBefore.MatchString(rest[:runeStart(rest, min(len(rest), 40))])
+		rest = rest[:runeStart(rest, min(len(rest), 40))]
+		if i := strings.IndexAny(rest, ",，;；。"); i >= 0 {
+			rest = rest[:i] // "6 小时前，创建池子的钱包…": the creator's wallet, in a clause of its own
+		}
+		return l.ageBefore.MatchString(rest)
 	}
 	return l.ageAfter.MatchString(after)
 }
@@ -132,9 +136,11 @@ var (
 	// "$1-" of "$1-2M", "5-" of "5-10%", but not "18.81% to" of "fell 18.81% to $0.26".
 	openRange = sync.OnceValue(func() map[bool]*regexp.Regexp {
 		const sep = `\s*(?:-|–|to|a|до|đến|至|~)\s*`
+		// "entre 11,9 y" of "entre 11,9 y 12,7 millones": a first end with no unit.
+		const between = `|(?:between|entre|между|giữa|介于)\s+(?:US)?\$?\s*\d[\d.,]*\s*(?:and|y|e|и|và|和)\s*(?:US)?\$?\s*$`
 		return map[bool]*regexp.Regexp{
-			false: regexp.MustCompile(`\d\s*[kKmMbB]?` + sep + `\$?\s*$`),
-			true:  regexp.MustCompile(`\d\s*%?` + sep + `$`),
+			false: regexp.MustCompile(`(?i)\d\s*[kKmMbB]?` + sep + `\$?\s*$` + between),
+			true:  regexp.MustCompile(`(?i)\d\s*%?` + sep + `$` + between),
 		}
 	})
 	// ticker is a word written as tickers are: "BONK", "$WIF".

@@ -303,11 +303,18 @@ func ranges(clause string, list []figure) []figure {
 var rangeWords = map[string]bool{"-": true, "–": true, "—": true, "to": true, "a": true, "до": true, "đến": true, "至": true, "~": true, "ile": true}
 
 // joins reports whether the words between two figures make them a range's ends: a dash or
-// "to", or "and" after "between".
+// "to", or "and" after "between" ("entre US$ 13,9 milhões e US$ 14,7 milhões").
 func joins(between, before string) bool {
 	between = strings.ToLower(strings.TrimSpace(between))
-	return rangeWords[between] || between == "and" && strings.Contains(strings.ToLower(before), "between")
+	return rangeWords[between] || andWords[between] && betweenWord().MatchString(strings.ToLower(before))
 }
+
+// andWords join a range's ends after betweenWord.
+var andWords = map[string]bool{"and": true, "y": true, "e": true, "и": true, "và": true, "和": true, "与": true}
+
+// betweenWord matches the word before a range's first end: "between", "entre", "между",
+// "giữa", "介于".
+var betweenWord = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`between|entre|между|giữa|介于`) })
 
 // clauses splits an answer into the stretches a claim lives in: sentences, lines (a table
 // row, a bullet) and the parts of a sentence a semicolon separates. A decimal point or an

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 )
 
 // The forms that state figures across cells and lines, rewritten as labelled lines before the
@@ -280,35 +281,55 @@ func (k known) source(cell string) bool {
 	return false
 }
 
-// slashLabels writes two or three labels joined by slashes over as many figures ("MC / Liq:
-// $1.2M / $80K", "市值 / FDV：约 $1.35M / $1.35M") as one label and figure each, "MC: $1.2M ·
-// Liq: $80K", so that no figure is read under the other's label. Each label must name a fact
-// and each figure hold a digit; else the line stays as it is.
+// slashLabels writes two or three labels joined by slashes or "and" over as many figures ("MC /
+// Liq: $1.2M / $80K", "市值 / FDV：约 $1.35M / $1.35M", "Liquidity and market cap: $1.5M and
+// $12.3M") as one label and figure each, "MC: $1.2M · Liq: $80K", so that no figure is read
+// under the other's label. Each label must name a fact and each figure hold a digit; else the
+// line stays as it is.
 func slashLabels(text string) string {
-	if !strings.Contains(text, "/") {
-		return text
-	}
 	l := words()
-	return slashPair().ReplaceAllStringFunc(text, func(m string) string {
-		at := strings.IndexAny(m, ":：")
-		labels, values := strings.Split(m[:at], "/"), strings.Split(m[at+len(string([]rune(m[at:])[0])):], "/")
-		if len(labels) != len(values) {
-			return m
+	lines := strings.Split(text, "\n")
+	for i, line := range lines {
+		if !strings.ContainsAny(line, ":：") || !joinOf().MatchString(line) {
+			continue
 		}
-		out := make([]string, len(labels))
-		for i := range labels {
-			label := strings.TrimSpace(labels[i])
-			if !l.names(label) || !strings.ContainsAny(values[i], "0123456789") {
-				return m
+		segs := strings.FieldsFunc(line, func(r rune) bool { return r == '|' || r == '·' || r == '•' })
+		changed := false
+		for k, seg := range segs {
+			if by, ok := l.splitLabels(seg); ok {
+				segs[k], changed = by, true
 			}
-			out[i] = label + ": " + strings.TrimSpace(values[i])
 		}
-		return strings.Join(out, " · ")
-	})
+		if changed {
+			lines[i] = strings.Join(segs, " · ")
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
-// slashPair matches labels joined by slashes, a colon, and as many figures joined by slashes.
-var slashPair = sync.OnceValue(func() *regexp.Regexp {
-	const part = `[^\n|·•:：/]{1,40}`
-	return regexp.MustCompile(part + `(?:/` + part + `){1,2}[:：]` + part + `(?:/` + part + `){1,2}`)
+// splitLabels is seg, "A / B: x / y", written "A: x · B: y", when it is one.
+func (l *lexicon) splitLabels(seg string) (string, bool) {
+	at := strings.IndexAny(seg, ":：")
+	if at < 0 || strings.ContainsAny(seg[at+1:], ":：") {
+		return "", false
+	}
+	_, size := utf8.DecodeRuneInString(seg[at:])
+	labels, values := joinOf().Split(seg[:at], -1), joinOf().Split(seg[at+size:], -1)
+	if len(labels) < 2 || len(labels) > 3 || len(labels) != len(values) {
+		return "", false
+	}
+	out := make([]string, len(labels))
+	for i := range labels {
+		label := strings.TrimSpace(labels[i])
+		if len(label) > 40 || !l.names(label) || !strings.ContainsAny(values[i], "0123456789") {
+			return "", false
+		}
+		out[i] = label + ": " + strings.TrimSpace(values[i])
+	}
+	return strings.Join(out, " · "), true
+}
+
+// joinOf matches what joins two labels or two figures: a slash, "&", "and" in the languages.
+var joinOf = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\s*(?:/|&|、|和|\s(?:and|y|e|и|và|ve)\s)\s*`)
 })
