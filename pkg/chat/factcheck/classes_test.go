@@ -119,3 +119,19 @@ func TestClassesOfRoundEight(t *testing.T) {
 		"大约 6 小时前，创建池子的钱包一次性撤走了约 9 万美元的 BNB。":                                         nil,
 	})
 }
+
+// Liquidity moved, not held ("removed $900K of liquidity", "an LP withdrawal of roughly
+// $330K", "seeded with $50,000", "撤走了约 9 万美元"), and the age of the data. Each case fails
+// on the reader before them (commit 0fa460d); the last two held and must hold.
+func TestLiquidityMovedAndOtherAges(t *testing.T) {
+	liq := factcheck.FactLiquidity + "=" + factcheck.Agrees
+	checkVerdicts(t, map[string][]string{
+		"The team removed $900K of liquidity an hour ago.":                       nil,
+		"BscScan shows an LP withdrawal of roughly $330K about three hours ago.": nil,
+		"The token's liquidity pool was seeded with $50,000 of BNB.":             nil,
+		"创建池子的钱包一次性撤走了约 9 万美元的 BNB。":                                             nil,
+		"The data is 5 minutes old.":                                             nil,
+		"The pool has $1.5M of liquidity, added over the week.":                  {liq},
+		"The pair was created 6 hours ago.":                                      {factcheck.FactPairAgeHrs + "=" + factcheck.Agrees},
+	})
+}

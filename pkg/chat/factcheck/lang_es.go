@@ -26,7 +26,7 @@ func init() {
 		views:        `(?:el |los |la |las )?(?:gráfico|datos|números|métricas)`,
 		history:      `hace (?:\d+|una?|dos|tres|unas?) (?:horas?|minutos?)|récord|histórica|tras (?:el|la|su) (?:anuncio|lanzamiento|publicación|tuit|noticia)|alcanzaba|llegaba|antes de las|mínimos? de|máximo histórico|mínimo histórico|ath|anteriormente|lanzamiento|hace (?:casi |más de |unos |unas )?(?:\d+ |un |una |dos |tres |varios |varias )?(?:días?|semanas?|mes(?:es)?|años?)|partiendo de|cerró|cerraba|abrió|llegado a|cotizaba|valía|se situaba|se ubicaba|la semana pasada|tan (?:bajo|alto) como|intrad[ií]a|precio (?:inicial|de lanzamiento)|m[aá]ximo debut|el mes pasado|ayer|subió a|cayó a|alcanzó|llegó a|en 20\d\d|inicialmente|al principio|en (?:cuestión de |pocos |unos )?(?:minutos|horas|segundos)`,
 		hearsay:      `(?:el|un|tu|su|ese|este) (?:mensaje|post|tuit|tweet|artículo|amigo|canal|grupo)(?: de \pL+)?[^.;\n]{0,20}?(?:dice|decía|habla de|hablaba de|afirma|menciona|asegura|publicó|ponía)|mencionas|dijiste|escribiste|afirmas|comentaste|según (?:un|una|el|la) (?:tweet|tuit|post|mensaje|publicación|captura)`,
-		order:        `(?:una|un) (?:venta|compra|orden) de (?:unos |apenas |solo )?|(?:vender|comprar) (?:unos |apenas |solo )?`,
+		order:        `(?:retir(?:ó|aron|ada de)|añadi(?:ó|eron)|sac(?:ó|aron)) (?:unos |cerca de )?|(?:una|un) (?:venta|compra|orden) de (?:unos |apenas |solo )?|(?:vender|comprar) (?:unos |apenas |solo )?`,
 		peak:         `ath|máximo histórico|pico`,
 		live:         `ahora|actual|en vivo|hoy`,
 		valueColumn:  `valor`,

@@ -26,7 +26,7 @@ func init() {
 		views:        `(?:o |os |a |as )?(?:gráfico|dados|números|métricas)`,
 		history:      `há (?:\d+|uma?|duas|três) (?:horas?|minutos?)|pico|recorde|histórica|t[aã]o (?:baixo|alto) quanto|intradi[aá]ri[oa]|pre[cç]o (?:inicial|de lan[cç]amento)|mínimas? de|máxima histórica|mínima histórica|ath|anteriormente|lançamento|há (?:\d+ )?(?:dias|semanas|meses|anos)|partindo de|saindo de|fechou|abriu|semana passada|mês passado|ontem|subiu para|caiu para|atingiu|chegou a|em 20\d\d|inicialmente|no início|em (?:poucos |alguns )?(?:minutos|horas|segundos)`,
 		hearsay:      `(?:o|um|seu|sua|esse|este|a|essa) (?:post|mensagem|tweet|tuíte|artigo|amigo|amiga|canal|grupo)(?: d[eo] \pL+)?[^.;\n]{0,20}?(?:diz|dizia|fala em|falava em|fala de|afirma|menciona|postou|publicou|trazia)|você (?:disse|mencionou|falou|escreveu)|segundo (?:um|uma|o|a) (?:post|postagem|mensagem|tweet|print)`,
-		order:        `(?:uma|um) (?:venda|compra|ordem) de (?:uns |apenas |só )?|(?:vender|comprar) (?:uns |apenas |só )?`,
+		order:        `(?:retir(?:ou|aram|ada de)|remov(?:eu|eram)|adicion(?:ou|aram)|sac(?:ou|aram)) (?:uns |cerca de )?|(?:uma|um) (?:venda|compra|ordem) de (?:uns |apenas |só )?|(?:vender|comprar) (?:uns |apenas |só )?`,
 		peak:         `ath|máxima histórica|topo|pico`,
 		live:         `agora|atual|ao vivo|hoje`,
 		valueColumn:  `valor`,
