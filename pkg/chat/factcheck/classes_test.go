@@ -121,8 +121,9 @@ func TestClassesOfRoundEight(t *testing.T) {
 }
 
 // Liquidity moved, not held ("removed $900K of liquidity", "an LP withdrawal of roughly
-// $330K", "seeded with $50,000", "撤走了约 9 万美元"), and the age of the data. Each case fails
-// on the reader before them (commit 0fa460d); the last two held and must hold.
+// $330K", "seeded with $50,000", "撤走了约 9 万美元"), and the age of the data. The third to
+// fifth cases fail on the reader before them (commit 0fa460d); the first two held already by
+// their "… ago" after the figure, and the last two are readings that must hold.
 func TestLiquidityMovedAndOtherAges(t *testing.T) {
 	liq := factcheck.FactLiquidity + "=" + factcheck.Agrees
 	checkVerdicts(t, map[string][]string{
