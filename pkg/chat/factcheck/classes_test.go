@@ -136,3 +136,14 @@ func TestLiquidityMovedAndOtherAges(t *testing.T) {
 		"The pair was created 6 hours ago.":                                      {factcheck.FactPairAgeHrs + "=" + factcheck.Agrees},
 	})
 }
+
+// Round nine's first false alarms (2 of 72 on commit 62df312): what serious projects do ("O
+// normal em projetos mais sérios é ver 100% da LP queimada") and a Turkish threshold "exceeding
+// 10%" ("%10'u geçmesi"). Each fails on the reader before them; the last holds.
+func TestClassesOfRoundNine(t *testing.T) {
+	checkVerdicts(t, map[string][]string{
+		"O normal em projetos mais sérios é ver 100% da LP queimada ou travada por pelo menos alguns meses.": nil,
+		"Satış vergisinin %10'u geçmesi başlı başına kırmızı bayraktır.":                                     nil,
+		"Satış vergisi %99.": {factcheck.FactSellTax + "=" + factcheck.Agrees},
+	})
+}

@@ -37,7 +37,7 @@ func init() {
 		atMost:       `en fazla`,
 		generic:      `hareketli ortalama|fibonacci|kırmızı bayrak|genellikle|normalde|kabul edilir|eşik`,
 		comparison:   `karşılaştırma|kıyasla|göre (?:daha|çok|oldukça)|sektör\pL*|toplam piyasa|memecoin(?:ler|lerin)\b|piyasa genel\pL*`,
-		notThisToken: `['’]?\pL{0,3}\s+değil|tl\b|₺|lira\pL*|euro\pL*|['’]?y?[ae] (?:kadar )?(?:yükselt|çıkar|artır|ayarla|değiştir|indir)\pL*|gas|gaz|ücret|token\b|cüzdan|işlem\b|(?:seviyesinden|düzeyinden) başla\pL*|\pL{0,4}\s(?:altında|üzerinde|üstünde|altına|üzerine|üstüne)`,
+		notThisToken: `['’]?\pL{0,3}\s+(?:değil|geçmesi|aşması|geçen|aşan|geçerse|aşarsa)|tl\b|₺|lira\pL*|euro\pL*|['’]?y?[ae] (?:kadar )?(?:yükselt|çıkar|artır|ayarla|değiştir|indir)\pL*|gas|gaz|ücret|token\b|cüzdan|işlem\b|(?:seviyesinden|düzeyinden) başla\pL*|\pL{0,4}\s(?:altında|üzerinde|üstünde|altına|üzerine|üstüne)`,
 		example:      `örnek|örneğin`,
 		fromAfter:    `['’]?(?:dan|den|tan|ten)`,
 		dated:        `\pL+(?:mıştı|mişti|muştu|müştü)(?:[^\pL]|$)|bu yana|gibi (?:düşük|yüksek)|önceki|ardından|daha sonra|destek|direnç|seviyesine (?:düşerek|düştü|geriledi|gerileyerek)`,

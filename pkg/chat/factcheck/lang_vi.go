@@ -33,7 +33,7 @@ func init() {
 		approx:       `khoảng|gần|xấp xỉ|cỡ|tầm|~`,
 		atLeast:      `hơn|trên|ít nhất`,
 		atMost:       `dưới|ít hơn|tối đa|lên đến|lên tới`,
-		generic:      `đường trung bình|fibonacci|dấu hiệu cảnh báo|cờ đỏ|thường|thông thường|được coi là|ngưỡng`,
+		generic:      `dự án (?:nghiêm túc|uy tín)|đường trung bình|fibonacci|dấu hiệu cảnh báo|cờ đỏ|thường|thông thường|được coi là|ngưỡng`,
 		across:       `(?:trên|ở) (?:tất cả|mọi) (?:các )?(?:sàn|pool|chuỗi)`,
 		comparison:   `thị trường tiền (?:số|mã hóa|ảo|điện tử)|ngành|chung là|toàn (?:bộ )?thị trường|so với|để so sánh|cao hơn|thấp hơn|hãng|công ty|tổng vốn hóa`,
 		notThisToken: `vnđ|vnd|₫|phí gas|phí mạng|token\b|ví\b|giao dịch\b`,
