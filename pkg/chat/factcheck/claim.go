@@ -103,7 +103,7 @@ func (c *claims) pass(f figure, left, after string) {
 func implausible(fact string, f figure) bool {
 	switch fact {
 	case FactPrice:
-		return f.scaled && f.value >= 1e6 || f.value == 0
+		return f.scaled && f.value >= 1e6 || f.value == 0 || f.value >= 1e7
 	case FactMarketCap, FactFDV:
 		return f.value < 1000
 	case FactLiquidity, FactVolume:

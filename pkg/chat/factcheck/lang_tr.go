@@ -11,7 +11,7 @@ func init() {
 			FactSellTax:    `satış vergi|satış ücret`,
 			FactBuyTax:     `alış vergi|alım vergi|alış ücret`,
 			FactTop10:      `[iİ]lk 10|en büyük 10|top ?10\b`,                                     // Go folds no "İ" to "i"
-			otherSum:       `fiyat(?:tan|ından)|son (?:1|bir) saatlik hacim|(?:alım|satış) hacmi`, // "bugünkü fiyattan 170 bin $": a holding's worth at the price
+			otherSum:       `realize edilmiş (?:piyasa değer\pL*|fiyat\pL*)|fiyat(?:tan|ından)|son (?:1|bir) saatlik hacim|(?:alım|satış) hacmi`, // "bugünkü fiyattan 170 bin $": a holding's worth at the price
 			skip:           `değişim|artış|düşüş|yüksel|düştü|kazanç|kayıp`,
 			FactMarketCap:  `piyasa değer|market ?cap`,
 			FactFDV:        `tamamen seyreltilmiş(?: piyasa değer\pL*)?|fdv`,
@@ -42,7 +42,7 @@ func init() {
 		fromAfter:    `['’]?(?:dan|den|tan|ten)`,
 		dated:        `\pL+(?:mıştı|mişti|muştu|müştü)(?:[^\pL]|$)|bu yana|gibi (?:düşük|yüksek)|önceki|ardından|daha sonra|destek|direnç|seviyesine (?:düşerek|düştü|geriledi|gerileyerek)`,
 		ago:          `\d+ (?:saat|dakika|gün|hafta|ay|yıl) önce|dün|geçen (?:hafta|ay|yıl)`,
-		mark:         `eşiğ|barajı|aştı|aşmış|aşarak|aşıyor|aştığı`,
+		mark:         `eşiğ|barajı|geride bıraktı|aştı|aşmış|aşarak|aşıyor|aştığı`,
 		sizedMove:    `(?:yüzde\s?|%\s?)\d[\d.,]*\S*\s+(?:artış|düşüş|yükseliş|kayıp|değer kaybı|yükselerek|düşerek|gerileyerek|artarak|azalarak|kazanç)\pL*`,
 		ageBefore:    `oluşturul|yaş|açıl\pL*|listelen\pL*`,
 		agoAfter:     `önce`,

@@ -35,7 +35,7 @@ func init() {
 		atMost:       `dưới|ít hơn|tối đa|lên đến|lên tới`,
 		generic:      `dự án (?:nghiêm túc|uy tín)|đường trung bình|fibonacci|dấu hiệu cảnh báo|cờ đỏ|thường|thông thường|được coi là|ngưỡng`,
 		across:       `(?:trên|ở) (?:tất cả|mọi) (?:các )?(?:sàn|pool|chuỗi)`,
-		comparison:   `thị trường tiền (?:số|mã hóa|ảo|điện tử)|ngành|chung là|toàn (?:bộ )?thị trường|so với|để so sánh|cao hơn|thấp hơn|hãng|công ty|tổng vốn hóa`,
+		comparison:   `thị trường tiền (?:số|mã hóa|ảo|điện tử)|ngành|chung là|toàn (?:bộ )?thị trường|so với (?:các|những|mức|vốn hóa|token|đồng|\pL+ (?:coin|token))|để so sánh|cao hơn|thấp hơn|hãng|công ty|tổng vốn hóa`,
 		notThisToken: `vnđ|vnd|₫|phí gas|phí mạng|token\b|ví\b|giao dịch\b`,
 		moves:        `tăng|giảm|lao dốc|bật tăng|phục hồi|rơi|rớt|tụt|sập|sụt|lỗ|mất`,
 		toward:       `lên|xuống|còn|về|tới|đến`,

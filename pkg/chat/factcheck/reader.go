@@ -270,6 +270,9 @@ func (sc *scan) value(m []int, kd kind) (v, half float64, ok bool) {
 	if unit == "mil" && sc.lang.code == "en" {
 		return 0, 0, false // "37mil usd": a thousand in Spanish and Portuguese, a million in English slang
 	}
+	if strings.ContainsAny(clause[m[2]:m[3]], " \u00a0\u202f") {
+		return 0, 0, false // "300 400 triệu": two figures of a range, or a grouping no scale word follows
+	}
 	if (p.scales[unit] == 1e4 || p.scales[unit] == 1e8) && fourAfterComma(clause[m[2]:m[3]]) {
 		return 0, 0, false // "1,5676 萬": digits grouped by four, as 万 and 亿 count them, or a decimal
 	}
