@@ -6,7 +6,7 @@ GO ?= go
 PORT ?= 8080
 BUILD_DIR := .build/chat
 
-.PHONY: help run demo smoke eval eval-up eval-deps nag-deps state-deps test test-go test-web build web web-deps browser vet fmt-check bench synth lint-templates clean
+.PHONY: help run demo smoke eval eval-up eval-deps nag-deps state-deps test test-go test-corpus test-web build web web-deps browser vet fmt-check bench synth lint-templates clean
 
 # A bare `make` lists the targets (it used to start the server); README's commands name theirs.
 .DEFAULT_GOAL := help
@@ -86,8 +86,13 @@ vet:
 # web-deps too: internal/repocheck runs `make browser`, which asks playwright-core; eval-deps:
 # it runs `make eval` against the demo.
 ## test-go: the Go tests with -race (part of test; installs the npm packages they run)
-test-go: nag-deps web-deps eval-deps state-deps
+test-go: nag-deps web-deps eval-deps state-deps test-corpus
 	$(GO) test -race -count=1 ./...
+
+## test-corpus: the fact checks' corpora (published passages, chat answers) without -race,
+## which makes their pure single-goroutine work ten times slower (part of test-go)
+test-corpus:
+	$(GO) test -count=1 -run 'TestChatAnswers$$|TestPublishedCorpus$$' ./pkg/chat/factcheck
 
 ## nag-deps: cdk-nag and aws-cdk-lib for the infra tests, exactly as infra/nag/package-lock.json pins them
 nag-deps: infra/nag/node_modules/.package-lock.json

@@ -15,6 +15,11 @@ type chatAnswerCase struct {
 	ToolFacts map[string]float64 `json:"tool_facts"`
 }
 
+// corpusWithoutRace is why the corpus tests skip under -race: Verify is one goroutine's pure
+// work, which the race detector makes some ten times slower (the two corpora took the
+// package past go test's ten minutes), and `make test` runs them without it (test-corpus).
+const corpusWithoutRace = "the corpora run without -race (make test-corpus)"
+
 // The chat answers: 632 answers in English, Spanish, Portuguese, Russian, Turkish, Vietnamese
 // and Chinese, written in nine rounds by helpers who never saw the reader, each from a token's
 // facts (tables, bold labels, bot cards, prose, with history, other tokens, thresholds, targets,
@@ -35,6 +40,9 @@ type chatAnswerCase struct {
 // each language). Their first run, before the reader learned from them, is in
 // docs/BENCHMARKS.md. go test -v -run ChatAnswers ./pkg/chat/factcheck prints the figures.
 func TestChatAnswers(t *testing.T) {
+	if raceEnabled {
+		t.Skip(corpusWithoutRace)
+	}
 	answers := readJSON[[]chatAnswerCase](t, "testdata/chat_answers.json")
 	var board scoreboard
 	falseAlarms, statedOnly := 0, 0

@@ -159,6 +159,9 @@ var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 }
 
 func TestPublishedCorpus(t *testing.T) {
+	if raceEnabled {
+		t.Skip(corpusWithoutRace)
+	}
 	corpus := readJSON[[]passage](t, "testdata/published.json")
 	var board scoreboard
 	total := groupScore{}
