@@ -166,3 +166,14 @@ func TestClassesOfHeldout24(t *testing.T) {
 		"Капитализация 12 300 000 $":                                                                  {factcheck.FactMarketCap + "=" + factcheck.Agrees},
 	})
 }
+
+// heldout25's two false alarms (9 published passages on commit 6a74143): a debut's price and a
+// first hour's volume, and a copycat's market cap "within hours". Each fails on the reader
+// before them; the last holds.
+func TestClassesOfHeldout25(t *testing.T) {
+	checkVerdicts(t, map[string][]string{
+		"The token debuted on most major exchanges at a price of $3.10. The total trading volume in the first hour after the listing reached $420 million.": nil,
+		"One such token reached an astonishing $90 million market capitalization within hours.":                                                             nil,
+		"GPANDA trades at $3.10.": {factcheck.FactPrice + "=" + factcheck.Contradicts},
+	})
+}
