@@ -177,3 +177,18 @@ func TestClassesOfHeldout25(t *testing.T) {
 		"GPANDA trades at $3.10.": {factcheck.FactPrice + "=" + factcheck.Contradicts},
 	})
 }
+
+// Round ten's first false alarms (5 of 72 on commit 11047e2): a share's worth ("The unlocked
+// ~11.5% is worth roughly $225K"), a supply's count ("todo o supply de 100 milhões"), a
+// Turkish second-person conditional ("alım yaparsanız … 12 $ vergi ödersiniz", not "bakarsak",
+// an "if we look at"), and a Chinese move "从 0.0068 美元左右拉升到目前的约 …" whose first level
+// was read. Each fails on the reader before them; the last holds.
+func TestClassesOfRoundTen(t *testing.T) {
+	checkVerdicts(t, map[string][]string{
+		"- The unlocked ~11.5% is worth roughly $225K — enough to hurt the price if pulled.":   nil,
+		"O FDV é igual ao market cap, já que todo o supply de 100 milhões está em circulação.": nil,
+		"100 $'lık alım yaparsanız, fiyat hiç değişmese bile satarken 12 $ vergi ödersiniz.":   nil,
+		"GPANDA 过去 24 小时上涨了约 85%，价格从 0.0068 美元左右拉升到目前的约 2.42 美元。":                              {factcheck.FactPrice + "=" + factcheck.Agrees},
+		"Rakamlara bakarsak GPANDA fiyatı ~2,42 $.":                                            {factcheck.FactPrice + "=" + factcheck.Agrees},
+	})
+}

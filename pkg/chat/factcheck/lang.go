@@ -381,12 +381,12 @@ func fromTo() (moveEnd, rangeEnd *regexp.Regexp) {
 			// without spaces, a move's verb ("1.80 美元涨至 2.42"): "$3M, equal to 12%" is no range.
 			gap := `(?:\s|` + lang.currency + `)*`
 			if lang.unspaced {
-				gap = `(?:\s|` + lang.currency + `|` + lang.moves + `)*`
+				gap = `(?:\s|` + lang.currency + `|` + lang.moves + `|` + lang.approx + `)*` // "0.0068 美元左右拉升到"
 			}
 			// After "to", a word for "current" may stand before the level: "до нынешних 0,0000412 $".
 			current := ""
 			if lang.current != "" {
-				current = `(?:\s+(?:` + lang.current + `))?`
+				current = `(?:\s*(?:` + lang.current + `)的?(?:` + lang.approx + `)?)?`
 			}
 			ends = append(ends, gap+lang.bounded(lang.to)+current+level+`\d`)
 			starts = append(starts, lang.bounded(lang.from)+`[^;\n]{0,40}?\d[^;\n\d]{0,16}?`+lang.bounded(lang.to)+level+`$`)
