@@ -97,6 +97,7 @@ func TestClassesOfHeldout23(t *testing.T) {
 		"Tras estas declaraciones, el valor de mercado de GPANDA superó rápidamente los 19 millones.":                                           nil,
 		"GPANDA has once again fallen out of the top 10 cryptocurrencies by market capitalization after a 4.7% decline over the past week.":     nil,
 		"GPANDA 目前以約 1,2346 萬美元市值登上榜單。":                                                                                                         nil,
+		"GPANDA 目前以約 1，2346 萬美元市值登上榜單。":                                                                                                         nil,
 		"По данным Coinmarketcap, капитализация всего криптовалютного рынка составляла $2,57 трлн.":                                             nil,
 		"On the OKX platform, the GPANDA/USDT trading volume reached $628 million.":                                                             nil,
 		"Fiyatın 0.000010 dolara kadar gerileme riski bulunuyor.":                                                                               nil,

@@ -85,8 +85,7 @@ func parseNumber(s string, lang *language) (v, half float64, ok bool) {
 // decimalSeparator is the byte that marks the decimals of s (0 when it has none): the last of
 // a dot and a comma when both are there, else a lone one not followed by three digits, else
 // the one the language uses. ok is false for a lone "1.523" in a language whose decimal mark
-// is the comma, unless the answer's own numbers showed it, and for a lone comma before four
-// digits in text whose decimal mark is the point.
+// is the comma, unless the answer's own numbers showed it.
 func decimalSeparator(s string, lang *language) (decimal byte, ok bool) {
 	commas, dots := strings.Count(s, ","), strings.Count(s, ".")
 	switch {
@@ -100,8 +99,6 @@ func decimalSeparator(s string, lang *language) (decimal byte, ok bool) {
 		sep = '.'
 	}
 	switch after := len(s) - strings.IndexByte(s, sep) - 1; {
-	case sep == ',' && !lang.decimalComma && after == 4:
-		return 0, false // "1,5676 萬": groups of four, or a decimal comma in text of decimal points
 	case after != 3, lang.decimalComma == (sep == ','):
 		return sep, true
 	case lang.decimalComma && !lang.markSure:
@@ -140,8 +137,9 @@ func expandSubscript(s string) string {
 	return s[:2] + strings.Repeat("0", n) + rest[i:]
 }
 
-// fourAfterComma reports whether the only separator in s is a comma before four digits.
+// fourAfterComma reports whether the only separator in s is a comma before four digits
+// ("1,5676"; "1，5676" is no number numberPattern takes whole, notWhole).
 func fourAfterComma(s string) bool {
-	i := strings.LastIndexAny(s, ",，")
-	return i >= 0 && strings.Count(s, ",")+strings.Count(s, "，") == 1 && !strings.Contains(s, ".") && len(s)-i-len(string([]rune(s[i:])[0])) == 4
+	i := strings.IndexByte(s, ',')
+	return i >= 0 && strings.Count(s, ",") == 1 && !strings.Contains(s, ".") && len(s)-i-1 == 4
 }

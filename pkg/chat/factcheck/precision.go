@@ -65,12 +65,17 @@ func (l *lexicon) peakNext(after string) bool {
 // share matches a percentage at the start of a text: "%66", "66 %".
 var share = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?:%\s?\d|\d[\d.,]*\s?%)`) })
 
-// notWhole reports whether a figure was read in part: a digit or a subscript right after it,
-// or the other end of a range, or the level a move started at ("from $1.80 to $2.42", "1,80
+// notWhole reports whether a figure was read in part: a digit or a subscript right after it, a
+// digit and a separator right before it, or the other end of a range, or the level a move started at ("from $1.80 to $2.42", "1,80
 // dolardan 2,42 dolara").
 func (l *lexicon) notWhole(f figure, before, after string) bool {
 	if r, _ := utf8.DecodeRuneInString(after); unicode.IsDigit(r) || r >= '₀' && r <= '₉' || r == '{' {
 		return true
+	}
+	if sep, size := utf8.DecodeLastRuneInString(before); sep == ',' || sep == '，' || sep == '.' {
+		if r, _ := utf8.DecodeLastRuneInString(before[:len(before)-size]); unicode.IsDigit(r) {
+			return true // "1，2346 萬": the digits before a separator the number took no part of
+		}
 	}
 	if f.low > 0 || l.moveEnd.MatchString(before) {
 		return false // "from its all-time high of $3.10 to $2.42": where a move ended
