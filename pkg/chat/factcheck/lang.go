@@ -150,8 +150,10 @@ type language struct {
 	unsure string
 	// and are the words that join two figures or facts ("0% and 5%", "taxes 0/0 and LP
 	// burned"), is those between a label and its figures ("taxes are 5/5"), and lockFor those
-	// after a locked LP's share that say for how long or where ("for 30 days", "via PinkLock").
-	and, is, lockFor string
+	// after a locked LP's share that say for how long or where ("for 30 days", "via PinkLock");
+	// between is the word before a range's first end whose ends "and" joins ("between $1.1M
+	// and $1.3M", "entre 11,9 y 12,7 millones").
+	and, is, lockFor, between string
 	// current are the words for "current" between "to" and a move's level: "до нынешних
 	// 0,0000412 $", "to today's $2.42".
 	current string

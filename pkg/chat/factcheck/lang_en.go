@@ -72,6 +72,7 @@ func init() {
 		lpState:   `burn(?:t|ed)|locked`,
 		across:    `across (?:all |its |every |the |multiple |several )*(?:deployments|chains|networks|pools)|\(?all (?:pools|chains|exchanges|venues)\)?|(?:on|across) all (?:exchanges|venues|markets)`,
 		unsure:    `not|isn't|aren't|claims?|claimed|says?|said|promis\w*|advertis\w*|unlike|most|usually|typically|generally|often|cannot|can't|if`,
+		between:   `between`,
 		and:       `and|with`,
 		is:        `are|is|at|of`,
 		sidePrep:  `on`,

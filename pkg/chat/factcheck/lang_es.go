@@ -66,6 +66,7 @@ func init() {
 		lpState:      `quemad[ao]s?|bloquead[ao]s?`,
 		across:       `en (?:todas las|varias) (?:cadenas|redes|pools)|en todos los (?:pools|exchanges|mercados)|todas las (?:exchanges|plataformas)`,
 		unsure:       `no es|no son|suelen|normalmente|generalmente|dice|afirma|promete|si(?:[^\pL]|$)`,
+		between:      `entre`,
 		and:          `y|con`,
 		is:           `son|de|está`,
 		sidePrep:     `a la|al|en|del`,

@@ -67,6 +67,7 @@ func init() {
 		lpState:      `queimad[ao]s?|bloquead[ao]s?|travad[ao]s?`,
 		across:       `em todas as (?:redes|chains|pools)|somando (?:todas as|todos os) (?:redes|pools)|em todas as (?:exchanges|corretoras)|em todos os (?:pools|mercados)`,
 		unsure:       `não é|não são|dizem?|afirma|promete|normalmente|geralmente|costumam|se(?:[^\pL]|$)`,
+		between:      `entre`,
 		and:          `e|com`,
 		is:           `são|de|está|estão|é|fica`,
 		sidePrep:     `na|no`,

@@ -67,6 +67,7 @@ func init() {
 		noTax:        `không (?:có |thu )?thuế`,
 		lpState:      `(?:đã )?(?:bị )?(?:khóa|đốt)`,
 		unsure:       `thường|tuyên bố|không phải|nếu`,
+		between:      `giữa`,
 		and:          `và`,
 		is:           `là|của|đã|được|đang`,
 		sidePrep:     `khi`,

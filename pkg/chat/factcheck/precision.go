@@ -142,7 +142,8 @@ var (
 	openRange = sync.OnceValue(func() map[bool]*regexp.Regexp {
 		const sep = `\s*(?:-|–|to|a|до|đến|至|~)\s*`
 		// "entre 11,9 y" of "entre 11,9 y 12,7 millones": a first end with no unit.
-		const between = `|(?:between|entre|между|giữa|介于)\s+(?:US)?\$?\s*\d[\d.,]*\s*(?:and|y|e|и|và|和)\s*(?:US)?\$?\s*$`
+		between := `|` + raw(func(l *language) string { return l.between }) + `\s+(?:US)?\$?\s*\d[\d.,]*\s*` +
+			raw(func(l *language) string { return l.and }) + `\s*(?:US)?\$?\s*$`
 		return map[bool]*regexp.Regexp{
 			false: regexp.MustCompile(`(?i)\d\s*[kKmMbB]?` + sep + `\$?\s*$` + between),
 			true:  regexp.MustCompile(`(?i)\d\s*%?` + sep + `$` + between),

@@ -306,18 +306,22 @@ func ranges(clause string, list []figure) []figure {
 var rangeWords = map[string]bool{"-": true, "–": true, "—": true, "to": true, "a": true, "до": true, "đến": true, "至": true, "~": true, "ile": true}
 
 // joins reports whether the words between two figures make them a range's ends: a dash or
-// "to", or "and" after "between" ("entre US$ 13,9 milhões e US$ 14,7 milhões").
+// "to", or a language's "and" after its "between" ("entre US$ 13,9 milhões e US$ 14,7
+// milhões").
 func joins(between, before string) bool {
 	between = strings.ToLower(strings.TrimSpace(between))
-	return rangeWords[between] || andWords[between] && betweenWord().MatchString(strings.ToLower(before))
+	w := betweenAnd()
+	return rangeWords[between] || w.and.MatchString(between) && w.between.MatchString(before)
 }
 
-// andWords join a range's ends after betweenWord.
-var andWords = map[string]bool{"and": true, "y": true, "e": true, "и": true, "và": true, "和": true, "与": true}
-
-// betweenWord matches the word before a range's first end: "between", "entre", "между",
-// "giữa", "介于".
-var betweenWord = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`between|entre|между|giữa|介于`) })
+// betweenAnd are the words of a range "between X and Y" in every language: the word before its
+// first end, and the whole of the words between its ends.
+var betweenAnd = sync.OnceValue(func() struct{ between, and *regexp.Regexp } {
+	return struct{ between, and *regexp.Regexp }{
+		regexp.MustCompile(`(?i)` + raw(func(l *language) string { return l.between })),
+		regexp.MustCompile(`(?i)^` + raw(func(l *language) string { return l.and }) + `$`),
+	}
+})
 
 // clauses splits an answer into the stretches a claim lives in: sentences, lines (a table
 // row, a bullet) and the parts of a sentence a semicolon separates. A decimal point or an

@@ -329,7 +329,18 @@ func (l *lexicon) splitLabels(seg string) (string, bool) {
 	return strings.Join(out, " · "), true
 }
 
-// joinOf matches what joins two labels or two figures: a slash, "&", "and" in the languages.
+// joinOf matches what joins two labels or two figures: a slash, "&", "、", a language's "and"
+// (between spaces where the language writes them).
 var joinOf = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`\s*(?:/|&|、|和|\s(?:and|y|e|и|và|ve)\s)\s*`)
+	alts := []string{`/`, `&`, `、`}
+	for _, l := range languages {
+		switch {
+		case l.and == "":
+		case l.unspaced:
+			alts = append(alts, `(?:`+l.and+`)`)
+		default:
+			alts = append(alts, `\s(?:`+l.and+`)\s`)
+		}
+	}
+	return regexp.MustCompile(`(?i)\s*(?:` + strings.Join(alts, "|") + `)\s*`)
 })
