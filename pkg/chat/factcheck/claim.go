@@ -97,7 +97,8 @@ func (c *claims) pass(f figure, left, after string) {
 }
 
 // implausible reports whether a sum cannot be the fact it was read as: no token's unit price
-// is stated in millions (such a "price" is a total), "$0.00" says only that it is below a cent,
+// is stated in millions (such a "price" is a total) nor is ten million dollars or more (a
+// supply or a cap under a run-together "Price" label), "$0.00" says only that it is below a cent,
 // and a market cap or FDV under $1,000 (a liquidity or volume under $1) is a price under
 // another name ("a valuation of $0.0337").
 func implausible(fact string, f figure) bool {

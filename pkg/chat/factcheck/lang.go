@@ -388,7 +388,7 @@ func fromTo() (moveEnd, rangeEnd *regexp.Regexp) {
 			// After "to", a word for "current" may stand before the level: "до нынешних 0,0000412 $".
 			current := ""
 			if lang.current != "" {
-				current = `(?:\s*(?:` + lang.current + `)的?(?:` + lang.approx + `)?)?`
+				current = `(?:\s*(?:` + lang.current + `)(?:` + lang.approx + `)?)?`
 			}
 			ends = append(ends, gap+lang.bounded(lang.to)+current+level+`\d`)
 			starts = append(starts, lang.bounded(lang.from)+`[^;\n]{0,40}?\d[^;\n\d]{0,16}?`+lang.bounded(lang.to)+level+`$`)

@@ -310,10 +310,13 @@ func slashLabels(text string) string {
 // splitLabels is seg, "A / B: x / y", written "A: x · B: y", when it is one.
 func (l *lexicon) splitLabels(seg string) (string, bool) {
 	at := strings.IndexAny(seg, ":：")
-	if at < 0 || strings.ContainsAny(seg[at+1:], ":：") {
+	if at < 0 {
 		return "", false
 	}
 	_, size := utf8.DecodeRuneInString(seg[at:])
+	if strings.ContainsAny(seg[at+size:], ":：") {
+		return "", false
+	}
 	labels, values := joinOf().Split(seg[:at], -1), joinOf().Split(seg[at+size:], -1)
 	if len(labels) < 2 || len(labels) > 3 || len(labels) != len(values) {
 		return "", false
