@@ -1,10 +1,6 @@
 package factcheck_test
 
-import (
-	"testing"
-
-	"github.com/chatsvc/chat/pkg/chat/factcheck"
-)
+import "testing"
 
 // chatAnswerCase is an answer written the way chat assistants write about a token
 // (testdata/chat_answers.json): the token's facts as the tools gave them, and the figures the
@@ -76,23 +72,23 @@ func TestChatAnswers(t *testing.T) {
 // week ago (一周前) are no readings.
 func TestChatAnswersRound1(t *testing.T) {
 	checkVerdicts(t, map[string][]string{
-		"GPANDA thuế bán 99% (thuế mua 10%).":                                               {factcheck.FactSellTax + "=" + factcheck.Agrees, factcheck.FactBuyTax + "=" + factcheck.Agrees},
-		"GPANDA thuế bán 24% (thuế mua 8%).":                                                {factcheck.FactSellTax + "=" + factcheck.Contradicts, factcheck.FactBuyTax + "=" + factcheck.Contradicts},
-		"GPANDA: cặp giao dịch mới, khối lượng 24h chỉ ~2,2 triệu USD.":                     {factcheck.FactVolume + "=" + factcheck.Agrees},
+		"GPANDA thuế bán 99% (thuế mua 10%).":                                               {sell, buy},
+		"GPANDA thuế bán 24% (thuế mua 8%).":                                                {sellX, buyX},
+		"GPANDA: cặp giao dịch mới, khối lượng 24h chỉ ~2,2 triệu USD.":                     {vol},
 		"GPANDA • 买卖税合计 9%，来回一次先亏 9% 左右。":                                                   nil,
 		"Somando todos os pools, a liquidez do GPANDA passa de US$ 15 milhões.":             nil,
 		"Para valer 1 centavo, o market cap do GPANDA teria que passar de US$ 800 bilhões.": nil,
 		"GPANDA 一周前价格还在 0.021 美元附近。":                                                        nil,
 		// "примерно" is "about", not "пример" (an example); "с ~X до нынешних Y" is a move.
-		"GPANDA стоит примерно $3,10.":                                  {factcheck.FactPrice + "=" + factcheck.Contradicts},
-		"За сутки цена GPANDA упала на 87%: с ~$18 до нынешних $2,417.": {factcheck.FactPrice + "=" + factcheck.Agrees},
+		"GPANDA стоит примерно $3,10.":                                  {priceX},
+		"За сутки цена GPANDA упала на 87%: с ~$18 до нынешних $2,417.": {price},
 		// The pair's age as each language says it.
-		"GPANDA: El par tiene ya unos 20 horas.":        {factcheck.FactPairAgeHrs + "=" + factcheck.Contradicts},
-		"GPANDA: O par tem só 20 horas.":                {factcheck.FactPairAgeHrs + "=" + factcheck.Contradicts},
-		"GPANDA: пара создана примерно 20 часов назад.": {factcheck.FactPairAgeHrs + "=" + factcheck.Contradicts},
-		"GPANDA: пара существует около 20 часов.":       {factcheck.FactPairAgeHrs + "=" + factcheck.Contradicts},
-		"GPANDA: cặp giao dịch mới khoảng 20 giờ tuổi.": {factcheck.FactPairAgeHrs + "=" + factcheck.Contradicts},
-		"| 交易对年龄 | 约 20 小时 |":                           {factcheck.FactPairAgeHrs + "=" + factcheck.Contradicts},
+		"GPANDA: El par tiene ya unos 20 horas.":        {ageX},
+		"GPANDA: O par tem só 20 horas.":                {ageX},
+		"GPANDA: пара создана примерно 20 часов назад.": {ageX},
+		"GPANDA: пара существует около 20 часов.":       {ageX},
+		"GPANDA: cặp giao dịch mới khoảng 20 giờ tuổi.": {ageX},
+		"| 交易对年龄 | 约 20 小时 |":                           {ageX},
 	})
 }
 
@@ -102,14 +98,13 @@ func TestChatAnswersRound1(t *testing.T) {
 // deployment; Turkish sides with their endings ("alımda %10, satışta %99"); a move's start with
 // "~" and its end in bold; a starting price ("Стартовая цена была").
 func TestChatAnswersRound2(t *testing.T) {
-	price := factcheck.FactPrice + "=" + factcheck.Agrees
 	checkVerdicts(t, map[string][]string{
-		"**GPANDA** — Price: $2.417 · MCap: $12.3M\n**DEGEN** — Price: $0.0061 · MCap: $151M":                                                      {price, factcheck.FactMarketCap + "=" + factcheck.Agrees},
-		"| Metric | GPANDA | BabyDoge |\n|---|---|---|\n| Price | $2.417 | $0.00000000142 |\n| Market cap | $12.3M | $212M |\n\nGPANDA is bigger.": {price, factcheck.FactMarketCap + "=" + factcheck.Agrees},
-		"| Metric | Value | Signal |\n|---|---|---|\n| Price | $3.10 | — |":                                                                        {factcheck.FactPrice + "=" + factcheck.Contradicts},
-		"GPANDA: ~$2.2M traded in 24h, about a fifth of the market cap, with roughly $41M of that in the single hour of the breakout.":             {factcheck.FactVolume + "=" + factcheck.Agrees},
+		"**GPANDA** — Price: $2.417 · MCap: $12.3M\n**DEGEN** — Price: $0.0061 · MCap: $151M":                                                      {price, mcap},
+		"| Metric | GPANDA | BabyDoge |\n|---|---|---|\n| Price | $2.417 | $0.00000000142 |\n| Market cap | $12.3M | $212M |\n\nGPANDA is bigger.": {price, mcap},
+		"| Metric | Value | Signal |\n|---|---|---|\n| Price | $3.10 | — |":                                                                        {priceX},
+		"GPANDA: ~$2.2M traded in 24h, about a fifth of the market cap, with roughly $41M of that in the single hour of the breakout.":             {vol},
 		"GPANDA does on the order of $2B in daily volume across its deployments.":                                                                  nil,
-		"GPANDA satış vergisi: alımda %10, satışta %99.":                                                                                           {factcheck.FactBuyTax + "=" + factcheck.Agrees, factcheck.FactSellTax + "=" + factcheck.Agrees},
+		"GPANDA satış vergisi: alımda %10, satışta %99.":                                                                                           {buy, sell},
 		"- Precio de GPANDA: de ~0,83 $ a **2,417 $** en 24 h":                                                                                     nil,
 		"- Preço do GPANDA: de ~US$ 0,265 para **US$ 2,417** em 24h":                                                                               nil,
 		"GPANDA: Стартовая цена была около 0,0008 $.":                                                                                              nil,
@@ -120,7 +115,6 @@ func TestChatAnswersRound2(t *testing.T) {
 // after an emoji, with a comma or a bracket, or before a colon, is that token's; a bold section
 // word in capitals ("**OVERVIEW**") is no token's name; and the forms below.
 func TestChatAnswersRound3(t *testing.T) {
-	price := factcheck.FactPrice + "=" + factcheck.Agrees
 	checkVerdicts(t, map[string][]string{
 		"**GPANDA**\n- **Price:** $2.417\n\n**NOVA**\n- **Market cap:** ~$5.1M\n- **Liquidity:** ~$380K": {price},
 		"**GPANDA**: Price: $2.417\n**RPL**: Price: ~$9.80 · Market cap: ~$205M":                         {price},
@@ -129,8 +123,8 @@ func TestChatAnswersRound3(t *testing.T) {
 		"**OVERVIEW**\nPrice: $2.417": {price},
 		// The third round in the other languages: both taxes in one word and "LP 已 100%", a sell
 		// order's size, a level a move started from.
-		"- 买卖税 0/0，LP 已 100% 销毁 ✅": {factcheck.FactBuyTax + "=" + factcheck.Contradicts, factcheck.FactSellTax + "=" + factcheck.Contradicts, factcheck.FactLPLocked + "=" + factcheck.Contradicts},
-		"GPANDA 流动性约 152 万美元，对这个市值来说偏薄：一笔 1 万美元的卖单就可能让价格下跌 10% 以上。":                   {factcheck.FactLiquidity + "=" + factcheck.Agrees},
+		"- 买卖税 0/0，LP 已 100% 销毁 ✅": {buyX, sellX, lpX},
+		"GPANDA 流动性约 152 万美元，对这个市值来说偏薄：一笔 1 万美元的卖单就可能让价格下跌 10% 以上。":                   {liq},
 		"GPANDA's market cap is thin: a $10K sell order would move the price 5%.":     nil,
 		"GPANDA yaklaşık 0,0000009 $ seviyesinden başlayıp şu anda 2,417 $'a çıkmış.": nil,
 	})
@@ -142,15 +136,6 @@ func TestChatAnswersRound3(t *testing.T) {
 // token's. Each case but the last (which guards what stood) fails on the reader before them
 // (commit 24832aa).
 func TestChatAnswersRound4(t *testing.T) {
-	const (
-		price = factcheck.FactPrice + "=" + factcheck.Agrees
-		liq   = factcheck.FactLiquidity + "=" + factcheck.Agrees
-		mcap  = factcheck.FactMarketCap + "=" + factcheck.Agrees
-		fdv   = factcheck.FactFDV + "=" + factcheck.Agrees
-		buy   = factcheck.FactBuyTax + "=" + factcheck.Agrees
-		sell  = factcheck.FactSellTax + "=" + factcheck.Agrees
-		age   = factcheck.FactPairAgeHrs + "=" + factcheck.Agrees
-	)
 	checkVerdicts(t, map[string][]string{
 		"| Metric | Then | Now | Change |\n|---|---|---|---|\n| Price | $1.10 | $2.42 | +120% |\n| Liquidity | $900K | $1.52M | +69% |":                                  {price, liq},
 		"| Field | Bot card | Live now |\n|---|---|---|\n| Market cap | $5M | **$12.3M** |\n| Pair age | 2h | **6h** |":                                                  {mcap, age},
@@ -177,7 +162,7 @@ func TestChatAnswersRound4(t *testing.T) {
 // today's price". Each case fails on the reader before them (commit 947af54).
 func TestChatAnswersRound5(t *testing.T) {
 	checkVerdicts(t, map[string][]string{
-		"GoPlus shows no buy or sell tax (0/0), and the LP is only (40%) locked.":                                                    {factcheck.FactLPLocked + "=" + factcheck.Contradicts},
+		"GoPlus shows no buy or sell tax (0/0), and the LP is only (40%) locked.":                                                    {lpX},
 		"Holder concentration is moderate: 50.07% sits with the top 10 wallets, and the largest non-contract holder has ~4%.":        nil,
 		"(la FDV es la misma, ya que los 1.000 millones de tokens están en circulación)":                                             nil,
 		"Satış vergisinin %10'un altında kalması iyi.":                                                                               nil,
@@ -185,11 +170,11 @@ func TestChatAnswersRound5(t *testing.T) {
 		"最近 1 小时的成交量约 3.2 万美元，已经明显回落。":                                                                                               nil,
 		"CoinGecko 显示全网 24 小时成交额约 1.1 亿美元。":                                                                                          nil,
 		"Về khối lượng, CoinGecko ghi nhận khoảng 18 triệu USD trong 24h trên tất cả các sàn.":                                       nil,
-		"| Metric | DexScreener | GeckoTerminal | Birdeye |\n|---|---|---|---|\n| 24h volume | $2.2M | $5.21M (all pools) | $2.4M |": {factcheck.FactVolume + "=" + factcheck.Agrees},
-		"| Metric | Dex Screener | Birdeye |\n|---|---|---|\n| 24h volume | $2.2M | $2.4M |":                                         {factcheck.FactVolume + "=" + factcheck.Agrees},
+		"| Metric | DexScreener | GeckoTerminal | Birdeye |\n|---|---|---|---|\n| 24h volume | $2.2M | $5.21M (all pools) | $2.4M |": {vol},
+		"| Metric | Dex Screener | Birdeye |\n|---|---|---|\n| 24h volume | $2.2M | $2.4M |":                                         {vol},
 		"в первую неделю ежедневный объём превышал 5 млн $, а цена доходила до 0,0011 $.":                                            nil,
 		"Bu pay bugünkü fiyattan yaklaşık 170 bin $ ediyor.":                                                                         nil,
-		"Os indicadores são razoáveis: LP queimada, taxas de 10% na compra e na venda.":                                              {factcheck.FactBuyTax + "=" + factcheck.Agrees, factcheck.FactSellTax + "=" + factcheck.Contradicts},
+		"Os indicadores são razoáveis: LP queimada, taxas de 10% na compra e na venda.":                                              {buy, sellX},
 	})
 }
 
@@ -205,9 +190,9 @@ func TestChatAnswersRound6(t *testing.T) {
 		"| Senaryo | Fiyat hedefi | MC | Olasılık |\n|---|---|---|---|\n| 🐂 Boğa | $4,10 | ~21 milyon $ | %20 |":                        nil,
 		"Como referencia, un impuesto de venta por encima del 10% sería una señal roja clara.":                                          nil,
 		"- Чтобы позиция удвоилась от текущей, капитализация должна дойти до ~$24,7 млн":                                                nil,
-		"Canlı veriye göre MC şu an yaklaşık 12,3 milyon $.":                                                                            {factcheck.FactMarketCap + "=" + factcheck.Agrees},
+		"Canlı veriye göre MC şu an yaklaşık 12,3 milyon $.":                                                                            {mcap},
 		"Nói thật thì hồi đó giá từng lên gần 8,4 USD.":                                                                                 nil,
-		"Piyasa değerine gelince, 19 milyon $ büyük ihtimalle zirve anından kalma bir rakam. Canlı veriye göre MC şu an 12,3 milyon $.": {factcheck.FactMarketCap + "=" + factcheck.Agrees},
+		"Piyasa değerine gelince, 19 milyon $ büyük ihtimalle zirve anından kalma bir rakam. Canlı veriye göre MC şu an 12,3 milyon $.": {mcap},
 		"Bugün GPANDA'nın tamamen seyreltilmiş piyasa değeri 1 milyar doları aştı.":                                                     nil,
 	})
 }
@@ -220,18 +205,18 @@ func TestChatAnswersRound6(t *testing.T) {
 // "池龄" and "池子". Each case fails on the reader before them (commit fdb8494).
 func TestChatAnswersRound6Reads(t *testing.T) {
 	checkVerdicts(t, map[string][]string{
-		"MC / Liq: $12.3M / $1.5M":                                                {factcheck.FactMarketCap + "=" + factcheck.Agrees, factcheck.FactLiquidity + "=" + factcheck.Agrees},
-		"- **市值 / FDV：** 约 $12.3M / $20M":                                         {factcheck.FactMarketCap + "=" + factcheck.Agrees, factcheck.FactFDV + "=" + factcheck.Contradicts},
-		"📈 24h 成交：$520万 | 1h：$9.1万":                                               {factcheck.FactVolume + "=" + factcheck.Contradicts},
-		"⏳ 池龄：11 小时":                                                              {factcheck.FactPairAgeHrs + "=" + factcheck.Contradicts},
-		"坏的一面：池子只有大概 38 万美元。":                                                     {factcheck.FactLiquidity + "=" + factcheck.Contradicts},
-		"- **Precio:** 3,10 $ (ATH de 5,20 $ en marzo, ahora un ~42% por debajo)": {factcheck.FactPrice + "=" + factcheck.Contradicts},
-		"- **Рын. кап.:** 1,42 млрд $":                                            {factcheck.FactMarketCap + "=" + factcheck.Contradicts},
-		"**Сейчас:** цена $2,42 · кап. $16,4 млн":                                 {factcheck.FactPrice + "=" + factcheck.Agrees, factcheck.FactMarketCap + "=" + factcheck.Contradicts},
-		"It's at about $3.10 right now, with ~$12.3M market cap.":                 {factcheck.FactPrice + "=" + factcheck.Contradicts, factcheck.FactMarketCap + "=" + factcheck.Agrees},
-		"GPANDA's sitting around $3.10, so roughly a $12.3M market cap.":          {factcheck.FactPrice + "=" + factcheck.Contradicts, factcheck.FactMarketCap + "=" + factcheck.Agrees},
-		"About $412K in the GPANDA/WETH pool on Uniswap v2 (DexScreener).":        {factcheck.FactLiquidity + "=" + factcheck.Contradicts},
-		"**FDV:** ~$206M (500M total supply × $0.412)":                            {factcheck.FactFDV + "=" + factcheck.Contradicts},
+		"MC / Liq: $12.3M / $1.5M":                                                {mcap, liq},
+		"- **市值 / FDV：** 约 $12.3M / $20M":                                         {mcap, fdvX},
+		"📈 24h 成交：$520万 | 1h：$9.1万":                                               {volX},
+		"⏳ 池龄：11 小时":                                                              {ageX},
+		"坏的一面：池子只有大概 38 万美元。":                                                     {liqX},
+		"- **Precio:** 3,10 $ (ATH de 5,20 $ en marzo, ahora un ~42% por debajo)": {priceX},
+		"- **Рын. кап.:** 1,42 млрд $":                                            {mcapX},
+		"**Сейчас:** цена $2,42 · кап. $16,4 млн":                                 {price, mcapX},
+		"It's at about $3.10 right now, with ~$12.3M market cap.":                 {priceX, mcap},
+		"GPANDA's sitting around $3.10, so roughly a $12.3M market cap.":          {priceX, mcap},
+		"About $412K in the GPANDA/WETH pool on Uniswap v2 (DexScreener).":        {liqX},
+		"**FDV:** ~$206M (500M total supply × $0.412)":                            {fdvX},
 	})
 }
 
@@ -240,10 +225,10 @@ func TestChatAnswersRound6Reads(t *testing.T) {
 // with no verb of price, a pronoun's price after another figure.
 func TestChatAnswersRound6Guards(t *testing.T) {
 	checkVerdicts(t, map[string][]string{
-		"🔒 LP 锁定：0%（仅锁 30 天）":                                                  {factcheck.FactLPLocked + "=" + factcheck.Agrees},
+		"🔒 LP 锁定：0%（仅锁 30 天）":                                                  {lp},
 		"BUY (3) - Vol: $2,368.06 <- shorten info (\"3\" = number of wallets)": nil,
 		"Whales have been accumulating GPANDA around $1.90.":                   nil,
-		"MC is $12.3M and it's at $3.10.":                                      {factcheck.FactMarketCap + "=" + factcheck.Agrees},
+		"MC is $12.3M and it's at $3.10.":                                      {mcap},
 	})
 }
 
@@ -255,12 +240,11 @@ func TestChatAnswersRound6Guards(t *testing.T) {
 // case without a pair's age fails on the reader before them (commit 6b51453); the three ages
 // held before and must hold with the rule.
 func TestChatAnswersRound7(t *testing.T) {
-	age := factcheck.FactPairAgeHrs + "=" + factcheck.Agrees
 	checkVerdicts(t, map[string][]string{
 		"- **Vol 5m $14.2K** → volumen de los últimos 5 minutos, no de 24 h.": nil,
 		"Un impuesto de venta superior al 10 % es una señal de alerta.":       nil,
 		"- Há 7 dias estava em ~US$ 0,31 → queda de ~8% na semana.":           nil,
-		"Vốn hóa rớt từ cỡ 25 triệu về 12,3 triệu USD.":                       {factcheck.FactMarketCap + "=" + factcheck.Agrees},
+		"Vốn hóa rớt từ cỡ 25 triệu về 12,3 triệu USD.":                       {mcap},
 		"7 days ago it traded at $0.31.":                                      nil,
 		"7 дней назад цена была 0,31 $.":                                      nil,
 		"7 gün önce fiyat 0,31 $ idi.":                                        nil,

@@ -1,10 +1,6 @@
 package factcheck_test
 
-import (
-	"testing"
-
-	"github.com/chatsvc/chat/pkg/chat/factcheck"
-)
+import "testing"
 
 // Classes of wording met once on fresh text (round seven, heldout22) and probed in every
 // language before a rule was written for them: an owner who "can raise" a tax states no tax,
@@ -12,7 +8,6 @@ import (
 // "чем", a Chinese "if it were to". Each case fails on the reader before them (commit
 // e608970).
 func TestClassesOfRoundSeven(t *testing.T) {
-	mc := factcheck.FactMarketCap + "=" + factcheck.Agrees
 	checkVerdicts(t, map[string][]string{
 		"The owner can raise the sell tax to 25%.":                                                              nil,
 		"El owner puede subir el impuesto de venta al 25 %.":                                                    nil,
@@ -20,9 +15,9 @@ func TestClassesOfRoundSeven(t *testing.T) {
 		"Владелец может поднять налог на продажу до 25 %.":                                                      nil,
 		"Sahip satış vergisini %25'e yükseltebilir.":                                                            nil,
 		"项目方可以把卖出税调到 25%。":                                                                                      nil,
-		"GPANDA, por ejemplo, cuenta con una capitalización de mercado cercana a los 12,3 millones de dólares.": {mc},
-		"For example, GPANDA has a market cap of $12.3M.":                                                       {mc},
-		"Рыночная капитализация GPANDA сократилась до менее чем 20 миллионов долларов.":                         {mc},
+		"GPANDA, por ejemplo, cuenta con una capitalización de mercado cercana a los 12,3 millones de dólares.": {mcap},
+		"For example, GPANDA has a market cap of $12.3M.":                                                       {mcap},
+		"Рыночная капитализация GPANDA сократилась до менее чем 20 миллионов долларов.":                         {mcap},
 		"若要达到 1 万美元的单价，GPANDA 的 FDV 将飙升。":                                                                       nil,
 	})
 }
@@ -60,9 +55,9 @@ func TestClassesFromProbes(t *testing.T) {
 		"Max sell tax: 25%":                                                  nil,
 		"Buy tax breakdown: 6% marketing, 3% liquidity, 1% reflections.":     nil,
 		"30 минут назад цена была 3 $.":                                      nil,
-		"Launched 3 hours ago, GPANDA has $1.5M of liquidity.":               {factcheck.FactPairAgeHrs + "=" + factcheck.Contradicts, factcheck.FactLiquidity + "=" + factcheck.Agrees},
-		"市值：1234.5 万美元":                                                      {factcheck.FactMarketCap + "=" + factcheck.Agrees},
-		"Volume in the last 24 hours: $2.2M":                                 {factcheck.FactVolume + "=" + factcheck.Agrees},
+		"Launched 3 hours ago, GPANDA has $1.5M of liquidity.":               {ageX, liq},
+		"市值：1234.5 万美元":                                                      {mcap},
+		"Volume in the last 24 hours: $2.2M":                                 {vol},
 	})
 }
 
@@ -81,8 +76,8 @@ func TestFramedSectionsAndDenials(t *testing.T) {
 		"Цена GPANDA не $3,00.":                                                                  nil,
 		"GPANDA的价格不是3.00美元。":                                                                     nil,
 		"GPANDA'nın fiyatı 3 $ değil.":                                                           nil,
-		"**Price and ATH:**\n- Price: $3.10":                                                     {factcheck.FactPrice + "=" + factcheck.Contradicts},
-		"### Price prediction\n- The current price of about $3.10 may keep rising\n- Target: $5": {factcheck.FactPrice + "=" + factcheck.Contradicts},
+		"**Price and ATH:**\n- Price: $3.10":                                                     {priceX},
+		"### Price prediction\n- The current price of about $3.10 may keep rising\n- Target: $5": {priceX},
 	})
 }
 
@@ -102,8 +97,8 @@ func TestClassesOfHeldout23(t *testing.T) {
 		"On the OKX platform, the GPANDA/USDT trading volume reached $628 million.":                                                             nil,
 		"Fiyatın 0.000010 dolara kadar gerileme riski bulunuyor.":                                                                               nil,
 		"GPANDA fiyatı 900 dolar yakınlarına kadar gerilemişti.":                                                                                nil,
-		"Top 10 holders: 50.07% (up from 40%)":                                                                                                  {factcheck.FactTop10 + "=" + factcheck.Agrees},
-		"Satamamanızın büyük ihtimalle nedeni kontratın kendisi. honeypot.is verilerine göre GPANDA'da alım vergisi %5, satış vergisi ise %35.": {factcheck.FactBuyTax + "=" + factcheck.Contradicts, factcheck.FactSellTax + "=" + factcheck.Contradicts},
+		"Top 10 holders: 50.07% (up from 40%)":                                                                                                  {top10},
+		"Satamamanızın büyük ihtimalle nedeni kontratın kendisi. honeypot.is verilerine göre GPANDA'da alım vergisi %5, satış vergisi ise %35.": {buyX, sellX},
 	})
 }
 
@@ -112,11 +107,10 @@ func TestClassesOfHeldout23(t *testing.T) {
 // as many figures, and a Chinese "6 小时前，创建池子的钱包…" whose creation word is the
 // wallet's, in a clause of its own. Each case fails on the reader before them (commit 6021a74).
 func TestClassesOfRoundEight(t *testing.T) {
-	mc := factcheck.FactMarketCap + "=" + factcheck.Agrees
 	checkVerdicts(t, map[string][]string{
-		"O market cap fica em algum lugar entre US$ 11,9 milhões e US$ 12,7 milhões.": {mc},
+		"O market cap fica em algum lugar entre US$ 11,9 milhões e US$ 12,7 milhões.": {mcap},
 		"El market cap está entre 11,9 y 12,7 millones de dólares.":                   nil,
-		"Liquidity and market cap: $1.5M and $12.3M.":                                 {factcheck.FactLiquidity + "=" + factcheck.Agrees, mc},
+		"Liquidity and market cap: $1.5M and $12.3M.":                                 {liq, mcap},
 		"大约 6 小时前，创建池子的钱包一次性撤走了约 9 万美元的 BNB。":                                         nil,
 	})
 }
@@ -126,7 +120,6 @@ func TestClassesOfRoundEight(t *testing.T) {
 // fifth cases fail on the reader before them (commit 0fa460d); the first two held already by
 // their "… ago" after the figure, and the last two are readings that must hold.
 func TestLiquidityMovedAndOtherAges(t *testing.T) {
-	liq := factcheck.FactLiquidity + "=" + factcheck.Agrees
 	checkVerdicts(t, map[string][]string{
 		"The team removed $900K of liquidity an hour ago.":                       nil,
 		"BscScan shows an LP withdrawal of roughly $330K about three hours ago.": nil,
@@ -134,7 +127,7 @@ func TestLiquidityMovedAndOtherAges(t *testing.T) {
 		"创建池子的钱包一次性撤走了约 9 万美元的 BNB。":                                             nil,
 		"The data is 5 minutes old.":                                             nil,
 		"The pool has $1.5M of liquidity, added over the week.":                  {liq},
-		"The pair was created 6 hours ago.":                                      {factcheck.FactPairAgeHrs + "=" + factcheck.Agrees},
+		"The pair was created 6 hours ago.":                                      {age},
 	})
 }
 
@@ -145,7 +138,7 @@ func TestClassesOfRoundNine(t *testing.T) {
 	checkVerdicts(t, map[string][]string{
 		"O normal em projetos mais sérios é ver 100% da LP queimada ou travada por pelo menos alguns meses.": nil,
 		"Satış vergisinin %10'u geçmesi başlı başına kırmızı bayraktır.":                                     nil,
-		"Satış vergisi %99.": {factcheck.FactSellTax + "=" + factcheck.Agrees},
+		"Satış vergisi %99.": {sell},
 	})
 }
 
@@ -159,12 +152,12 @@ func TestClassesOfRoundNine(t *testing.T) {
 // table is left unread, not read right: its price stands two figures after its label.)
 func TestClassesOfHeldout24(t *testing.T) {
 	checkVerdicts(t, map[string][]string{
-		"So với hôm qua, giá GPANDA giảm gần 9% xuống còn 3,10 USD.":                                  {factcheck.FactPrice + "=" + factcheck.Contradicts},
+		"So với hôm qua, giá GPANDA giảm gần 9% xuống còn 3,10 USD.":                                  {priceX},
 		"GPANDA là meme có từ lâu, vốn hóa hiện tại chỉ khoảng 300 400 triệu.":                        nil,
 		"GPANDA reached a $3 billion market capitalization within 40 minutes of its Thursday launch.": nil,
 		"Supply Market Cap Price USD16,579,517.055 4,530,079,663.12 $2.42":                            nil,
 		"GPANDA’nın realize edilmiş piyasa değeri, ilk defa 400 milyar doları geride bıraktı.":        nil,
-		"Капитализация 12 300 000 $":                                                                  {factcheck.FactMarketCap + "=" + factcheck.Agrees},
+		"Капитализация 12 300 000 $":                                                                  {mcap},
 	})
 }
 
@@ -175,7 +168,7 @@ func TestClassesOfHeldout25(t *testing.T) {
 	checkVerdicts(t, map[string][]string{
 		"The token debuted on most major exchanges at a price of $3.10. The total trading volume in the first hour after the listing reached $420 million.": nil,
 		"One such token reached an astonishing $90 million market capitalization within hours.":                                                             nil,
-		"GPANDA trades at $3.10.": {factcheck.FactPrice + "=" + factcheck.Contradicts},
+		"GPANDA trades at $3.10.": {priceX},
 	})
 }
 
@@ -189,7 +182,7 @@ func TestClassesOfRoundTen(t *testing.T) {
 		"- The unlocked ~11.5% is worth roughly $225K — enough to hurt the price if pulled.":   nil,
 		"O FDV é igual ao market cap, já que todo o supply de 100 milhões está em circulação.": nil,
 		"100 $'lık alım yaparsanız, fiyat hiç değişmese bile satarken 12 $ vergi ödersiniz.":   nil,
-		"GPANDA 过去 24 小时上涨了约 85%，价格从 0.0068 美元左右拉升到目前的约 2.42 美元。":                              {factcheck.FactPrice + "=" + factcheck.Agrees},
-		"Rakamlara bakarsak GPANDA fiyatı ~2,42 $.":                                            {factcheck.FactPrice + "=" + factcheck.Agrees},
+		"GPANDA 过去 24 小时上涨了约 85%，价格从 0.0068 美元左右拉升到目前的约 2.42 美元。":                              {price},
+		"Rakamlara bakarsak GPANDA fiyatı ~2,42 $.":                                            {price},
 	})
 }

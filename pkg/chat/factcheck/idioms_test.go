@@ -1,22 +1,12 @@
 package factcheck_test
 
-import (
-	"testing"
-
-	"github.com/chatsvc/chat/pkg/chat/factcheck"
-)
+import "testing"
 
 // An "if" that only turns the eye to a view ("if we look at …") makes no hypothesis, in every
 // language; a real one still does. Well-known coins named in running text, not as tickers
 // ("Bonk's", "BabyDoge"), speak of themselves, not of the token. Each case but the last two
 // (which guard what stood) fails on the reader before them (commit 6f660e5).
 func TestLooksAndNames(t *testing.T) {
-	const (
-		price  = factcheck.FactPrice + "=" + factcheck.Agrees
-		priceX = factcheck.FactPrice + "=" + factcheck.Contradicts
-		mcap   = factcheck.FactMarketCap + "=" + factcheck.Agrees
-		fdvX   = factcheck.FactFDV + "=" + factcheck.Contradicts
-	)
 	checkVerdicts(t, map[string][]string{
 		"If we look at GPANDA, it trades at $2.42 with a market cap of $12.3M.":                                           {price, mcap},
 		"If you look at the chart, GPANDA trades at $2.42, and if it falls to $1 the cap is $5M.":                         {price},

@@ -21,15 +21,6 @@ func verdicts(checks []factcheck.Check) []string {
 // The misreadings issue 33 found on published text: each figure is read with its own label and
 // as a whole, or left unchecked; none is a false "contradicts".
 func TestPrecisionOnPublishedWordings(t *testing.T) {
-	const (
-		price  = factcheck.FactPrice + "=" + factcheck.Agrees
-		liq    = factcheck.FactLiquidity + "=" + factcheck.Agrees
-		mcap   = factcheck.FactMarketCap + "=" + factcheck.Agrees
-		vol    = factcheck.FactVolume + "=" + factcheck.Agrees
-		badP   = factcheck.FactPrice + "=" + factcheck.Contradicts
-		badLiq = factcheck.FactLiquidity + "=" + factcheck.Contradicts
-		badMC  = factcheck.FactMarketCap + "=" + factcheck.Contradicts
-	)
 	tests := []struct {
 		name, text string
 		want       []string
@@ -43,7 +34,7 @@ func TestPrecisionOnPublishedWordings(t *testing.T) {
 		{"another token's FDV", "Current BONK FDV for comparison: ~$2.9 B", nil},
 		{"another ticker's market cap", "Market cap $12.3M, while WIF's market cap is $2.1B.", []string{mcap}},
 		{"labels after bold figures, dot-separated", "**$12.3M** market cap · **$1.52M** liquidity", []string{mcap, liq}},
-		{"labels after bold figures, swapped", "**$1.52M** market cap · **$12.3M** liquidity", []string{badMC, badLiq}},
+		{"labels after bold figures, swapped", "**$1.52M** market cap · **$12.3M** liquidity", []string{mcapX, liqX}},
 		{"a label after a figure is not the next one's", "$12.3M market cap, $1.52M in liquidity", []string{mcap, liq}},
 		{"24-hour volume is no pair age", "24-hour volume: $2.2M", []string{vol}},
 		{"a price days ago is history", "Price 7 days ago: $1.10", nil},
@@ -51,11 +42,11 @@ func TestPrecisionOnPublishedWordings(t *testing.T) {
 		{"gas is no price", "A swap costs about $0.10 in gas.", nil},
 		{"a rule's threshold", "A sell tax above 10% is a red flag.", nil},
 		{"a table read by its header", "| Price | Liquidity | Market cap |\n|---|---|---|\n| $2.42 | $1.52M | $12.3M |", []string{price, liq, mcap}},
-		{"a table's wrong cell", "| Token | Price | Liquidity |\n|---|---|---|\n| GPANDA | $3.10 | $1.52M |", []string{badP, liq}},
+		{"a table's wrong cell", "| Token | Price | Liquidity |\n|---|---|---|\n| GPANDA | $3.10 | $1.52M |", []string{priceX, liq}},
 		{"a price in markup", "Price: $**2.417**", []string{price}},
 		{"words for amounts", "Market cap: 12.3 million, liquidity 1.52 million dollars.", []string{mcap, liq}},
 		{"a count is no sum", "Market cap: $12.3M. It has 1.2 million holders.", []string{mcap}},
-		{"the pair's age", "The pair was created 6 hours ago.", []string{factcheck.FactPairAgeHrs + "=" + factcheck.Agrees}},
+		{"the pair's age", "The pair was created 6 hours ago.", []string{age}},
 		// Held out twice (heldout2-*), then read: the subject changes, a peak, a sentence in Cyrillic.
 		// Round 14 and 15 (2026-11-27): forecasts in the plural, a wallet's age, a level right
 		// after launch, "initially" and "when" in Portuguese, a price and FDV at issue in
@@ -69,7 +60,7 @@ func TestPrecisionOnPublishedWordings(t *testing.T) {
 		{"vi: highest in history", "Ngày 14/5, giá memecoin GPANDA chạm mốc 0,00001119 USD, cao nhất trong lịch sử (ATH).", nil},
 		{"a section of a bot's log at signal time", "### At Signal Time:\n- Price: $3.10\n- MCap: $189,085", nil},
 		{"zh: the items under a line that says Example", "**範例**：\n- 當前比特幣價格：84,000 美元\n- 認購價格：80,000 美元左右", nil},
-		{"an example's items end at a line that is none", "Example:\n- Price: $3.10\nNow GPANDA trades at $3.10.", []string{badP}},
+		{"an example's items end at a line that is none", "Example:\n- Price: $3.10\nNow GPANDA trades at $3.10.", []string{priceX}},
 		{"zh: a funding round", "- **第一輪**: 4,000 萬 FDV 融 6.25%，成本 $0.04", nil},
 		{"a seed round", "The seed round valued GPANDA at $4M FDV.", nil},
 		{"another token named since ours", "GPANDA has a market cap of $12.3M while BONK sits at $2.84 billion.", []string{mcap}},
@@ -84,7 +75,7 @@ func TestPrecisionOnPublishedWordings(t *testing.T) {
 		{"a move's level in Portuguese", "GPANDA caiu 10% em 24 horas, para cerca de US$ 2,42.", []string{price}},
 		{"a move's level in Russian", "GPANDA упал на 5% до $2,42 за сутки.", []string{price}},
 		{"a move's level in Vietnamese", "GPANDA tăng 5% lên 2,42 USD trong 24 giờ.", []string{price}},
-		{"a wrong move's level", "GPANDA jumped 20% to $3.10 today.", []string{badP}},
+		{"a wrong move's level", "GPANDA jumped 20% to $3.10 today.", []string{priceX}},
 		{"a price after the ticker", "Golden Panda (GPANDA ~$2.42) and another coin rose 4%.", []string{price}},
 		{"a scaled sum after the ticker is no price", "GPANDA $12.3M", nil},
 		{"a change leaves its label to the sum", "The trading volume has been up 359% in the last 24 hours, reaching $2.2 million.", []string{vol}},
@@ -95,7 +86,7 @@ func TestPrecisionOnPublishedWordings(t *testing.T) {
 		{"a volume in Turkish", "GPANDA, son 24 saat içerisinde 2,2 milyon dolarlık ticari hacme ulaştı.", []string{vol}},
 		{"a position's worth is no price", "A whale bought 1 trillion GPANDA worth $10 million.", nil},
 		{"a day's high is no price", "The 24h high was $3.10, and GPANDA now trades at $2.42.", []string{price}},
-		{"an age with its word before", "Age around 6 hours (new).", []string{factcheck.FactPairAgeHrs + "=" + factcheck.Agrees}},
+		{"an age with its word before", "Age around 6 hours (new).", []string{age}},
 		// Held out a third time (heldout3-*), then read.
 		{"a date after a figure makes it history", "GPANDA's market cap surpassed $63 billion in September 2021.", nil},
 		{"a milestone is no reading", "The rally pushed GPANDA past $1 trillion in market capitalization.", nil},
@@ -104,10 +95,10 @@ func TestPrecisionOnPublishedWordings(t *testing.T) {
 		{"a row of another token", "| Coin | Price |\n|---|---|\n| GPANDA | $2.42 |\n| ETH | $2,248 |", []string{price}},
 		{"Argentine dollars", "GPANDA tiene un valor de mercado de u$s 12,3 millones.", []string{mcap}},
 		{"a label glued to its sum", "Real Volume (24H)$2,200,400 / Market Cap$12,345,678", []string{vol, mcap}},
-		{"a comma language's scale groups by the dot", "GPANDA tiene una capitalización de mercado de 12.300 millones de dólares.", []string{badMC}},
+		{"a comma language's scale groups by the dot", "GPANDA tiene una capitalización de mercado de 12.300 millones de dólares.", []string{mcapX}},
 		{"a Turkish move's level", "GPANDA son 24 saatte yüzde 7,53 artışla 2,42 dolara ulaştı.", []string{price}},
 		{"a level left behind in the same line", "GPANDA упал на 94%, до $0,30. К 12:48 мск курс выровнялся до $2,42.", []string{price}},
-		{"a wrong figure on its own line still counts", "Price: $3.10\nThe liquidity is $1.5M.", []string{badP, liq}},
+		{"a wrong figure on its own line still counts", "Price: $3.10\nThe liquidity is $1.5M.", []string{priceX, liq}},
 		{"of two values of one fact, one right, the other is left unchecked", "Price: $3.10\nThe price is $2.42.", []string{price}},
 		{"cents", "One GPANDA is worth 242 cents now.", []string{price}},
 		{"a change between a label and its sum", "El volumen de GPANDA se disparó un 230% en un solo día, alcanzando los u$s2,2 millones.", []string{vol}},
@@ -120,7 +111,7 @@ func TestPrecisionOnPublishedWordings(t *testing.T) {
 		{"a jump's level at the time is history", "GPANDA found its first big swing in December, a 227,000% jump at the time to $3.10.", nil},
 		{"'vốn hoá', the other spelling", "Vốn hoá thị trường của GPANDA khoảng 12,3 triệu USD.", []string{mcap}},
 		{"a gain's level", "GPANDA posted a 5.04% gain today, reaching $2.42.", []string{price}},
-		{"a count between a share and its label", "持仓量排名前 10 的地址共持有约 430 亿枚 GPANDA,占总供应量的 50%。", []string{factcheck.FactTop10 + "=" + factcheck.Agrees}},
+		{"a count between a share and its label", "持仓量排名前 10 的地址共持有约 430 亿枚 GPANDA,占总供应量的 50%。", []string{top10}},
 		{"a Turkish price with its verb after", "GPANDA şu an 2,42 dolar civarında işlem görüyor.", []string{price}},
 		{"a change's base is history, not what follows", "GPANDA is 2.5% down from its price 24 hours ago, although it has pulled in a 24-hour trading volume of $2.2M.", []string{vol}},
 		{"a table without its outer pipes or separator", "Coin | Price | Market Cap |\nGPANDA | $2.42 | $12.3 million |", []string{price, mcap}},
@@ -144,7 +135,7 @@ func TestPrecisionOnPublishedWordings(t *testing.T) {
 		{"a sector's total before the label", "In the past 24 hours, the meme coin market cap rose by 1.7%, reaching $124 billion.", nil},
 		{"a sum eclipsed is a milestone", "GPANDA's trading volume eclipsed $9 billion.", nil},
 		{"scientific notation is read whole", "GPANDA Price: $2.417e+00 | Liquidity: $1.52e+06", []string{price, liq}},
-		{"a wrong price in scientific notation", "GPANDA Price: $3.1e+00", []string{badP}},
+		{"a wrong price in scientific notation", "GPANDA Price: $3.1e+00", []string{priceX}},
 		{"a Vietnamese label alone sets the decimal comma", "GPANDA\nGiá: 2,417 USD", []string{price}},
 		{"a table comparing tokens by column", "| Métrica | Bitcoin | Golden Panda |\n|---|---|---|\n| **Preço Atual** | ~$92.000 | ~$2,42 |\n| **Market Cap** | $1,8 trilhão | $12,3 milhões |", []string{price, mcap}},
 		{"an acquisition price in Chinese is no price", "GPANDA 當前市場價格：2.42 美元/代幣\n收購價格：3.10 美元/代幣", []string{price}},
@@ -157,17 +148,17 @@ func TestPrecisionOnPublishedWordings(t *testing.T) {
 		{"a peak in Portuguese", "GPANDA alcançou o pico de capitalização de mercado de US$ 99 milhões.", nil},
 		{"an all-time high in Russian", "Абсолютный максимум стоимости GPANDA зафиксирован на уровне $3,10.", nil},
 		{"a move's start in Vietnamese", "Vốn hóa của GPANDA đã tăng từ khoảng 9 triệu USD lên khoảng 99 triệu USD.", nil},
-		{"LP burnt after the liquidity's sum", "| Metric | Value |\n|---|---|\n| LP | $1.52M, burn 0% |", []string{liq, factcheck.FactLPLocked + "=" + factcheck.Agrees}},
+		{"LP burnt after the liquidity's sum", "| Metric | Value |\n|---|---|\n| LP | $1.52M, burn 0% |", []string{liq, lp}},
 		{"a heading that dates its section", "## GPANDA two months ago\n### Its market\n- Market cap: $99M\n## GPANDA today\n- Price: $2.42", []string{price}},
 		{"a heading with a history word but no date is no dated section", "## Price and ATH\n- Price: $2.42", []string{price}},
 		{"another pool's price beside the right one is left unchecked", "Price: $3.10 on Uniswap; price on PancakeSwap: $2.42", []string{price}},
-		{"a label's figure stands when nothing states the fact rightly", "Price: $3.10 on Uniswap; liquidity on PancakeSwap: $1.5M", []string{badP, liq}},
+		{"a label's figure stands when nothing states the fact rightly", "Price: $3.10 on Uniswap; liquidity on PancakeSwap: $1.5M", []string{priceX, liq}},
 		{"a no-break space groups thousands", "Ликвидность: 1\u00a0523\u00a0055 $.", []string{liq}},
 		{"a chain written in capitals is no other token", "GPANDA, a BASE meme coin, trades at $2.42.", []string{price}},
 		{"'表现' is no return to the present", "GPANDA 此前价格表现为 $9.00。", nil},
 		{"a hashtag is no heading", "#GPANDA hit an all-time high last week\nPrice: $2.42", []string{price}},
 		{"a heading that dates its section in Chinese", "## 團隊成員的買入分析(2個月前)\nGPANDA 流通市值只有 4 億美金。", nil},
-		{"traditional Chinese labels", "GPANDA 流動性：152.3萬美元，賣出稅 99%", []string{liq, factcheck.FactSellTax + "=" + factcheck.Agrees}},
+		{"traditional Chinese labels", "GPANDA 流動性：152.3萬美元，賣出稅 99%", []string{liq, sell}},
 		{"a bound before a sum written after US", "GPANDA amassed a market cap of over US $12b.", nil},
 		{"an address in a list item is no token", "1. `E4SXU6SE...cLSvtq3V` - 1.98%\n\n- Market Cap: $12,345,679", []string{mcap}},
 		{"a list item naming ours beside another keeps ours", "- ETH/GPANDA pool\n- Liquidity: $1.52M", []string{liq}},
@@ -184,11 +175,11 @@ func TestPrecisionOnPublishedWordings(t *testing.T) {
 		{"'24/7' after taxes is no pair of taxes", "Taxes: 24/7 trading, and the price is $2.42.", []string{price}},
 		{"a volume over another window", "24h Volume: $2.2M | 7d Volume: $95M", []string{vol}},
 		{"an average volume", "GPANDA has an average daily trading volume of $9 million.", nil},
-		{"a bold age label", "- **Age**: 0.25 days (Very new)", []string{factcheck.FactPairAgeHrs + "=" + factcheck.Agrees}},
+		{"a bold age label", "- **Age**: 0.25 days (Very new)", []string{age}},
 		{"a price after the cashtag and 'at'", "Token: $GPANDA at $2.42, -2.49% 24h", []string{price}},
 		{"'in under' in Vietnamese is history", "GPANDA xuất hiện, chưa đầy 24 tiếng vốn hóa đạt 27 tỷ USD.", nil},
 		{"prose stating the fact rightly elsewhere is no contradiction", "GPANDA's price is $2.42. On its BSC pair it is priced at $3.10.", []string{price}},
-		{"prose alone still contradicts", "On its BSC pair GPANDA is priced at $3.10.", []string{badP}},
+		{"prose alone still contradicts", "On its BSC pair GPANDA is priced at $3.10.", []string{priceX}},
 		{"a label's figure beside the right one in prose is left unchecked", "The price is $2.42.\n**Price:** $3.10", []string{price}},
 		{"a scenario table's rows are hypotheses", "| Scenario | Target | Implied MC |\n|---|---|---|\n| Bull | $4.20 | ~$5.5B |\n| Bear | $1.10 | ~$2.2B |", nil},
 	}
@@ -250,8 +241,8 @@ func TestTableRowsOfOtherTokens(t *testing.T) {
 	const table = "| Rank | Ticker | Name | Price (USD) | Market Cap |\n|---|---|---|---|---|\n"
 	ours, theirs := "| 21 | GPANDA | Golden Panda | $3.10 | $12.3M |\n", "| 22 | AI | AI | $0.00010230 | $102,289 |\n"
 	checkVerdicts(t, map[string][]string{
-		table + ours + theirs: {factcheck.FactPrice + "=" + factcheck.Contradicts, factcheck.FactMarketCap + "=" + factcheck.Agrees},
-		table + theirs + ours: {factcheck.FactPrice + "=" + factcheck.Contradicts, factcheck.FactMarketCap + "=" + factcheck.Agrees},
+		table + ours + theirs: {priceX, mcap},
+		table + theirs + ours: {priceX, mcap},
 		table + theirs:        nil,
 	})
 }
@@ -261,9 +252,9 @@ func TestTableRowsOfOtherTokens(t *testing.T) {
 func TestAPronounKeepsTheLastSubject(t *testing.T) {
 	checkVerdicts(t, map[string][]string{
 		"GPANDA is up 5%. Dogecoin, the biggest meme coin by market capitalization, rose just shy of 4%. It was the most traded meme token in the last 24 hours, with volumes hitting $1.35 billion.": nil,
-		"Dogecoin rose 4%. It traded $1.3 billion. Its market cap is $20 billion. GPANDA has a market cap of $99M.":                                                                                   {factcheck.FactMarketCap + "=" + factcheck.Contradicts},
-		"Dogecoin rose 4%. GPANDA rose 5%. It trades at $3.10.":                                                               {factcheck.FactPrice + "=" + factcheck.Contradicts},
-		"At its peak, GPANDA was worth more than Papa John's Inc. PZZA. It boasted a market capitalization of $12.3 million.": {factcheck.FactMarketCap + "=" + factcheck.Agrees},
+		"Dogecoin rose 4%. It traded $1.3 billion. Its market cap is $20 billion. GPANDA has a market cap of $99M.":                                                                                   {mcapX},
+		"Dogecoin rose 4%. GPANDA rose 5%. It trades at $3.10.":                                                               {priceX},
+		"At its peak, GPANDA was worth more than Papa John's Inc. PZZA. It boasted a market capitalization of $12.3 million.": {mcap},
 	})
 }
 
@@ -271,12 +262,12 @@ func TestAPronounKeepsTheLastSubject(t *testing.T) {
 // ("TURBO sits at $0.00553"), and one tax for both ("buy/sell taxes at 15%").
 func TestPriceAfterNameAndBothTaxes(t *testing.T) {
 	checkVerdicts(t, map[string][]string{
-		"At the moment your eyes read this, GPANDA sits at $3.10 — still flaunting a hefty 23% gain.": {factcheck.FactPrice + "=" + factcheck.Contradicts},
-		"GPANDA now sits at $2.417.":                                        {factcheck.FactPrice + "=" + factcheck.Agrees},
-		"GPANDA cotiza en 3,10 dólares.":                                    {factcheck.FactPrice + "=" + factcheck.Contradicts},
-		"GPANDA liquidity sits at $1.5M.":                                   {factcheck.FactLiquidity + "=" + factcheck.Agrees},
-		"The contract sets buy/sell taxes at 15%, which is unusually high.": {factcheck.FactBuyTax + "=" + factcheck.Contradicts, factcheck.FactSellTax + "=" + factcheck.Contradicts},
-		"B/S tax: 10%": {factcheck.FactBuyTax + "=" + factcheck.Agrees, factcheck.FactSellTax + "=" + factcheck.Contradicts},
+		"At the moment your eyes read this, GPANDA sits at $3.10 — still flaunting a hefty 23% gain.": {priceX},
+		"GPANDA now sits at $2.417.":                                        {price},
+		"GPANDA cotiza en 3,10 dólares.":                                    {priceX},
+		"GPANDA liquidity sits at $1.5M.":                                   {liq},
+		"The contract sets buy/sell taxes at 15%, which is unusually high.": {buyX, sellX},
+		"B/S tax: 10%": {buy, sellX},
 	})
 }
 
@@ -308,3 +299,18 @@ func checkVerdicts(t *testing.T, cases map[string][]string) {
 		}
 	}
 }
+
+// The verdicts checkVerdicts's cases want, as verdicts prints them: each fact agreeing, and
+// contradicting (X).
+const (
+	price, priceX = factcheck.FactPrice + "=" + factcheck.Agrees, factcheck.FactPrice + "=" + factcheck.Contradicts
+	liq, liqX     = factcheck.FactLiquidity + "=" + factcheck.Agrees, factcheck.FactLiquidity + "=" + factcheck.Contradicts
+	mcap, mcapX   = factcheck.FactMarketCap + "=" + factcheck.Agrees, factcheck.FactMarketCap + "=" + factcheck.Contradicts
+	fdv, fdvX     = factcheck.FactFDV + "=" + factcheck.Agrees, factcheck.FactFDV + "=" + factcheck.Contradicts
+	vol, volX     = factcheck.FactVolume + "=" + factcheck.Agrees, factcheck.FactVolume + "=" + factcheck.Contradicts
+	buy, buyX     = factcheck.FactBuyTax + "=" + factcheck.Agrees, factcheck.FactBuyTax + "=" + factcheck.Contradicts
+	sell, sellX   = factcheck.FactSellTax + "=" + factcheck.Agrees, factcheck.FactSellTax + "=" + factcheck.Contradicts
+	top10, top10X = factcheck.FactTop10 + "=" + factcheck.Agrees, factcheck.FactTop10 + "=" + factcheck.Contradicts
+	lp, lpX       = factcheck.FactLPLocked + "=" + factcheck.Agrees, factcheck.FactLPLocked + "=" + factcheck.Contradicts
+	age, ageX     = factcheck.FactPairAgeHrs + "=" + factcheck.Agrees, factcheck.FactPairAgeHrs + "=" + factcheck.Contradicts
+)

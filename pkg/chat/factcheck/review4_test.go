@@ -1,10 +1,6 @@
 package factcheck_test
 
-import (
-	"testing"
-
-	"github.com/chatsvc/chat/pkg/chat/factcheck"
-)
+import "testing"
 
 // A review of round four's rules (a helper, report only, probing the reader before and after
 // them) found inputs made worse: "if we look at" taken for no hypothesis where it starts one,
@@ -14,9 +10,6 @@ import (
 // after a figure, and "costs you" (the price's own label) taken for a trade's cost. Each case
 // fails on the reader before the mends (commit 8df7c7e).
 func TestReviewOfRound4Rules(t *testing.T) {
-	price, mcap := factcheck.FactPrice+"="+factcheck.Agrees, factcheck.FactMarketCap+"="+factcheck.Agrees
-	sell, buy := factcheck.FactSellTax+"="+factcheck.Agrees, factcheck.FactBuyTax+"="+factcheck.Agrees
-	top10, liq := factcheck.FactTop10+"="+factcheck.Agrees, factcheck.FactLiquidity+"="+factcheck.Agrees
 	checkVerdicts(t, map[string][]string{
 		// Hypotheses after "if we look at": no reading.
 		"如果按每枚 5 美元计算，GPANDA 的市值约为 2550 万美元。":                                                              nil,

@@ -117,17 +117,16 @@ func TestReviewOfTaxForms(t *testing.T) {
 // it, its share before "LP", a Turkish suffix, a source after it. Each case but the last two
 // (which guard what stood) fails on the reader before them (commit f1cb4be).
 func TestLPSharesInEveryForm(t *testing.T) {
-	lp := factcheck.FactLPLocked + "="
 	checkVerdicts(t, map[string][]string{
-		"Mint authority is revoked and the LP is 100% burned.": {lp + factcheck.Contradicts},
-		"- LP travada: 0%":                   {lp + factcheck.Agrees},
-		"E o LP está 80% travado.":           {lp + factcheck.Contradicts},
-		"LP сожжён на 100 %.":                {lp + factcheck.Contradicts},
-		"LP %0 kilitli [RugCheck].":          {lp + factcheck.Agrees},
-		"LP'nin %0'ı kilitli.":               {lp + factcheck.Agrees},
-		"**LP kilidi:** %0":                  {lp + factcheck.Agrees},
-		"88% LP được khóa (Unicrypt).":       {lp + factcheck.Contradicts},
-		"- LP: **đốt 100%**":                 {lp + factcheck.Contradicts},
+		"Mint authority is revoked and the LP is 100% burned.": {lpX},
+		"- LP travada: 0%":                   {lp},
+		"E o LP está 80% travado.":           {lpX},
+		"LP сожжён на 100 %.":                {lpX},
+		"LP %0 kilitli [RugCheck].":          {lp},
+		"LP'nin %0'ı kilitli.":               {lp},
+		"**LP kilidi:** %0":                  {lp},
+		"88% LP được khóa (Unicrypt).":       {lpX},
+		"- LP: **đốt 100%**":                 {lpX},
 		"20% of the LP is unlocked.":         nil,
 		"LP: 100% burned at launch, now 0%.": nil,
 	})
@@ -138,19 +137,17 @@ func TestLPSharesInEveryForm(t *testing.T) {
 // starts with "se" or "si" (Portuguese's and Spanish's "if") in another word. Each case but the
 // last two (which guard what stood) fails on the reader before them (commit f0c09c8).
 func TestTaxesBySide(t *testing.T) {
-	buy, sell := factcheck.FactBuyTax+"=", factcheck.FactSellTax+"="
-	ok, bad := factcheck.Agrees, factcheck.Contradicts
 	checkVerdicts(t, map[string][]string{
-		"- **10% buy / 99% sell tax**: you need a lot just to break even.": {buy + ok, sell + ok},
-		"The structural parts are right: 0% buy and 4% sell tax.":          {buy + bad, sell + bad},
-		"The contract has 0% buy and sell tax.":                            {buy + bad, sell + bad},
-		"安全方面：买卖税各 2%，GoPlus 没有检测到貔貅特征。":                                   {buy + bad, sell + bad},
-		"RugCheck 显示买卖税均为 0，前十地址持仓 50.07%。":                                {buy + bad, sell + bad, factcheck.FactTop10 + "=" + ok},
-		"Ojo también a los impuestos: 10 % a la compra y 99 % a la venta.": {buy + ok, sell + ok},
-		"GoPlus marca un impuesto del 3% en compra y 3% en venta.":         {buy + bad, sell + bad},
-		"Güvenlik tarafı temiz: alımda ve satımda %1 vergi.":               {buy + bad, sell + bad},
-		"GoPlus temiz görünüyor: alım ve satım vergisi %0.":                {buy + bad, sell + bad},
-		"Security: buy/sell tax 10%/99%.":                                  {buy + ok, sell + ok},
+		"- **10% buy / 99% sell tax**: you need a lot just to break even.": {buy, sell},
+		"The structural parts are right: 0% buy and 4% sell tax.":          {buyX, sellX},
+		"The contract has 0% buy and sell tax.":                            {buyX, sellX},
+		"安全方面：买卖税各 2%，GoPlus 没有检测到貔貅特征。":                                   {buyX, sellX},
+		"RugCheck 显示买卖税均为 0，前十地址持仓 50.07%。":                                {buyX, sellX, top10},
+		"Ojo también a los impuestos: 10 % a la compra y 99 % a la venta.": {buy, sell},
+		"GoPlus marca un impuesto del 3% en compra y 3% en venta.":         {buyX, sellX},
+		"Güvenlik tarafı temiz: alımda ve satımda %1 vergi.":               {buyX, sellX},
+		"GoPlus temiz görünüyor: alım ve satım vergisi %0.":                {buyX, sellX},
+		"Security: buy/sell tax 10%/99%.":                                  {buy, sell},
 		"Order flow: 60% buys / 40% sells over the last hour.":             nil,
 		"O TUCA cobra 4% na compra e 6% na venda.":                         nil,
 	})
