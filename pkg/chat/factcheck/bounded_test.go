@@ -3,6 +3,7 @@ package factcheck_test
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chatsvc/chat/pkg/chat/factcheck"
 	"github.com/chatsvc/chat/pkg/chat/token"
@@ -104,4 +105,34 @@ func TestWordsBeforeEachFigure(t *testing.T) {
 			}
 		})
 	}
+}
+
+// With a time limit, the figures the checks do not come to in time are counted, not judged:
+// a limit already passed judges none and counts every figure the checks would have judged,
+// and no limit reads as Audit does.
+func TestAuditWithinCountsWhatItHasNoTimeFor(t *testing.T) {
+	tests := []struct{ name, text string }{
+		{"a short answer", "GPANDA trades at $0.52, liquidity $9M, the top 10 holders own 50%."},
+		{"a long clause past MaxFigures", longClause(60 << 10)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			all := factcheck.Audit(tt.text, panda())
+			judged := len(factcheck.AuditWithin(tt.text, panda(), 0).Checks)
+			if judged != len(all.Checks) || judged == 0 {
+				t.Fatalf("no limit: %d checks, Audit %d", judged, len(all.Checks))
+			}
+			none := factcheck.AuditWithin(tt.text, panda(), time.Nanosecond)
+			figures := all.Unchecked + min(factcheck.MaxFigures, countFigures(tt.text))
+			if len(none.Checks) != 0 || none.Unchecked != figures {
+				t.Errorf("a limit already passed: %d checks, %d unchecked; want 0 and %d", len(none.Checks), none.Unchecked, figures)
+			}
+		})
+	}
+}
+
+// countFigures is how many figures an answer's first MaxText holds, as the checks count them:
+// the unchecked count of the answer after MaxFigures figures that push all of it past the limit.
+func countFigures(text string) int {
+	return factcheck.Audit(strings.Repeat("$1 ", factcheck.MaxFigures)+"\n"+text, panda()).Unchecked
 }

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -138,7 +139,20 @@ func Verify(text string, facts []token.Facts) []Check { return Audit(text, facts
 // text's length: each clause is marked once, and each figure looks at most a bounded stretch
 // around it (reach bytes back for its label, lookAhead after it), so a clause of many figures
 // costs at most that much per figure.
-func Audit(text string, facts []token.Facts) Report {
+func Audit(text string, facts []token.Facts) Report { return AuditWithin(text, facts, 0) }
+
+// AuditWithin is Audit that judges figures for at most within (no limit when it is 0): figures it
+// comes to later are counted in Unchecked, as those past MaxFigures are. The caller that
+// holds a stream's end for the checks sets it, so that a slow machine, or one running the
+// race detector, holds it no longer than the answers MaxText and MaxFigures are set for hold
+// it on a fast one.
+func AuditWithin(text string, facts []token.Facts, within time.Duration) Report {
+	var deadline time.Time
+	if within > 0 {
+		warm.Do(func() { Audit(warmText, warmFacts()) }) // the first answer's time is not the patterns'
+
+		deadline = time.Now().Add(within)
+	}
 	if len(facts) == 0 {
 		return Report{}
 	}
@@ -161,7 +175,7 @@ func Audit(text string, facts []token.Facts) Report {
 	table := rows{cards: cardsOf(text, tokens)}
 	for n, clause := range list {
 		found, over := figures(clause, lang), 0
-		if judged >= MaxFigures {
+		if judged >= MaxFigures || late(deadline) {
 			r.Unchecked += len(found)
 			continue
 		}
@@ -181,22 +195,24 @@ func Audit(text string, facts []token.Facts) Report {
 			continue
 		}
 		var got []reading
-		got, current = l.readClause(list, n, m, found, tokens, current)
+		got, current, over = l.readClause(list, n, m, found, tokens, current, deadline)
+		r.Unchecked += over
 		for i := range got {
 			got[i].line = lines[n]
 		}
 		read = append(read, got...)
 	}
 	r.Checks = latest(read)
-	for _, clause := range clauses(rest) {
-		r.Unchecked += len(figures(clause, lang))
+	for line := range strings.Lines(rest) { // counted, not read: its lines need no clauses
+		r.Unchecked += len(figures(line, lang))
 	}
 	return r
 }
 
 // readClause reads the figures found in clause list[n], marked m, about the token current
-// (the latest one named), and gives the token the clauses after it speak of.
-func (l *lexicon) readClause(list []string, n int, m *marks, found []figure, tokens []tokenData, current int) ([]reading, int) {
+// (the latest one named), and gives the token the clauses after it speak of, and how many of
+// the figures it left unjudged for the deadline.
+func (l *lexicon) readClause(list []string, n int, m *marks, found []figure, tokens []tokenData, current int, deadline time.Time) ([]reading, int, int) {
 	clause, subject := list[n], current
 	if q := asked(clause); q < len(clause) {
 		// "Can Pi really reach $10?" claims nothing; "GPANDA trades at $3.50, but is that
@@ -209,7 +225,10 @@ func (l *lexicon) readClause(list []string, n int, m *marks, found []figure, tok
 	c := &claims{l: l, clause: clause, tokens: tokens, current: subject, m: m, generic: l.generic.MatchString(clause)}
 	c.from, c.to = formula(clause)
 	var out []reading
-	for _, f := range found {
+	for i, f := range found {
+		if late(deadline) {
+			return out, current, len(found) - i // the token named in a clause cut short is not taken on
+		}
 		if x, ok := c.read(f); ok {
 			out = append(out, x)
 		}
@@ -217,8 +236,11 @@ func (l *lexicon) readClause(list []string, n int, m *marks, found []figure, tok
 	if c.current >= 0 || subject == current {
 		current = c.current
 	}
-	return out, current
+	return out, current, 0
 }
+
+// late reports whether deadline, when there is one, has passed.
+func late(deadline time.Time) bool { return !deadline.IsZero() && time.Now().After(deadline) }
 
 // budget keeps the first n of a clause's figures, and the clause up to the last one's words;
 // over is how many it left.
@@ -231,67 +253,6 @@ func budget(clause string, found []figure, n int) (string, []figure, int) {
 		clause = clause[:runeStart(clause, found[n-1].end+lookAhead)]
 	}
 	return clause, found, over
-}
-
-// reading is a check of a figure about one of the tokens, with the figure's value, and
-// whether a label stood right before it.
-type reading struct {
-	token, line int
-	value       float64
-	labelled    bool
-	check       Check
-}
-
-// latest are the checks of the readings, each once, but for a token's fact read more than once
-// in one line (a paragraph, a bullet) with values that differ, only those near its last
-// reading there: a report states a level left behind before the level now ("fell 94% to
-// $0.30 … recovered to $5.19"). Readings on other lines stand on their own, and so does a
-// figure right after its label ("Price: $3.10 on Uniswap; price on PancakeSwap: $2.42").
-func latest(read []reading) []Check {
-	type key struct {
-		token, line int
-		fact        string
-	}
-	read = stated(read)
-	last := map[key]float64{}
-	for _, x := range read {
-		last[key{x.token, x.line, x.check.Fact}] = x.value
-	}
-	var out []Check
-	seen := map[Check]bool{}
-	for _, x := range read {
-		v := last[key{x.token, x.line, x.check.Fact}]
-		near := math.Abs(x.value-v) <= 0.1*math.Abs(v)
-		if factKinds[x.check.Fact] == percent {
-			near = math.Abs(x.value-v) <= 3
-		}
-		if k := (Check{Fact: x.check.Fact, Stated: x.check.Stated, Verdict: x.check.Verdict}); (near || x.labelled) && !seen[k] {
-			seen[k] = true
-			out = append(out, x.check)
-		}
-	}
-	return out
-}
-
-// stated are the readings but those that contradict a fact the answer states rightly
-// elsewhere: of two values an answer gives one fact, the one that is not the fact now is more
-// likely a level of another time, pool, scenario or token that the reader took for the fact
-// (a "Bull case | MC: $5.5B" row, "the $12M you saw was the peak; MC is $7.4M now") than a
-// second claim, and the reader is not sure enough of it to say "contradicts".
-func stated(read []reading) []reading {
-	type fact struct {
-		token int
-		fact  string
-	}
-	right := map[fact]bool{}
-	for _, x := range read {
-		if x.check.Verdict == Agrees {
-			right[fact{x.token, x.check.Fact}] = true
-		}
-	}
-	return slices.DeleteFunc(read, func(x reading) bool {
-		return x.check.Verdict == Contradicts && right[fact{x.token, x.check.Fact}]
-	})
 }
 
 // lookAhead is how far past a figure its keyword may stand ("$15K in the liquidity pool").
