@@ -90,7 +90,11 @@ func eachSide(text string, unsure *regexp.Regexp) string {
 		if sideA != "" && !s.buy.MatchString(sideA) {
 			first, second = second, first
 		}
-		sp.replace(m[0], m[1], "buy tax "+first+", sell tax "+second+" ")
+		end := m[1]
+		if m[8] >= 0 && m[10] < 0 {
+			end = m[9] // the side, not the boundary after it: "4% на продажу, топ-10 …" keeps its comma
+		}
+		sp.replace(m[0], end, "buy tax "+first+", sell tax "+second+" ")
 	}
 	return sp.String()
 }
