@@ -194,6 +194,6 @@ func TestClassesOfRoundTen(t *testing.T) {
 func TestTaxSidesKeepTheirComma(t *testing.T) {
 	checkVerdicts(t, map[string][]string{
 		"По данным GoPlus: налог 10% на покупку и 99% на продажу, топ-10 кошельков держат 50,07%.": {buy, sell, top10},
-		"Taxes: 10% buy / 99% sell, top 10 holders own 50.07%.":                                      {buy, sell, top10},
+		"Taxes: 10% buy / 99% sell, top 10 holders own 50.07%.": {buy, sell, top10},
 	})
 }
