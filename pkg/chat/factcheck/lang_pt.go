@@ -12,7 +12,7 @@ func init() {
 			FactBuyTax:     `(?:imposto|taxa) (?:de |sobre (?:a )?)?compra`,
 			FactTop10:      `(?:os )?10 maiores(?: detentores| holders)?|top ?10\b`,
 			otherSum:       `(?:todo o )?(?:supply|fornecimento|oferta (?:total|circulante)) de|volume (?:da|na) última hora|volume de (?:compra|venda)s?`,
-			skip:           `variação|alta de|queda de|subiu|caiu|ganho|perda`,
+			skip:           `variação|alta de|queda de|subiu|caiu|ganho|perda|(?:sem contar|excluindo|sem incluir)(?: o| a)? (?:lp|pool|liquidez|par)\b`,
 			FactMarketCap:  `capitalização(?: de mercado)?|valor de mercado|market ?cap`,
 			FactFDV:        `capitalização (?:de mercado )?totalmente diluída|avaliação totalmente diluída|fdv`,
 			FactVolume:     `volume|foram negociad[oa]s`,

@@ -11,7 +11,7 @@ func init() {
 			FactBuyTax:     `thuế mua|phí mua`,
 			FactTop10:      `top ?10\b|10 (?:ví|holder|người nắm giữ) lớn nhất`,
 			otherSum:       `khối lượng (?:1|một) giờ|khối lượng (?:mua|bán)`,
-			skip:           `thay đổi|tăng|giảm`,
+			skip:           `thay đổi|tăng|giảm|(?:không tính|không kể|trừ|loại trừ)(?: ví)? (?:lp|pool|bể thanh khoản|cặp)`,
 			FactMarketCap:  `vốn h(?:óa|oá)(?: thị trường)?|giá trị thị trường|market ?cap`,
 			FactFDV:        `định giá pha loãng|fdv`,
 			FactVolume:     `khối lượng(?: giao dịch)?|volume`,
