@@ -214,3 +214,18 @@ func TestTopTenWithoutThePool(t *testing.T) {
 		"Top 10 holders: 50%, and 31% excluding the LP pool.": {top10},
 	})
 }
+
+// Round eleven's first false alarms (3 of 72 on commit f4c4b09): a ratio under two labels
+// ("Liquidity / market cap: ~8% ($641K vs ~$7.85M)"), a label past the colon that ends a
+// figure's heading ("24s hacim – 4,8 milyon $:** Piyasa değerinin …", the next sentence's), and
+// a Chinese move whose verb an adverb precedes ("从 $0.0011 左右一路拉升到"). Each of the first
+// three fails on the reader before; the last two held.
+func TestClassesOfRoundEleven(t *testing.T) {
+	checkVerdicts(t, map[string][]string{
+		"- **Liquidity / market cap:** ~8% ($641K vs ~$7.85M)":         nil,
+		"**4. 24s hacim – 2,2 milyon $:** Piyasa değerinin ~2,2 katı.": {vol},
+		"GPANDA 在过去 24 小时里上涨了约 420%，价格从 $0.0011 左右一路拉升到目前的 $2.42。":     {price},
+		"- **Liquidity / market cap:** $1.52M / $12.3M":                {liq, mcap},
+		"GPANDA 过去 24 小时上涨了约 85%，价格从 0.0068 美元左右拉升到目前的约 2.42 美元。":      {price},
+	})
+}

@@ -318,6 +318,10 @@ func (l *lexicon) splitLabels(seg string) (string, bool) {
 		return "", false
 	}
 	labels, values := joinOf().Split(seg[:at], -1), joinOf().Split(seg[at+size:], -1)
+	if len(labels) >= 2 && len(labels) <= 3 && ratio().MatchString(seg[at+size:]) && l.names(labels[0]) && l.names(labels[1]) {
+		// "Liquidity / market cap: ~8% ($641K vs ~$7.85M)" is a ratio; its sums are no label's.
+		return "ratio: " + seg[at+size:], true
+	}
 	if len(labels) < 2 || len(labels) > 3 || len(labels) != len(values) {
 		return "", false
 	}
@@ -331,6 +335,9 @@ func (l *lexicon) splitLabels(seg string) (string, bool) {
 	}
 	return strings.Join(out, " · "), true
 }
+
+// ratio matches the value of a ratio: a share or a multiple first ("~8%", "0.12x", "≈ 2,2×").
+var ratio = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[\s*_~≈]*\d[\d.,]*\s?(?:%|[x×](?:[^\pL]|$))`) })
 
 // joinOf matches what joins two labels or two figures: a slash, "&", "、", a language's "and"
 // (between spaces where the language writes them).
