@@ -147,6 +147,15 @@ func (l *lexicon) moveStart(clause string, f figure) int {
 	return -1
 }
 
+// moved reports whether the figure at clause[at:] is where a move from a level ended: a move's
+// verb, its "from" and a level, and its "to" right before the figure ("dropped from about $0.058
+// to roughly $0.035"), not a range ("ranges from $1 to $2").
+func (l *lexicon) moved(clause string, at int) bool {
+	from := max(0, at-96)
+	loc := l.moveEnd.FindStringIndex(clause[from:at])
+	return loc != nil && l.moveWord.MatchString(clause[max(0, from+loc[0]-48):from+loc[0]])
+}
+
 // change reports whether a percentage is a change ("up 12%", "jumped 20%", "%74 yükseliş"):
 // the word of a change right before it or right after it.
 func (l *lexicon) change(left, after string) bool {

@@ -229,3 +229,23 @@ func TestClassesOfRoundEleven(t *testing.T) {
 		"GPANDA 过去 24 小时上涨了约 85%，价格从 0.0068 美元左右拉升到目前的约 2.42 美元。":      {price},
 	})
 }
+
+// Two levels of a move are no range: "rose from $0.0113 to $9.42" was read as the range
+// "$0.0113 to $9.42", which holds any price between, so a wrong level it ended at agreed.
+// The first fails on the reader before (commit 58895b8); a range stays one.
+func TestAMoveIsNoRange(t *testing.T) {
+	checkVerdicts(t, map[string][]string{
+		"GPANDA price rose from $0.0113 to $9.42.":               {priceX},
+		"Liquidity grew from $1M to $1.52M.":                     {liq},
+		"GPANDA price ranges from $2 to $3 on different venues.": {price},
+		"A $100 position grew from $100 to $500.":                nil,
+	})
+}
+
+// Taxes by sides in the plural ("10% on buys and 99% on sells", round eleven) were not read.
+// Fails on the reader before (commit 58895b8).
+func TestTaxesOnBuysAndSells(t *testing.T) {
+	checkVerdicts(t, map[string][]string{
+		"But GPANDA's taxes are on the high side: 10% on buys and 99% on sells.": {buy, sell},
+	})
+}
