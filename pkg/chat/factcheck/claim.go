@@ -147,13 +147,22 @@ func (l *lexicon) moveStart(clause string, f figure) int {
 	return -1
 }
 
-// moved reports whether the figure at clause[at:] is where a move from a level ended: a move's
-// verb, its "from" and a level, and its "to" right before the figure ("dropped from about $0.058
-// to roughly $0.035"), not a range ("ranges from $1 to $2").
-func (l *lexicon) moved(clause string, at int) bool {
+// moveFrom is where the "from" of a move stands whose "to" is right before the figure at
+// clause[at:], after a move's verb ("dropped from about $0.058 to roughly $0.035"), or -1: no
+// such move, or a range ("ranges from $1 to $2").
+func (l *lexicon) moveFrom(clause string, at int) int {
 	from := max(0, at-96)
 	loc := l.moveEnd.FindStringIndex(clause[from:at])
-	return loc != nil && l.moveWord.MatchString(clause[max(0, from+loc[0]-48):from+loc[0]])
+	if loc == nil || !l.moveWord.MatchString(clause[max(0, from+loc[0]-48):from+loc[0]]) {
+		return -1
+	}
+	return from + loc[0]
+}
+
+// datedBefore reports whether a date or a time stands in the clause before offset at, within
+// reach bytes ("Em 19 de dezembro de 2013, … passando de US$ 0,00026 para US$ 0,00095").
+func (l *lexicon) datedBefore(clause string, at int) bool {
+	return l.dated.MatchString(clause[runeStart(clause, max(0, at-reach)):at])
 }
 
 // change reports whether a percentage is a change ("up 12%", "jumped 20%", "%74 yükseliş"):
@@ -169,8 +178,8 @@ func (l *lexicon) change(left, after string) bool {
 // after the token's name ("Dogecoin (DOGE ~0,17 USD)", "SHIB$0.000015", "$NULP at $0.00000019",
 // "TURBO sits at $0.00553"), when the sum has no scale.
 func (l *lexicon) priceUnlabelled(clause string, f figure, left, after string, t *tokenData) (string, bool) {
-	if l.moveStart(clause, f) >= 0 {
-		return FactPrice, true
+	if from := l.moveFrom(clause, f.start); l.moveStart(clause, f) >= 0 || from >= 0 && !l.datedBefore(clause, from) && mentioned([]tokenData{*t}, clause[max(0, f.start-160):f.start]) >= 0 {
+		return FactPrice, true // "CRABBO is up about 64% today, from roughly $0.0113 to around $0.0185 now"
 	}
 	if f.scaled {
 		return "", false
@@ -208,8 +217,13 @@ func (c *claims) notNow(f figure, left, after string) bool {
 	// all-time high of $3.10, it fell 6.5% to $2.42", not "a 227,000% jump at the time to $0.14".
 	past := c.m.pastAt(f.start)
 	if past && f.kind == money {
-		moved := c.l.moveStart(c.clause, f)
-		past = moved < 0 || c.m.historyEnd(f.start) > moved
+		if moved := c.l.moveStart(c.clause, f); moved >= 0 {
+			past = c.m.historyEnd(f.start) > moved
+		} else if from := c.l.moveFrom(c.clause, f.start); from >= 0 {
+			// "dropped from about $0.058 to roughly $0.035": its own "from about" is no history,
+			// a date before it is ("em 19 de dezembro de 2013, … passando de US$ 0,00026 para").
+			past = c.m.historyEnd(from) >= 0 || c.l.datedBefore(c.clause, from)
+		}
 	}
 	return c.current < 0 || c.m.hypotheticalBefore(f.start) || past || c.m.otherSince(f.start) ||
 		(c.l.otherAsset.MatchString(lastWords(left, 4)) && mentioned(c.tokens, left) < 0) ||

@@ -249,3 +249,20 @@ func TestTaxesOnBuysAndSells(t *testing.T) {
 		"But GPANDA's taxes are on the high side: 10% on buys and 99% on sells.": {buy, sell},
 	})
 }
+
+// The level a move "from … to …" ended at is the token's price now when no label names it and
+// the token does ("CRABBO is up about 64% …, from roughly $0.0113 to around $0.0185 now", round
+// eleven), with "about" after its "to" and its own "from about", which is no history; but not
+// after a date ("Em 19 de dezembro de 2013, … passando de US$ 0,00026 para US$ 0,00095"), nor
+// anyone's position. The first three fail on the reader before (commit e1cb910).
+func TestTheLevelAMoveEndedAt(t *testing.T) {
+	checkVerdicts(t, map[string][]string{
+		"GPANDA is up about 64% in the last 24 hours, from roughly $0.0113 to around $2.42 now.":                             {price},
+		"GPANDA has dropped from about $5.8 to roughly $9.42 now over the last 24 hours.":                                    {priceX},
+		"Liquidity fell from about $3M to $1.52M.":                                                                           {liq},
+		"Em 19 de dezembro de 2013, o GPANDA subiu quase 300% em apenas 72 horas, passando de US$ 0,00026 para US$ 0,00095.": nil,
+		"In 2021 GPANDA rose from $0.01 to $0.17 before crashing.":                                                           nil,
+		"A $100 position grew from $100 to $500.":                                                                            nil,
+		"GPANDA hit an all-time high of $9 and then dropped from about $5.8 to roughly $0.42.":                               nil,
+	})
+}

@@ -391,7 +391,7 @@ func fromTo() (moveEnd, rangeEnd *regexp.Regexp) {
 				current = `(?:\s*(?:` + lang.current + `)(?:` + lang.approx + `)?)?`
 			}
 			ends = append(ends, gap+lang.bounded(lang.to)+current+level+`\d`)
-			starts = append(starts, lang.bounded(lang.from)+`[^;\n]{0,40}?\d[^;\n\d]{0,16}?`+lang.bounded(lang.to)+level+`$`)
+			starts = append(starts, lang.bounded(lang.from)+`[^;\n]{0,40}?\d[^;\n\d]{0,16}?`+lang.bounded(lang.to)+`(?:\s*(?:`+lang.approx+`))?`+level+`$`)
 		}
 		if lang.fromAfter != "" {
 			// The ending stands on the figure or its currency ("1,80 dolardan", "$1,80’den"), not

@@ -290,7 +290,7 @@ func ranges(clause string, list []figure) []figure {
 	for i := 0; i < len(list); i++ {
 		f := list[i]
 		if i+1 < len(list) && list[i+1].kind == f.kind && f.kind != hours && list[i+1].value > f.value &&
-			joins(clause[f.end:list[i+1].start], clause[max(0, f.start-16):f.start]) && !words().moved(clause, list[i+1].start) {
+			joins(clause[f.end:list[i+1].start], clause[max(0, f.start-16):f.start]) && words().moveFrom(clause, list[i+1].start) < 0 {
 			g := list[i+1]
 			g.low, g.text, g.start = f.value, clause[f.start:g.end], f.start
 			out = append(out, g)
