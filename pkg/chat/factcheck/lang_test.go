@@ -71,11 +71,11 @@ func TestLanguages(t *testing.T) {
 func TestAMovesStartIsHistory(t *testing.T) {
 	price, mcap := []string{"price_usd=" + factcheck.Agrees}, []string{"market_cap_usd=" + factcheck.Agrees}
 	// The level it came to is read, and agrees, where a label stands before the move and its
-	// verb before the start (es, pt, ru); where the verb stands after the start (tr, zh), the
-	// language marks a move's end as history (vi "tăng … lên"), or no label names the level
-	// (en), nothing is read: the start never is.
+	// verb before the start (es, pt, ru, vi), or the token is named before "from … to …" (en,
+	// since commit 192fce9); where the verb stands after the start (tr, zh), nothing is read:
+	// the start never is.
 	checkVerdicts(t, map[string][]string{
-		"GPANDA rose from $1.80 to $2.42.":                                            nil,
+		"GPANDA rose from $1.80 to $2.42.":                                            price,
 		"El precio de GPANDA subió desde 1,80 dólares hasta 2,42 dólares.":            price,
 		"O preço do GPANDA subiu de US$ 1,80 para US$ 2,42.":                          price,
 		"O valor de mercado do GPANDA saltou de US$ 8 milhões para US$ 12,3 milhões.": mcap,
@@ -83,7 +83,7 @@ func TestAMovesStartIsHistory(t *testing.T) {
 		"GPANDA piyasa değeri 8 milyon dolardan 12,3 milyon dolara çıktı.":            nil,
 		"GPANDA fiyatı 3,10 dolardan 2,42 dolara geriledi.":                           nil,
 		"GPANDA fiyatı $1,80’den $2,42’ye yükseldi.":                                  nil,
-		"Vốn hóa GPANDA tăng từ 8 triệu USD lên 12,3 triệu USD.":                      nil,
+		"Vốn hóa GPANDA tăng từ 8 triệu USD lên 12,3 triệu USD.":                      mcap,
 		"GPANDA 市值从 800 万美元增至 1230 万美元。":                                              nil,
 		"GPANDA 价格由 3.10 美元跌到 2.42 美元。":                                               nil,
 		"GPANDA 的价格从 1.80 美元上涨到 2.42 美元。":                                             nil,
