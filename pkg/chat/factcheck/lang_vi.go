@@ -10,7 +10,7 @@ func init() {
 			FactSellTax:    `thuế bán|phí bán`,
 			FactBuyTax:     `thuế mua|phí mua`,
 			FactTop10:      `top ?10\b|10 (?:ví|holder|người nắm giữ) lớn nhất`,
-			otherSum:       `khối lượng (?:1|một) giờ|khối lượng (?:mua|bán)`,
+			otherSum:       `khối lượng (?:1|một) giờ|khối lượng (?:mua|bán)|(?:^\s*|(?:triệu|nghìn|ngàn|tỷ|\d) )(?:token|đồng),? (?:trị giá|có giá trị)`,
 			skip:           `thay đổi|tăng|giảm|(?:không tính|không kể|trừ|loại trừ)(?: ví)? (?:lp|pool|bể thanh khoản|cặp)`,
 			FactMarketCap:  `vốn h(?:óa|oá)(?: thị trường)?|giá trị thị trường|market ?cap`,
 			FactFDV:        `định giá pha loãng|fdv`,
