@@ -365,6 +365,10 @@ func movedBy() *regexp.Regexp {
 			by = `(?:` + lang.bounded(lang.by) + `)?`
 		}
 		parts = append(parts, lang.bounded(lang.moves)+`\s*`+by+`\s*(?:`+approx+`)?\s*(?:US|U\.S\.)?\s*$`)
+		if lang.by != "" && !lang.unspaced {
+			// "increased its market cap by about $300M", "elevando sua capitalização de mercado em cerca de US$ 300 milhões"
+			parts = append(parts, lang.bounded(lang.moves)+`[^.;\n\d$]{1,48}?`+lang.bounded(lang.by)+`\s*(?:`+approx+`)?\s*(?:US|U\.S\.)?\s*$`)
+		}
 	}
 	return regexp.MustCompile(`(?i)(?:` + strings.Join(parts, "|") + `)`)
 }

@@ -37,7 +37,7 @@ func init() {
 		generic:      `o normal|o comum|projetos (?:mais )?sérios|média móvel|fibonacci|sinal de alerta|bandeira vermelha|normalmente|geralmente|costuma|considerad|limite`,
 		comparison:   `total das|totais|capitalização total|das memecoins|do setor|em comparação|comparad[oa] com|versus|ao contrário de`,
 		notThisToken: `(?:de )?(?:reais|euros?)\b|€|em gás|de gás|em gas|taxa de rede|(?:de )?tokens|detentores|holders|moedas|carteiras|transações`,
-		moves:        `subiu|sobe|subindo|caiu|cai|caindo|recuou|recuando|avançou|avançando|valorizou|desvalorizou|saltou|despencou|disparou|ganhou|perdeu|registrou (?:alta|queda)`,
+		moves:        `elev(?:ou|ando|a)|aument(?:ou|ando|a)|subiu|sobe|subindo|caiu|cai|caindo|recuou|recuando|avançou|avançando|valorizou|desvalorizou|saltou|despencou|disparou|ganhou|perdeu|registrou (?:alta|queda)`,
 		toward:       `para|a|em`,
 		nameVerb:     `(?:é negociad[oa]|está cotad[oa])\s+(?:a|em)`,
 		negation:     `\bnão (?:é|está|são|chega a)(?: de)?|\bnem`,

@@ -23,7 +23,7 @@ import (
 func (l *lexicon) unsure(clause string, generic bool, f figure, left, after string, t *tokenData) bool {
 	before := clause[max(0, f.start-48):f.start] // the words right before the figure
 	return l.notTheToken(clause, generic, f, left, after, before) || l.notWhole(f, before, after) ||
-		f.kind == money && l.movedBy.MatchString(before) || f.kind == hours && !l.pairAge(before, left, after)
+		f.kind == money && l.movedBy.MatchString(clause[runeStart(clause, max(0, f.start-96)):f.start]) || f.kind == hours && !l.pairAge(before, left, after)
 }
 
 // notTheToken reports whether the words around a figure make it a cost, a count, another
