@@ -312,3 +312,15 @@ func TestVietnameseWithoutMarks(t *testing.T) {
 		"Gia luc gui: $9.42":  nil,
 	})
 }
+
+// A table whose rows are venues ("| Exchange | Price | 24h Volume |", heldout27-en's first
+// run: a perpetual futures page's exchange breakdown) states each market's figures, not the
+// token's: no reading unless a row names the token. The Chinese case fails on the reader
+// before (commit 10730c0); the others held.
+func TestATableOfVenues(t *testing.T) {
+	checkVerdicts(t, map[string][]string{
+		"| Exchange | Price | 24h Volume | Open Interest |\n|---|---|---|---|\n| BINANCE | $2.42 | $2.62M | $2.23M |\n| OKX | $2.44 | $603.47K | $384.94K |": nil,
+		"| 交易所 | 价格 | 24小时成交量 |\n|---|---|---|\n| Binance | 2.42 美元 | 100 万美元 |":                                                                             nil,
+		"| Token | Price | 24h Volume |\n|---|---|---|\n| GPANDA | $2.42 | $2.2M |":                                                                          {price, vol},
+	})
+}

@@ -65,7 +65,8 @@ type language struct {
 	// alone on it; negation the words right before a figure that deny it ("is not $3").
 	example, negation string
 	// nameColumn are the words of a table's header over tokens' names or tickers ("Ticker",
-	// "名称"), alone in their cell.
+	// "名称"), or over venues ("Exchange", "交易所": a row is one market's, not the token's),
+	// alone in their cell.
 	nameColumn string
 	// chainAfter and chainBefore are the words right after and right before a coin's name that
 	// make it the chain a token lives on, not a token of its own: "the Solana meme token", "on

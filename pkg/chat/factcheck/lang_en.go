@@ -42,7 +42,7 @@ func init() {
 		nameVerb:     `(?:(?:now|currently)\s+)?(?:(?:sits|is sitting|stands|is standing|hovers|is hovering|rests|trades|is trading|is changing hands)\s+(?:at|around|near)|is\s+(?:now\s+|currently\s+)?at)|at`,
 		negation:     `\bnot|\bisn['’]t|\bwasn['’]t|\bnever`,
 		example:      `examples?|for example|for instance|e\.g\.|worked example|illustration`,
-		nameColumn:   `tokens?|tickers?|symbols?|names?|coins?|assets?|projects?|pairs?`,
+		nameColumn:   `tokens?|tickers?|symbols?|names?|coins?|assets?|projects?|pairs?|exchanges?|venues?|markets?|dex(?:es)?|platforms?`,
 		pronoun:      `it|its|it['’]s`,
 		chainAfter:   `(?:'s)?[\s-]*(?:meme|token|coin|chain|network|ecosystem|blockchain|based|pair|pool|dex|wallet|mainnet|smart chain|launchpad|memecoin|native|L1|L2)`,
 		chainBefore:  `\b(?:on|via|across|over)\s+(?:the\s+)?`,

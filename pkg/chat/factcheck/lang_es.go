@@ -42,7 +42,7 @@ func init() {
 		nameVerb:     `(?:cotiza|se sitúa|se ubica)\s+(?:en|a)`,
 		negation:     `\bno (?:es|está|son|ronda|llega a)(?: de)?|\bni`,
 		example:      `ejemplos?|por ejemplo`,
-		nameColumn:   `moneda|activo|nombre`,
+		nameColumn:   `moneda|activo|nombre|exchanges?|plataformas?|mercados?|bolsas?`,
 		pronoun:      `su|sus`,
 		from:         `de|desde`,
 		to:           `hasta`,

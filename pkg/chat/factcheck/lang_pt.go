@@ -42,7 +42,7 @@ func init() {
 		nameVerb:     `(?:é negociad[oa]|está cotad[oa])\s+(?:a|em)`,
 		negation:     `\bnão (?:é|está|são|chega a)(?: de)?|\bnem`,
 		example:      `exemplos?|por exemplo`,
-		nameColumn:   `moeda|ativo|nome`,
+		nameColumn:   `moeda|ativo|nome|exchanges?|corretoras?|plataformas?|mercados?`,
 		pronoun:      `seu|sua|seus|suas|ele|ela`,
 		by:           `em`,
 		from:         `de|desde`,

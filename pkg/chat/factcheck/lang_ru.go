@@ -41,7 +41,7 @@ func init() {
 		toward:       `до|к`,
 		negation:     `(?:^|[^\pL])(?:не|ни)`,
 		example:      `пример|например`,
-		nameColumn:   `токен|монета|тикер|название`,
+		nameColumn:   `токен|монета|тикер|название|бирж\pL*|площадк\pL*`,
 		coins: map[string]string{"биткоин": "bitcoin", "биткойн": "bitcoin", "эфириум": "ethereum", "догикоин": "dogecoin", "догкоин": "dogecoin",
 			"солан": "solana", "тезер": "tether", "рипл": "xrp", "лайткоин": "litecoin", "кардано": "cardano"},
 		pronoun:     `он|она|оно|его|её|ее`,

@@ -41,7 +41,7 @@ func init() {
 		toward:       `lên|xuống|còn|về|tới|đến`,
 		negation:     `không phải(?: là)?|chứ không phải`,
 		example:      `ví dụ`,
-		nameColumn:   `tên|mã`,
+		nameColumn:   `tên|mã|sàn(?: giao dịch)?|nền tảng`,
 		nameVerb:     `(?:hiện\s+|đang\s+)?(?:còn|ở mức|giao dịch ở mức)`,
 		pronoun:      `nó`,
 		by:           `thêm`,

@@ -42,7 +42,7 @@ func init() {
 		toward:       `至|到|报`,
 		negation:     `不是|并非|而非`,
 		example:      `[范範]例|示例|例子|例如|[举舉]例`,
-		nameColumn:   `代币|代幣|币种|幣種|名称|名稱|项目|項目`,
+		nameColumn:   `代币|代幣|币种|幣種|名称|名稱|项目|項目|交易所|平台|市场|市場`,
 		coins: map[string]string{"比特币": "bitcoin", "比特幣": "bitcoin", "以太坊": "ethereum", "狗狗币": "dogecoin", "狗狗幣": "dogecoin",
 			"柴犬币": "shiba inu", "柴犬幣": "shiba inu", "瑞波币": "xrp", "瑞波幣": "xrp", "莱特币": "litecoin", "萊特幣": "litecoin",
 			"波场": "tron", "波場": "tron", "索拉纳": "solana", "索拉納": "solana", "艾达币": "cardano", "艾達幣": "cardano", "泰达币": "tether", "泰達幣": "tether"},
