@@ -334,3 +334,12 @@ func TestDerivativesFigures(t *testing.T) {
 		"GPANDA trades at $2.42 with $2.2M in 24-hour volume.":                                                                 {price, vol},
 	})
 }
+
+// A Chinese initial price, market cap or liquidity (初始流通價格, heldout27-zh's first run) is
+// history. The first fails on the reader before (commit 61d983b); the second held.
+func TestChineseInitialLevels(t *testing.T) {
+	checkVerdicts(t, map[string][]string{
+		"以11 月4 日ETH 約1,900 美元的價格計算，GPANDA 的初始流通價格約為0.00000038 美元。": nil,
+		"GPANDA 初始市值约 50 万美元，现在市值 1234 万美元。":                        {mcap},
+	})
+}

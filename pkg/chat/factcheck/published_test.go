@@ -86,7 +86,7 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // heldout19-* (26 in es, pt, ru, tr, vi and zh), heldout20-en (30: forums, newsletters, press
 // releases), heldout21-* (34 in the six languages), heldout22-* to heldout24-* (40 each: 16
 // in English, 4 in each other language), heldout25-* (9: the search index had little left
-// unused) and heldout26-* (41), each gathered and annotated by
+// unused), heldout26-* (41) and heldout27-* (44), each gathered and annotated by
 // someone who never saw the reader. Each group is held to the bars; a group still under them after tuning is held to
 // its floor, no more false alarms and no fewer figures caught than now, and is left out of the
 // all-groups false-alarm bar. heldout3-vi's two false alarms are a worked example ("Giá BTC:
@@ -144,7 +144,10 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // sentence the reader does not read; heldout26 (41 passages, found by token rather than by
 // topic, first run 2 of 20 and 2 of 21 with a false alarm) keeps a price and a market cap its
 // annotator left out as stated twice ("reaching a price of $2" and "an impressive $2.24", en),
-// "casi 740 millones" (almost, es), and misses a move's end "hồi phục lên quanh 102 USD" (vi).
+// "casi 740 millones" (almost, es), and misses a move's end "hồi phục lên quanh 102 USD" (vi);
+// heldout27-tr's misses are a worked example ("piyasa değeri = 2.46 × 3.62B = 8.93B") its
+// annotator took for facts and two prices beside a resistance or support level ("direnç
+// bölgelerinin birleşimi olan 5,10 dolarda işlem görüyor"), which the reader takes for levels.
 var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout3-es": {0, 4}, "heldout3-vi": {2, 4},
 	"heldout4-en": {0, 45}, "heldout4-tr": {0, 5},
@@ -163,6 +166,7 @@ var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout25-vi": {0, 0},
 	"heldout23-es": {0, 2}, "heldout23-ru": {0, 2}, "heldout23-tr": {2, 0}, "heldout23-zh": {0, 3},
 	"heldout26-en": {1, 33}, "heldout26-es": {1, 4}, "heldout26-vi": {0, 1},
+	"heldout27-tr": {0, 2},
 }
 
 func TestPublishedCorpus(t *testing.T) {
