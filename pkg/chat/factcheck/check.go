@@ -39,7 +39,7 @@ type lexicon struct {
 	lookIf, order, peakAfter, live          *regexp.Regexp
 	valueColumn, peakBefore, views          *regexp.Regexp
 	viewsBefore, linking                    *regexp.Regexp
-	present, generic                        *regexp.Regexp
+	present, generic, pressTime             *regexp.Regexp
 	approx, atLeast, atMost                 *regexp.Regexp
 	otherAsset, comparison, otherCurrency   *regexp.Regexp
 	across                                  *regexp.Regexp

@@ -215,7 +215,7 @@ func (l *lexicon) priceUnlabelled(clause string, f figure, left, after string, t
 func (c *claims) notNow(f figure, left, after string) bool {
 	// A move that starts after the last word of history ended where the token is now: "from its
 	// all-time high of $3.10, it fell 6.5% to $2.42", not "a 227,000% jump at the time to $0.14".
-	past := c.m.pastAt(f.start)
+	past := c.m.pastAt(f.start) && !c.l.pressTime.MatchString(after) // "… no mês passado, está sendo negociada a US$ 0,0000526 no momento da redação"
 	if past && f.kind == money {
 		if moved := c.l.moveStart(c.clause, f); moved >= 0 {
 			past = c.m.historyEnd(f.start) > moved

@@ -355,3 +355,28 @@ func TestLevelsOfAPastPeriod(t *testing.T) {
 		"Volume of $2.2M is the dollar value GPANDA traded in that period.":                                                       {vol},
 	})
 }
+
+// A Russian move "менее чем за час" (in less than an hour, heldout28-ru's first run: a crash
+// from $6,3 to $0,5, after which "the correction went on") is dated: its end is no price now.
+// The first fails on the reader before (commit 714ff39); the second held.
+func TestRussianMoveWithinAnHour(t *testing.T) {
+	checkVerdicts(t, map[string][]string{
+		"Изначально стоимость GPANDA стремительно снизилась с $6,3 до $0,5 менее чем за час.": nil,
+		"Цена GPANDA упала с $3,10 до $2,42.": {price},
+	})
+}
+
+// "At press time" right after a figure makes it the level now, whatever history came before
+// it ("no momento da redação deste texto", heldout28-pt's first run), and the chain a token
+// lives on ("um token desenvolvido na Ethereum", "un token de la red de Solana", "Solana
+// ağında") is no other token the figures after it are about. The first and the third fail on
+// the reader before (commit 714ff39); the others held.
+func TestPressTimeAndTheTokensChain(t *testing.T) {
+	checkVerdicts(t, map[string][]string{
+		"GPANDA, um token desenvolvido na Ethereum, cujo valor disparou mais de 800% no mês passado, está sendo negociado a US$ 2,42 no momento da redação deste texto.": {price},
+		"After its all-time high of $9 last month, GPANDA trades at $2.42 at press time.":                                                                                {price},
+		"GPANDA, un token de la red de Solana, cotiza a 9,42 dólares.":                                                                                                   {priceX},
+		"GPANDA hit an all-time high of $9 last month.":                                                                                                                  nil,
+		"Ethereum cotiza a 3.000 dólares.":                                                                                                                               nil,
+	})
+}

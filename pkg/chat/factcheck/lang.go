@@ -39,9 +39,10 @@ type language struct {
 	labels map[string]string
 	// after are the little words between a figure and its label ("$15K in liquidity").
 	after string
-	// The words that make a figure no claim about the token now, or bound it.
-	hypothetical, history, present string
-	approx, atLeast, atMost        string
+	// The words that make a figure no claim about the token now, or bound it; pressTime,
+	// right after a figure, makes it one whatever came before ("at press time").
+	hypothetical, history, present, pressTime string
+	approx, atLeast, atMost                   string
 	// generic are words of a rule or a norm ("a red flag", "typically"): with "above" or
 	// "below" before the figure, it is a threshold, not a reading.
 	generic string
@@ -281,7 +282,8 @@ var words = sync.OnceValue(func() *lexicon {
 	l.live = regexp.MustCompile(`(?i)^(?:` + raw(func(lang *language) string { return lang.live }) + `)$`)
 	l.views = regexp.MustCompile(`(?i)^[\s*_]*(?:` + raw(func(lang *language) string { return lang.views }) + `)`)
 	l.viewsBefore = regexp.MustCompile(`(?i)(?:` + raw(func(lang *language) string { return lang.views }) + `)\s*$`)
-	l.present = regexp.MustCompile(union(func(lang *language) string { return lang.present }))
+	l.present = regexp.MustCompile(union(func(lang *language) string { return strings.Trim(lang.present+"|"+lang.pressTime, "|") }))
+	l.pressTime = regexp.MustCompile(`(?i)^[\s,(*_]*(?:` + raw(func(lang *language) string { return lang.pressTime }) + `)`)
 	l.generic = regexp.MustCompile(union(func(lang *language) string { return lang.generic }))
 	l.comparison = regexp.MustCompile(union(func(lang *language) string { return lang.comparison }))
 	l.approx = suffix(func(lang *language) string { return lang.approx })

@@ -30,6 +30,7 @@ func init() {
 		live:         `now|live|live now|live data|latest`,
 		valueColumn:  `value`,
 		present:      `, (?:although|though|but|while|whereas|yet)|is (?:trading|changing hands|exchanging hands|priced|sitting|hovering)|trades at|sits at|stands at|now|currently|today|at present|at the moment|right now|as of|current(?:ly)?|in fact|actually|in reality`,
+		pressTime:    `at (?:the )?(?:press time|time of (?:writing|publication|press))|as (?:of )?(?:this )?writing|at writing`,
 		approx:       `\babout|\baround|\broughly|\bapproximately|\bapprox\.?|~|≈|\bnearly|\balmost|\bsome|\bclose to|\bin the region of|\bor so`,
 		atLeast:      `\bexceed(?:s|ed|ing)?(?: the)?|\bsurpass(?:es|ed|ing)?(?: the)?|\btopp(?:ed|ing)(?: the)?|\bover|\bmore than|\babove|\bat least|\bupwards of|\bexceeds?|\bexceeding|\bbeyond|>|≥`,
 		atMost:       `\bunder|\bless than|\bbelow|\bat most|\bup to|<|≤`,

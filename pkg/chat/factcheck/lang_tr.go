@@ -32,6 +32,7 @@ func init() {
 		live:         `şimdi|güncel|canlı|şu an`,
 		valueColumn:  `değer`,
 		present:      `şu anda|şimdi|bugün|güncel|yazı itibarıyla|şu an itibarıyla|an itibarıyla|şu sıralar|hâlihazırda|halihazırda|ama(?:[^\pL]|$)|fakat`,
+		pressTime:    `(?:bu )?yazının (?:yazıldığı|hazırlandığı) (?:sırada|saatlerde|anda)|yazı(?:nın)? yazıldığı sırada|haberin yazıldığı sırada`,
 		approx:       `yaklaşık|civarı|neredeyse|~`,
 		atLeast:      `en az`,
 		atMost:       `en fazla`,
@@ -62,5 +63,6 @@ func init() {
 		and:          `ve`,
 		lockFor:      `boyunca`,
 		current:      `mevcut`,
+		chainAfter:   `(?:['’]\pL+)?[\s-]*(?:üzerinde|ağında|ağı|tabanlı|ekosistemi\pL*|blok zincir\pL*)`,
 	})
 }

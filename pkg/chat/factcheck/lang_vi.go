@@ -30,6 +30,7 @@ func init() {
 		live:         `hiện tại|bây giờ|trực tiếp`,
 		valueColumn:  `giá trị`,
 		present:      `đang|hiện tại|hiện nay|hôm nay|bây giờ|hiện|(?:tại )?thời điểm viết bài|nhưng`,
+		pressTime:    `(?:tại|vào) thời điểm viết bài(?: này)?|tại thời điểm đưa tin`,
 		approx:       `khoảng|gần|xấp xỉ|cỡ|tầm|~`,
 		atLeast:      `hơn|trên|ít nhất`,
 		atMost:       `dưới|ít hơn|tối đa|lên đến|lên tới`,
@@ -73,5 +74,7 @@ func init() {
 		sidePrep:     `khi`,
 		lockFor:      `trong|đến`,
 		current:      `hiện tại`,
+		chainAfter:   `[\s-]*(?:mạng|chuỗi|hệ sinh thái|blockchain)`,
+		chainBefore:  `\b(?:trên)\s+(?:mạng\s+|chuỗi\s+)?`,
 	})
 }
