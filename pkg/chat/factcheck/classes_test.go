@@ -380,3 +380,14 @@ func TestPressTimeAndTheTokensChain(t *testing.T) {
 		"Ethereum cotiza a 3.000 dólares.":                                                                                                                               nil,
 	})
 }
+
+// A title that dates what it heads ("Initial Listing:", heldout29-en's first run) heads the
+// plain "Label: value" lines of a card under it as it heads list items; a bold title ("**Now:**")
+// ends it. The first fails on the reader before (commit d47c55e); the others held.
+func TestADatedTitleOverACard(t *testing.T) {
+	checkVerdicts(t, map[string][]string{
+		"GPANDA trades at $2.42.\nInitial Listing:\nLaunch price: $0.043\nMarket cap: $430M (circulating supply)\nFDV: $4.3B (fully diluted)": {price},
+		"**At launch:**\nPrice: $0.05\nMarket cap: $5M\n**Now:**\nPrice: $2.42\nMarket cap: $12.3M":                                           {price, mcap},
+		"Token overview:\nPrice: $2.42\nMarket cap: $12.3M":                                                                                   {price, mcap},
+	})
+}

@@ -1,8 +1,10 @@
 package factcheck
 
 import (
+	"regexp"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Sections: a heading or a title line whose words date or frame what it heads makes the lines
@@ -11,8 +13,8 @@ import (
 // sectionAfter is the section the lines from a line's first clause on are in, from the one
 // the lines before it were in.
 func (l *lexicon) sectionAfter(clause string, past section) section {
-	if past.level == exampleItems && !listHead().MatchString(clause) {
-		past = section{}
+	if past.level == exampleItems && !listHead().MatchString(clause) && !fieldLine().MatchString(clause) {
+		past = section{} // "Initial Listing:" heads "- Price: $0.043" and "Launch price: $0.043" alike
 	}
 	level := len(clause) - len(strings.TrimLeft(clause, "#"))
 	if heading := level > 0 && level <= 6 && strings.HasPrefix(clause[level:], " "); heading && (past.level == 0 || level <= past.level) {
@@ -72,3 +74,9 @@ func (l *lexicon) notNowTitle(line string, heading bool) bool {
 func (l *lexicon) namesSum(s string) bool {
 	return slices.ContainsFunc(l.keywords, func(kw keyword) bool { return kw.fact != skip && kw.kind != hours && kw.re.MatchString(s) })
 }
+
+// fieldLine matches a plain line of a card, "Label: value", whose label holds no colon and no
+// markup: a bold title ("**Now:**") starts a section of its own.
+var fieldLine = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\s*\pL[^:：*_#\n]{0,40}[:：]\s*\S`)
+})
