@@ -249,8 +249,16 @@ func (l *lexicon) movesOn(clause string, f figure, after string) bool {
 	if f.kind != money || !l.rangeEnd.MatchString(after) || dashed().MatchString(after) {
 		return false
 	}
+	if currentWord().MatchString(clause[runeStart(clause, max(0, f.start-24)):f.start]) {
+		return false // "市值从现在的约 940 万美元涨到约 1200 万美元": a move from the level now, to a target
+	}
 	return l.moveWord.MatchString(clause[max(0, f.start-96):f.start])
 }
+
+// currentWord matches a language's word for "current" ("current", "现在的").
+var currentWord = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)(?:` + raw(func(l *language) string { return l.current }) + `)`)
+})
 
 // dashed matches a range's dash or tilde right after its first end.
 var dashed = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*[-–—~]`) })

@@ -397,7 +397,7 @@ func fromTo() (moveEnd, rangeEnd *regexp.Regexp) {
 			if lang.current != "" {
 				current = `(?:\s*(?:` + lang.current + `)(?:` + lang.approx + `)?)?`
 			}
-			ends = append(ends, gap+lang.bounded(lang.to)+current+level+`\d`)
+			ends = append(ends, gap+lang.bounded(lang.to)+current+`(?:\s*(?:`+lang.approx+`))?`+level+`\d`) // "to ~$2.7M"
 			starts = append(starts, lang.bounded(lang.from)+`[^;\n]{0,40}?\d[^;\n\d]{0,16}?`+lang.bounded(lang.to)+`(?:\s*(?:`+lang.approx+`))?`+level+`$`)
 		}
 		if lang.fromAfter != "" {

@@ -50,7 +50,7 @@ func init() {
 		by:           `em`,
 		from:         `de|desde`,
 		to:           `para|até`,
-		dated:        `há (?:\d+|uma?|duas|três) (?:horas?|minutos?)|(?:em|no dia|de|desde) (?:\d{1,2} de )?(?:janeiro|fevereiro|março|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)|no dia \d|em 20\d\d|semana passada|mês passado|ano passado|ontem|depois|em seguida|antes de|desde (?:o )?lançamento|(?:logo )?após o lançamento`,
+		dated:        `n[oa] (?:lançamento|estreia|listagem)|há (?:\d+|uma?|duas|três) (?:horas?|minutos?)|(?:em|no dia|de|desde) (?:\d{1,2} de )?(?:janeiro|fevereiro|março|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)|no dia \d|em 20\d\d|semana passada|mês passado|ano passado|ontem|depois|em seguida|antes de|desde (?:o )?lançamento|(?:logo )?após o lançamento`,
 		ago:          `há (?:\d+|um|uma|dois|duas|três) (?:horas?|minutos?|dias?|semanas?|mes(?:es)?|anos?)|ontem|(?:semana|mês|ano) passad[oa]`,
 		mark:         `marca|patamar|barreira`,
 		milestone:    `(?:superou|supera|ultrapassou|ultrapassa|rompeu|rompe|a marca de|o patamar de|a barreira de)\s*(?:os\s+)?`,

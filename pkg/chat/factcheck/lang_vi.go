@@ -47,7 +47,7 @@ func init() {
 		pronoun:      `nó`,
 		by:           `thêm`,
 		from:         `từ`,
-		to:           `lên|xuống|đến|tới|còn|về`,
+		to:           `xuống còn|lên tới|lên đến|lên|xuống|đến|tới|còn|về`,
 		dated:        `vào (?:ngày|tháng|năm)|ngày \d{1,2}[/.]\d|tháng \d{1,2}(?:[/.]\d{4})?|năm 20\d\d|hôm qua|tuần trước|tháng trước|năm ngoái|sau đó|rồi|kể từ|(?:cao|thấp) nhất (?:trong|lịch sử)`,
 		ago:          `\d+ (?:giờ|phút|ngày|tuần|tháng|năm) trước|hôm qua|(?:tuần|tháng|năm) trước`,
 		mark:         `mốc|ngưỡng`,

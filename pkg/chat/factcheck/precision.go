@@ -77,8 +77,8 @@ func (l *lexicon) notWhole(f figure, before, after string) bool {
 			return true // "1，2346 萬": the digits before a separator the number took no part of
 		}
 	}
-	if f.low > 0 || l.moveEnd.MatchString(before) {
-		return false // "from its all-time high of $3.10 to $2.42": where a move ended
+	if f.low > 0 || l.moveEnd.MatchString(before) || currentWord().MatchString(before[runeStart(before, max(0, len(before)-24)):]) {
+		return false // "from its all-time high of $3.10 to $2.42": where a move ended; "从现在的约 940 万美元涨到": the level now
 	}
 	return openRange()[f.kind == percent].MatchString(before) || l.rangeEnd.MatchString(after)
 }

@@ -303,7 +303,7 @@ func ranges(clause string, list []figure) []figure {
 }
 
 // rangeWords are the words between the ends of a range.
-var rangeWords = map[string]bool{"-": true, "–": true, "—": true, "to": true, "a": true, "до": true, "đến": true, "至": true, "~": true, "ile": true}
+var rangeWords = map[string]bool{"-": true, "–": true, "—": true, "to": true, "a": true, "до": true, "đến": true, "至": true, "~": true, "～": true, "ile": true}
 
 // joins reports whether the words between two figures make them a range's ends: a dash or
 // "to", or a language's "and" after its "between" ("entre US$ 13,9 milhões e US$ 14,7
