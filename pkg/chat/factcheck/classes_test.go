@@ -409,3 +409,16 @@ func TestClassesOfRoundTwelve(t *testing.T) {
 		"也就是 GPANDA 市值从现在的约 1234 万美元涨到约 1500 万美元。":                                     {mcap},
 	})
 }
+
+// A count of tokens is no sum ("около 69,66 миллиона XPL", a ticker right after a figure with no
+// currency), and a Spanish monthly or derivatives volume after its figure ("$493.61 mil millones
+// en volumen mensual de perpetuos") is no 24-hour volume (heldout29's first run). Both fail on the
+// reader before (commit 0811af4); the last two held.
+func TestTokenCountsAndMonthlyVolumes(t *testing.T) {
+	checkVerdicts(t, map[string][]string{
+		"Сегодняшний объем торгов GPANDA составляет около 69,66 миллиона GPANDA.":          nil,
+		"GPANDA logró $493.61 mil millones en volumen mensual de perpetuos ese mismo mes.": nil,
+		"Объем торгов GPANDA — 2,2 млн $.":                                                 {vol},
+		"GPANDA movió $2,2 millones en volumen en 24 horas.":                               {vol},
+	})
+}

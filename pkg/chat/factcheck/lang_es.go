@@ -11,7 +11,7 @@ func init() {
 			FactSellTax:    `impuesto (?:a la |de |sobre (?:la )?)?venta|tasa de venta|comisión de venta`,
 			FactBuyTax:     `impuesto (?:a la |de |sobre (?:la )?)?compra|tasa de compra|comisión de compra`,
 			FactTop10:      `(?:los )?10 (?:principales|mayores)|top ?10\b|diez (?:mayores|principales)`,
-			otherSum:       `(?:todo el )?(?:suministro|supply|oferta (?:total|circulante)) de|volumen (?:de|en) (?:la )?última hora|volumen de (?:compra|venta)s?|(?:tokens|monedas),? (?:valorad[oa]s en|con un valor de|por valor de)`,
+			otherSum:       `(?:todo el )?(?:suministro|supply|oferta (?:total|circulante)) de|volumen (?:de|en) (?:la )?última hora|volumen de (?:compra|venta)s?|(?:tokens|monedas),? (?:valorad[oa]s en|con un valor de|por valor de)|volumen (?:mensual|semanal|diario promedio|de (?:perpetuos|futuros|derivados))|volumen \pL+ de (?:perpetuos|futuros|derivados)`,
 			skip:           `cambio|variación|subi[óo]|baj[óo]|cay[óo]|gananci|pérdid|sube|baja|(?:sin contar|excluyendo|sin incluir)(?: el| la)? (?:lp|pool|liquidez|par)\b`,
 			FactMarketCap:  `valor de mercado|valoración de mercado|capitalización(?: de mercado)?|cap\. de mercado|market ?cap`,
 			FactFDV:        `capitalización de mercado totalmente diluida|valoración (?:totalmente )?diluida|fdv`,

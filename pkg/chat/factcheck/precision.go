@@ -32,11 +32,17 @@ func (l *lexicon) notTheToken(clause string, generic bool, f figure, left, after
 	if f.kind == money && l.order.MatchString(before) || l.peakNext(after) || l.peakBefore.MatchString(before) {
 		return true // "a single $5K sell", "0,0000094 $'lık ATH"
 	}
+	if f.kind == money && !strings.ContainsAny(f.text, "$€£¥") && tickerNext().MatchString(after) {
+		return true // "около 69,66 миллиона XPL": a count of tokens, not dollars
+	}
 	if l.otherCurrency.MatchString(clause[max(0, f.start-4):f.start]) || l.notThisToken.MatchString(after) || f.kind == money && l.across.MatchString(after) || l.comparison.MatchString(left) {
 		return true
 	}
 	return l.generic.MatchString(left) || l.negation.MatchString(qualifiers(left)) || generic && (l.atLeast.MatchString(before) || l.atMost.MatchString(before))
 }
+
+// tickerNext matches a ticker right after a figure ("69,66 миллиона XPL").
+var tickerNext = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*\$?[A-Z][A-Z0-9]{1,9}\b`) })
 
 // peakNext reports whether the words right after a figure make it a peak's ("0,0000094 $'lık
 // ATH'nin ~%66 altında"), not the label of the figure after it ("$ 1.98B All-Time High: $
@@ -203,6 +209,9 @@ func (l *lexicon) rightLabel(after string, kd kind) (string, int) {
 			continue
 		}
 		if loc := kw.re.FindStringIndex(after); loc != nil && closed(after[:loc[1]], after[loc[1]:]) {
+			if l.keywords[otherSumAt].re.MatchString(after[:runeStart(after, loc[1]+24)]) {
+				return "", 0 // "$493.61 mil millones en volumen mensual de perpetuos": another window's
+			}
 			return kw.fact, loc[1]
 		}
 	}

@@ -86,3 +86,6 @@ func warmFacts() []token.Facts {
 	return []token.Facts{{Token: token.Token{Symbol: "GPANDA", Address: "0x0000000000000000000000000000000000000001"},
 		Market: &token.Market{Source: "warm", PriceUSD: &v}}}
 }
+
+// otherSumAt is otherSum's place in factOrder, and so in the lexicon's keywords.
+var otherSumAt = slices.Index(factOrder, otherSum)
