@@ -435,3 +435,19 @@ func TestSupplyValueAndCumulativeVolume(t *testing.T) {
 		"GPANDA volume: $2.2M":        {vol},
 	})
 }
+
+// Round thirteen's first false alarms (4 of 72 on commit 2575545): a market cap at a token's
+// migration ("migrated from pump.fun to Raydium at roughly $0.00007 (~$69K mcap)"), a Spanish
+// bound "más del 90 %", a Turkish move's start "0,0125 $ seviyesinden" and a label after "ile"
+// ("~2,2 milyon $ ile piyasa değerinin …", the next figure's), and a Turkish size "$56K'lık bir
+// token". Each of the first four fails on the reader before (commit 2575545); the last two held.
+func TestClassesOfRoundThirteen(t *testing.T) {
+	checkVerdicts(t, map[string][]string{
+		"- GPANDA migrated from pump.fun to Raydium at roughly $0.00007 (~$69K mcap), so it is already up ~6x since bonding.":   nil,
+		"- El top 10 de GPANDA concentra más del 45 % del suministro.":                                                          {top10},
+		"GPANDA son 24 saatte yaklaşık %48 yükselmiş: fiyat 0,0125 $ seviyesinden 2,42 $'a çıkmış.":                             nil,
+		"GPANDA 24 saatlik işlem hacmi ~2,2 milyon $ ile piyasa değerinin (yaklaşık 12,3 milyon $) bile üzerinde.":              {vol},
+		"Kontrat tarafı temiz görünüyor. $56K'lık bir GPANDA tokenının %90 düşmesi de 10x yapması da aynı gün içinde olabilir.": nil,
+		"GPANDA piyasa değeri 12,3 milyon $ ile ilk 100 içinde.":                                                                {mcap},
+	})
+}

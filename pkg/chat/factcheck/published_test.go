@@ -86,7 +86,7 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // heldout19-* (26 in es, pt, ru, tr, vi and zh), heldout20-en (30: forums, newsletters, press
 // releases), heldout21-* (34 in the six languages), heldout22-* to heldout24-* (40 each: 16
 // in English, 4 in each other language), heldout25-* (9: the search index had little left
-// unused), heldout26-* (41), heldout27-* (44), heldout28-* (39) and heldout29-* (38), each gathered and annotated by
+// unused), heldout26-* (41), heldout27-* (44), heldout28-* (39), heldout29-* (38) and heldout30-* (34), each gathered and annotated by
 // someone who never saw the reader. Each group is held to the bars; a group still under them after tuning is held to
 // its floor, no more false alarms and no fewer figures caught than now, and is left out of the
 // all-groups false-alarm bar. heldout3-vi's two false alarms are a worked example ("Giá BTC:
@@ -155,7 +155,10 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // heldout29-en's gatherer looked for hard cases: five of its seven are figures stated twice with
 // values its annotator would not choose between ($0.957 and $0.959 from two aggregators; $0.1940
 // and $0.1928), one a README's sample response ("Marketcap: 5M") and one another token with the
-// same ticker (Franklin Templeton's BENJI fund).
+// same ticker (Franklin Templeton's BENJI fund); heldout30's are a protocol's own DEX volume on a
+// DefiLlama page (en), and prices and market caps stated twice (en, es, pt: $7.90 and $7.83, a
+// table's and its prose's market cap, two prices of one day), and Portuguese misses the levels
+// a surge reached ("disparar 564%") that its annotator took for now.
 var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout3-es": {0, 4}, "heldout3-vi": {2, 4},
 	"heldout4-en": {0, 45}, "heldout4-tr": {0, 5},
@@ -175,7 +178,7 @@ var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout23-es": {0, 2}, "heldout23-ru": {0, 2}, "heldout23-tr": {2, 0}, "heldout23-zh": {0, 3},
 	"heldout26-en": {1, 33}, "heldout26-es": {1, 4}, "heldout26-vi": {0, 1},
 	"heldout27-tr": {0, 2}, "heldout28-en": {1, 37}, "heldout28-pt": {0, 5}, "heldout28-ru": {1, 0},
-	"heldout29-en": {7, 39},
+	"heldout29-en": {7, 39}, "heldout30-en": {2, 48}, "heldout30-es": {2, 6}, "heldout30-pt": {1, 1},
 }
 
 func TestPublishedCorpus(t *testing.T) {
