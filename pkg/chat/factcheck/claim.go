@@ -159,6 +159,13 @@ func (l *lexicon) moveFrom(clause string, at int) int {
 	return from + loc[0]
 }
 
+// datedAfter reports whether a date or a time stands after figure f, but not a lock's ("LP
+// locked: 97.2% on PinkLock, unlocks in March 2026" states the share now).
+func (l *lexicon) datedAfter(f figure, after string) bool {
+	loc := l.dated.FindStringIndex(after) // from the figure on: its words up to the date, and the date
+	return loc != nil && !(f.kind == percent && l.unlock.MatchString(after[:loc[1]]))
+}
+
 // datedBefore reports whether a date or a time stands in the clause before offset at, within
 // reach bytes ("Em 19 de dezembro de 2013, … passando de US$ 0,00026 para US$ 0,00095").
 func (l *lexicon) datedBefore(clause string, at int) bool {
@@ -227,7 +234,7 @@ func (c *claims) notNow(f figure, left, after string) bool {
 	}
 	return c.current < 0 || c.m.hypotheticalBefore(f.start) || past || c.m.otherSince(f.start) ||
 		(c.l.otherAsset.MatchString(lastWords(left, 4)) && mentioned(c.tokens, left) < 0) ||
-		c.l.dated.MatchString(after) || c.l.markAfter.MatchString(after) || c.l.milestone.MatchString(c.clause[max(0, f.start-32):f.start])
+		c.l.datedAfter(f, after) || c.l.markAfter.MatchString(after) || c.l.milestone.MatchString(c.clause[max(0, f.start-32):f.start])
 }
 
 // labels are the words a label of figure f is looked for in, and where in them the last change

@@ -451,3 +451,17 @@ func TestClassesOfRoundThirteen(t *testing.T) {
 		"GPANDA piyasa değeri 12,3 milyon $ ile ilk 100 içinde.":                                                                {mcap},
 	})
 }
+
+// A lock's end date after an LP share is the lock's, not the share's ("LP locked: 97.2% on
+// PinkLock, unlocks in March 2026", "con desbloqueo en marzo de 2026", round thirteen's misses),
+// while a date the share was locked on still dates it. The first three fail on the reader before
+// (commit 8b9d615); the others held.
+func TestALocksEndDate(t *testing.T) {
+	checkVerdicts(t, map[string][]string{
+		"- **LP locked:** 0% on PinkLock, unlocks in March 2026":               {lp},
+		"- **LP bloqueada:** 0 % en PinkLock, con desbloqueo en marzo de 2026": {lp},
+		"- **LP bloqueada:** 0% no PinkLock, desbloqueio em março de 2026":     {lp},
+		"- GPANDA LP locked 0% until March 2026":                               {lp},
+		"GPANDA's LP was 90% locked in March 2025.":                            nil,
+	})
+}

@@ -39,6 +39,9 @@ type language struct {
 	labels map[string]string
 	// after are the little words between a figure and its label ("$15K in liquidity").
 	after string
+	// unlock are the words of a lock's end, after which a date is the lock's ("unlocks in March
+	// 2026", "con desbloqueo en marzo"), not the figure's.
+	unlock string
 	// The words that make a figure no claim about the token now, or bound it; pressTime,
 	// right after a figure, makes it one whatever came before ("at press time").
 	hypothetical, history, present, pressTime string
@@ -295,6 +298,7 @@ var words = sync.OnceValue(func() *lexicon {
 	l.agoAfter = regexp.MustCompile(`^[\s*_]*` + union(func(lang *language) string { return lang.agoAfter }))
 	l.versus = regexp.MustCompile(union(func(lang *language) string { return lang.versus }) + `[^.;\n]{0,24}$`)
 	l.otherAge = regexp.MustCompile(union(func(lang *language) string { return lang.otherAge }))
+	l.unlock = regexp.MustCompile(union(func(lang *language) string { return lang.unlock }))
 	l.ageBefore = regexp.MustCompile(union(func(lang *language) string { return lang.ageBefore }) + `[^;\n]{0,40}$`)
 	l.coinName = coinNamePattern()
 	l.valueColumn = regexp.MustCompile(`(?i)^(?:` + raw(func(lang *language) string { return lang.valueColumn }) + `)$`)
@@ -311,27 +315,6 @@ var words = sync.OnceValue(func() *lexicon {
 	l.marks = marks
 	return l
 })
-
-// moveTo matches the words before a sum that make it the price a move ended at: a move's
-// verb, its size in percent, and the word for "to" right before the sum.
-func moveTo() *regexp.Regexp {
-	approx := raw(func(lang *language) string { return lang.approx })
-	var parts []string
-	for _, lang := range languages {
-		if lang.moves == "" {
-			continue
-		}
-		pct := `(?:%|％|` + lang.percent + `)`
-		parts = append(parts, lang.bounded(lang.moves)+`[^.;\n]{0,40}?(?:\d[\d.,]*\s?`+pct+`|%\s?\d[\d.,]*)(?:[^.;\n$]|\.\d){0,60}?`+
-			lang.bounded(lang.toward)+`\s*(?:`+approx+`)?\s*$`)
-	}
-	for _, lang := range languages {
-		if lang.sizedMove != "" {
-			parts = append(parts, `(?:`+lang.sizedMove+`)\s*(?:`+approx+`)?\s*$`)
-		}
-	}
-	return regexp.MustCompile(`(?i)(?:` + strings.Join(parts, "|") + `)`)
-}
 
 // pronouns match the start of a sentence that speaks of the last one's subject ("It", "Its",
 // "它的"), and of one whose "it" stands for no token ("It's worth noting", "It is important").
@@ -352,67 +335,6 @@ func pronouns() (pronoun, impersonal *regexp.Regexp) {
 	}
 	const lead = `(?i)^[*_"“]*`
 	return regexp.MustCompile(lead + `(?:` + strings.Join(parts, "|") + `)`), regexp.MustCompile(lead + `(?:` + strings.Join(dummy, "|") + `)`)
-}
-
-// movedBy matches the words right before a sum a move went by, not to: "market cap grew $500
-// million", "subió 5 millones", "выросла на $5 млн", "上涨 500 万美元", "tăng 4,31 tỷ USD".
-func movedBy() *regexp.Regexp {
-	approx := raw(func(lang *language) string { return lang.approx })
-	var parts []string
-	for _, lang := range languages {
-		if lang.moves == "" {
-			continue
-		}
-		by := ""
-		if lang.by != "" {
-			by = `(?:` + lang.bounded(lang.by) + `)?`
-		}
-		parts = append(parts, lang.bounded(lang.moves)+`\s*`+by+`\s*(?:`+approx+`)?\s*(?:US|U\.S\.)?\s*$`)
-		if lang.by != "" && !lang.unspaced {
-			// "increased its market cap by about $300M", "elevando sua capitalização de mercado em cerca de US$ 300 milhões"
-			parts = append(parts, lang.bounded(lang.moves)+`[^.;\n\d$]{1,48}?`+lang.bounded(lang.by)+`\s*(?:`+approx+`)?\s*(?:US|U\.S\.)?\s*$`)
-		}
-	}
-	return regexp.MustCompile(`(?i)(?:` + strings.Join(parts, "|") + `)`)
-}
-
-// fromTo match the words before the level a move ended at ("from $7 to", "desde 0,2
-// dólares hasta", "1,80 dolardan") and, right after a figure, the other end of its range or
-// move ("-2M" of "$1-2M", " to $2.42", " para US$ 2,42", "’den $2,42", "美元涨至 2.42").
-func fromTo() (moveEnd, rangeEnd *regexp.Regexp) {
-	const level = `\s*[*_]*\s*(?:US\$|\$|USD)?\s*[*_]*\s*`
-	// "1,80 dólares a 2,42": Spanish and Portuguese "a", right after the figure only.
-	ends := []string{`\s*(?:-|–|—|~)` + level + `\d`, `\s+a\s+[*_]*(?:US\$|\$)?\s*[*_]*\d`}
-	var starts []string
-	for _, lang := range languages {
-		if lang.to != "" {
-			// Between a figure and "to" stand only its currency's words and, in a language
-			// without spaces, a move's verb ("1.80 美元涨至 2.42"): "$3M, equal to 12%" is no range.
-			gap := `(?:\s|` + lang.currency + `)*`
-			if lang.unspaced {
-				gap = `(?:\s|` + lang.currency + `|` + lang.moves + `|` + lang.approx + `)*` // "0.0068 美元左右拉升到"
-			}
-			// After "to", a word for "current" may stand before the level: "до нынешних 0,0000412 $".
-			current := ""
-			if lang.current != "" {
-				current = `(?:\s*(?:` + lang.current + `)(?:` + lang.approx + `)?)?`
-			}
-			ends = append(ends, gap+lang.bounded(lang.to)+current+`(?:\s*(?:`+lang.approx+`))?`+level+`\d`) // "to ~$2.7M"
-			starts = append(starts, lang.bounded(lang.from)+`[^;\n]{0,40}?\d[^;\n\d]{0,16}?`+lang.bounded(lang.to)+`(?:\s*(?:`+lang.approx+`))?`+level+`$`)
-		}
-		if lang.fromAfter != "" {
-			// The ending stands on the figure or its currency ("1,80 dolardan", "$1,80’den"), not
-			// on any word ("often").
-			var scales []string
-			for w := range lang.scales {
-				scales = append(scales, regexp.QuoteMeta(w))
-			}
-			on := `\d(?:\s?(?:` + strings.Join(scales, "|") + `))?(?:\s?(?:` + lang.currency + `))?`
-			ends = append(ends, `(?:`+lang.fromAfter+`)[^\pL\pN][^.;\n\d]{0,12}?\d`)
-			starts = append(starts, on+`(?:`+lang.fromAfter+`)[^\pL\pN]`+level+`$`)
-		}
-	}
-	return regexp.MustCompile(`(?i)(?:` + strings.Join(starts, "|") + `)`), regexp.MustCompile(`(?i)^(?:` + strings.Join(ends, "|") + `)`)
 }
 
 // detect is the language of text: the one whose marks it holds most of (in its first 4 KB),

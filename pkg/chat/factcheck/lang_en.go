@@ -59,6 +59,7 @@ func init() {
 		ageAfter:     `old\b|of age\b`,
 		agoAfter:     `ago\b`,
 		otherAge:     `data|snapshot|quotes?|telegram|group|channel|discord|lock(?:ed|s)?|unlock\pL*|vest\pL*|wallets?|creator|deployer|developer|dev|owner|account|domain|website|twitter`,
+		unlock:       `unlock\pL*|until|till`,
 		versus:       `compared (?:to|with)|than|versus|vs\.?|(?:up|down|higher|lower|change[ds]?|ris(?:e|en)|gain(?:ed)?|drop(?:ped)?|fell|rose)\b[^.;\n]{0,16}?\bfrom`,
 		scales: map[string]float64{"k": 1e3, "thousand": 1e3, "m": 1e6, "mn": 1e6, "mm": 1e6, "million": 1e6,
 			"b": 1e9, "bn": 1e9, "billion": 1e9, "t": 1e12, "trillion": 1e12},

@@ -57,6 +57,7 @@ func init() {
 		ageBefore:    `criad[oa]|lançad[oa]|listad[oa]|idade|o par (?:tem|existe)|no ar há|existe há|ativ[oa] há`,
 		ageAfter:     `de idade`,
 		otherAge:     `bloque\pL*|travad\pL*|carteira|criador|conta|domínio`,
+		unlock:       `desbloquei\pL*|desbloque\pL*|até`,
 		versus:       `em relação a|comparado com|em comparação com|frente a|(?:mais|menos|maior|menor) (?:do )?que`,
 		scales:       map[string]float64{"mil": 1e3, "mil milhões": 1e9, "bilião": 1e12, "biliões": 1e12, "trilhão": 1e12, "trilhões": 1e12, "trilhao": 1e12, "trilhoes": 1e12, "tri": 1e12, "mil milhoes": 1e9, "milhão": 1e6, "milhões": 1e6, "milhao": 1e6, "milhoes": 1e6, "mi": 1e6, "bilhão": 1e9, "bilhões": 1e9, "bilhao": 1e9, "bilhoes": 1e9, "bi": 1e9},
 		currency:     `dólares|dolares|dólar|usd\b`,

@@ -48,6 +48,7 @@ func init() {
 		ageBefore:    `oluşturul|yaş|açıl\pL*|listelen\pL*`,
 		agoAfter:     `önce`,
 		otherAge:     `kilit\pL*|cüzdan|yaratıcı|hesap|alan adı`,
+		unlock:       `kilit(?:i)? açıl\pL*|kilidi açıl\pL*|kadar`,
 		versus:       `göre|kıyasla`,
 		scales:       map[string]float64{"bin": 1e3, "milyon": 1e6, "milyar": 1e9, "trilyon": 1e12},
 		currency:     `dolar`,

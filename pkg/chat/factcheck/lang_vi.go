@@ -56,6 +56,7 @@ func init() {
 		ageAfter:     `tuổi`,
 		agoAfter:     `trước`,
 		otherAge:     `khóa|ví|người tạo|tài khoản|tên miền|hợp đồng`,
+		unlock:       `mở khóa|đến|tới`,
 		versus:       `so với|so`,
 		scales:       map[string]float64{"nghìn": 1e3, "ngàn": 1e3, "triệu": 1e6, "nghìn tỷ": 1e12, "ngàn tỷ": 1e12, "tỷ": 1e9, "tỉ": 1e9},
 		currency:     `đô la mỹ|đô la|đô|usd\b`,

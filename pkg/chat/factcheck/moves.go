@@ -1,0 +1,91 @@
+package factcheck
+
+import (
+	"regexp"
+	"strings"
+)
+
+// The patterns of moves, from every language's words: the level a move ended at, the sum it
+// moved by, and the ends of a move or a range.
+
+// moveTo matches the words before a sum that make it the price a move ended at: a move's
+// verb, its size in percent, and the word for "to" right before the sum.
+func moveTo() *regexp.Regexp {
+	approx := raw(func(lang *language) string { return lang.approx })
+	var parts []string
+	for _, lang := range languages {
+		if lang.moves == "" {
+			continue
+		}
+		pct := `(?:%|％|` + lang.percent + `)`
+		parts = append(parts, lang.bounded(lang.moves)+`[^.;\n]{0,40}?(?:\d[\d.,]*\s?`+pct+`|%\s?\d[\d.,]*)(?:[^.;\n$]|\.\d){0,60}?`+
+			lang.bounded(lang.toward)+`\s*(?:`+approx+`)?\s*$`)
+	}
+	for _, lang := range languages {
+		if lang.sizedMove != "" {
+			parts = append(parts, `(?:`+lang.sizedMove+`)\s*(?:`+approx+`)?\s*$`)
+		}
+	}
+	return regexp.MustCompile(`(?i)(?:` + strings.Join(parts, "|") + `)`)
+}
+
+// movedBy matches the words right before a sum a move went by, not to: "market cap grew $500
+// million", "subió 5 millones", "выросла на $5 млн", "上涨 500 万美元", "tăng 4,31 tỷ USD".
+func movedBy() *regexp.Regexp {
+	approx := raw(func(lang *language) string { return lang.approx })
+	var parts []string
+	for _, lang := range languages {
+		if lang.moves == "" {
+			continue
+		}
+		by := ""
+		if lang.by != "" {
+			by = `(?:` + lang.bounded(lang.by) + `)?`
+		}
+		parts = append(parts, lang.bounded(lang.moves)+`\s*`+by+`\s*(?:`+approx+`)?\s*(?:US|U\.S\.)?\s*$`)
+		if lang.by != "" && !lang.unspaced {
+			// "increased its market cap by about $300M", "elevando sua capitalização de mercado em cerca de US$ 300 milhões"
+			parts = append(parts, lang.bounded(lang.moves)+`[^.;\n\d$]{1,48}?`+lang.bounded(lang.by)+`\s*(?:`+approx+`)?\s*(?:US|U\.S\.)?\s*$`)
+		}
+	}
+	return regexp.MustCompile(`(?i)(?:` + strings.Join(parts, "|") + `)`)
+}
+
+// fromTo match the words before the level a move ended at ("from $7 to", "desde 0,2
+// dólares hasta", "1,80 dolardan") and, right after a figure, the other end of its range or
+// move ("-2M" of "$1-2M", " to $2.42", " para US$ 2,42", "’den $2,42", "美元涨至 2.42").
+func fromTo() (moveEnd, rangeEnd *regexp.Regexp) {
+	const level = `\s*[*_]*\s*(?:US\$|\$|USD)?\s*[*_]*\s*`
+	// "1,80 dólares a 2,42": Spanish and Portuguese "a", right after the figure only.
+	ends := []string{`\s*(?:-|–|—|~)` + level + `\d`, `\s+a\s+[*_]*(?:US\$|\$)?\s*[*_]*\d`}
+	var starts []string
+	for _, lang := range languages {
+		if lang.to != "" {
+			// Between a figure and "to" stand only its currency's words and, in a language
+			// without spaces, a move's verb ("1.80 美元涨至 2.42"): "$3M, equal to 12%" is no range.
+			gap := `(?:\s|` + lang.currency + `)*`
+			if lang.unspaced {
+				gap = `(?:\s|` + lang.currency + `|` + lang.moves + `|` + lang.approx + `)*` // "0.0068 美元左右拉升到"
+			}
+			// After "to", a word for "current" may stand before the level: "до нынешних 0,0000412 $".
+			current := ""
+			if lang.current != "" {
+				current = `(?:\s*(?:` + lang.current + `)(?:` + lang.approx + `)?)?`
+			}
+			ends = append(ends, gap+lang.bounded(lang.to)+current+`(?:\s*(?:`+lang.approx+`))?`+level+`\d`) // "to ~$2.7M"
+			starts = append(starts, lang.bounded(lang.from)+`[^;\n]{0,40}?\d[^;\n\d]{0,16}?`+lang.bounded(lang.to)+`(?:\s*(?:`+lang.approx+`))?`+level+`$`)
+		}
+		if lang.fromAfter != "" {
+			// The ending stands on the figure or its currency ("1,80 dolardan", "$1,80’den"), not
+			// on any word ("often").
+			var scales []string
+			for w := range lang.scales {
+				scales = append(scales, regexp.QuoteMeta(w))
+			}
+			on := `\d(?:\s?(?:` + strings.Join(scales, "|") + `))?(?:\s?(?:` + lang.currency + `))?`
+			ends = append(ends, `(?:`+lang.fromAfter+`)[^\pL\pN][^.;\n\d]{0,12}?\d`)
+			starts = append(starts, on+`(?:`+lang.fromAfter+`)[^\pL\pN]`+level+`$`)
+		}
+	}
+	return regexp.MustCompile(`(?i)(?:` + strings.Join(starts, "|") + `)`), regexp.MustCompile(`(?i)^(?:` + strings.Join(ends, "|") + `)`)
+}
