@@ -147,12 +147,7 @@ func Audit(text string, facts []token.Facts) Report { return AuditWithin(text, f
 // race detector, holds it no longer than the answers MaxText and MaxFigures are set for hold
 // it on a fast one.
 func AuditWithin(text string, facts []token.Facts, within time.Duration) Report {
-	var deadline time.Time
-	if within > 0 {
-		warm.Do(func() { Audit(warmText, warmFacts()) }) // the first answer's time is not the patterns'
-
-		deadline = time.Now().Add(within)
-	}
+	deadline := deadlineAfter(within)
 	if len(facts) == 0 {
 		return Report{}
 	}
@@ -238,9 +233,6 @@ func (l *lexicon) readClause(list []string, n int, m *marks, found []figure, tok
 	}
 	return out, current, 0
 }
-
-// late reports whether deadline, when there is one, has passed.
-func late(deadline time.Time) bool { return !deadline.IsZero() && time.Now().After(deadline) }
 
 // budget keeps the first n of a clause's figures, and the clause up to the last one's words;
 // over is how many it left.

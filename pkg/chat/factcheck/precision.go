@@ -22,7 +22,7 @@ import (
 //   - is a sum the fact moved by, not to ("market cap grew $500 million").
 func (l *lexicon) unsure(clause string, generic bool, f figure, left, after string, t *tokenData) bool {
 	before := clause[max(0, f.start-48):f.start] // the words right before the figure
-	return l.notTheToken(clause, generic, f, left, after, before) || l.notWhole(f, before, after) ||
+	return l.notTheToken(clause, generic, f, left, after, before) || tokenCount(f, after) || l.notWhole(f, before, after) ||
 		f.kind == money && l.movedBy.MatchString(clause[runeStart(clause, max(0, f.start-96)):f.start]) || f.kind == hours && !l.pairAge(before, left, after)
 }
 
@@ -32,13 +32,16 @@ func (l *lexicon) notTheToken(clause string, generic bool, f figure, left, after
 	if f.kind == money && l.order.MatchString(before) || l.peakNext(after) || l.peakBefore.MatchString(before) {
 		return true // "a single $5K sell", "0,0000094 $'lık ATH"
 	}
-	if f.kind == money && !strings.ContainsAny(f.text, "$€£¥") && tickerNext().MatchString(after) {
-		return true // "около 69,66 миллиона XPL": a count of tokens, not dollars
-	}
 	if l.otherCurrency.MatchString(clause[max(0, f.start-4):f.start]) || l.notThisToken.MatchString(after) || f.kind == money && l.across.MatchString(after) || l.comparison.MatchString(left) {
 		return true
 	}
 	return l.generic.MatchString(left) || l.negation.MatchString(qualifiers(left)) || generic && (l.atLeast.MatchString(before) || l.atMost.MatchString(before))
+}
+
+// tokenCount reports whether a sum written with no currency sign is a count of tokens: a ticker
+// right after it ("около 69,66 миллиона XPL").
+func tokenCount(f figure, after string) bool {
+	return f.kind == money && !strings.ContainsAny(f.text, "$€£¥") && tickerNext().MatchString(after)
 }
 
 // tickerNext matches a ticker right after a figure ("69,66 миллиона XPL").
