@@ -158,12 +158,13 @@ func (r *Review) Finish(f Finish) *Finish {
 }
 
 // FactCheckTime is the longest the fact checks judge figures while an answer's end waits for
-// them; the figures they do not come to are counted as unchecked. A typical 2-4 KB answer
-// takes 30-60 ms on a whole core, a 32 KB one packed with figures some 0.45 s. Lambda gives a
-// function CPU in proportion to its memory (a whole vCPU only at 1,769 MB), so at the dev
-// stage's 256 MB the same work takes some seven times as long: a dev answer (at most 1,000
-// tokens) up to about 0.4 s, which this limit leaves whole, while a long one holds the d: line
-// no more than half a second past finding its figures (docs/BENCHMARKS.md).
+// them; the figures they do not come to are counted as unchecked. A 2.3 KB answer takes 36-38
+// ms on a whole core (BenchmarkVerify), a 32 KB one packed with figures some 0.45 s. Lambda
+// gives a function CPU in proportion to its memory (a whole vCPU only at 1,769 MB), so at the
+// dev stage's 256 MB the same work should take some seven times as long: a dev answer (at
+// most 1,000 tokens) up to about 0.4 s by that estimate, which this limit leaves whole, while
+// a long one holds the d: line no more than half a second past finding its figures
+// (docs/BENCHMARKS.md).
 const FactCheckTime = 500 * time.Millisecond
 
 // Contradictions counts the checks whose figure contradicts the facts.
