@@ -58,8 +58,9 @@ func (c *claims) read(f figure) (reading, bool) {
 	c.prev = max(c.prev, f.end+used) // a label after a figure is its own, not the next one's
 	c.label[f.kind] = max(c.label[f.kind], c.prev)
 	// The words of a comparison or a total before the label count too: "the meme coin market
-	// cap rose by 1.7%, reaching $124 billion".
-	if l.unsure(clause, c.generic, f, left, after, t) || implausible(fact, f) || l.comparison.MatchString(labels[max(0, len(labels)-96):]) {
+	// cap rose by 1.7%, reaching $124 billion"; but not for the top 10's share, a total of
+	// its own ("前十地址合计：48.2%", "hold a combined 45%").
+	if l.unsure(clause, c.generic, f, fact, left, after) || implausible(fact, f) || fact != FactTop10 && l.comparison.MatchString(labels[max(0, len(labels)-96):]) {
 		return reading{}, false
 	}
 	d := t.data[fact]

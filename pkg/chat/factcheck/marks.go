@@ -112,7 +112,7 @@ func (l *lexicon) otherTokens(clause, lower string, tokens []tokenData) [][]int 
 	}
 	for _, loc := range ticker().FindAllStringIndex(clause, -1) {
 		w := strings.TrimPrefix(clause[loc[0]:loc[1]], "$")
-		if labels[w] || token.Acronym(w) || quoted(clause, loc) || strings.HasPrefix(w, "H") && len(w) <= 3 && strings.ContainsAny(w, "0123456789") || ours(loc) || l.onChain(clause, loc) {
+		if labels[w] || token.Acronym(w) || l.labelWord(w) || quoted(clause, loc) || strings.HasPrefix(w, "H") && len(w) <= 3 && strings.ContainsAny(w, "0123456789") || ours(loc) || l.onChain(clause, loc) {
 			continue
 		}
 		out = append(out, loc)
@@ -125,6 +125,15 @@ func (l *lexicon) otherTokens(clause, lower string, tokens []tokenData) [][]int 
 	out = append(out, l.localOthers(clause, lower, tokens)...)
 	slices.SortFunc(out, func(a, b []int) int { return a[0] - b[0] })
 	return out
+}
+
+// labelWord reports whether the word w, in capitals, is all of a fact's label, no ticker:
+// "FDMC", "MCAP".
+func (l *lexicon) labelWord(w string) bool {
+	return slices.ContainsFunc(l.keywords, func(kw keyword) bool {
+		loc := kw.re.FindStringIndex(w)
+		return kw.fact != skip && loc != nil && loc[0] == 0 && loc[1] == len(w)
+	})
 }
 
 // onChain reports whether the coin named at loc names the chain a token lives on, not a token
@@ -385,7 +394,7 @@ func (l *lexicon) localOurs(name string, tokens []tokenData) bool {
 }
 
 // presentPerfect matches the auxiliary of the present perfect right before a verb: "has ",
-// "have now ", "'s ".
+// "have now ", "has also ", "'s ".
 var presentPerfect = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)(?:\bhas|\bhave|['’]s)\s+(?:(?:now|since|just|already|recently)\s+)?$`)
+	return regexp.MustCompile(`(?i)(?:\bhas|\bhave|['’]s)\s+(?:(?:now|since|just|already|recently|also|further|again|even|quickly|sharply|steadily|slightly)\s+){0,2}$`)
 })

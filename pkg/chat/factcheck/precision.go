@@ -20,19 +20,20 @@ import (
 //     not read ("5-10%", "$1-2M");
 //   - is a duration that is not the pair's age ("24-hour volume", "price 7 days ago");
 //   - is a sum the fact moved by, not to ("market cap grew $500 million").
-func (l *lexicon) unsure(clause string, generic bool, f figure, left, after string, t *tokenData) bool {
+func (l *lexicon) unsure(clause string, generic bool, f figure, fact, left, after string) bool {
 	before := clause[max(0, f.start-48):f.start] // the words right before the figure
-	return l.notTheToken(clause, generic, f, left, after, before) || tokenCount(f, after) || l.notWhole(f, before, after) ||
+	return l.notTheToken(clause, generic, f, fact, left, after, before) || tokenCount(f, after) || l.notWhole(f, before, after) ||
 		f.kind == money && l.movedBy.MatchString(clause[runeStart(clause, max(0, f.start-96)):f.start]) || f.kind == hours && !l.pairAge(before, left, after)
 }
 
 // notTheToken reports whether the words around a figure make it a cost, a count, another
-// currency's sum, a comparison or a rule's threshold.
-func (l *lexicon) notTheToken(clause string, generic bool, f figure, left, after, before string) bool {
+// currency's sum, a comparison or a rule's threshold. The top 10's share is a total of its own:
+// "combined", "合计" make it no comparison.
+func (l *lexicon) notTheToken(clause string, generic bool, f figure, fact, left, after, before string) bool {
 	if f.kind == money && l.order.MatchString(before) || l.peakNext(after) || l.peakBefore.MatchString(before) {
 		return true // "a single $5K sell", "0,0000094 $'lık ATH"
 	}
-	if l.otherCurrency.MatchString(clause[max(0, f.start-4):f.start]) || l.notThisToken.MatchString(after) || f.kind == money && l.across.MatchString(after) || l.comparison.MatchString(left) {
+	if l.otherCurrency.MatchString(clause[max(0, f.start-4):f.start]) || l.notThisToken.MatchString(after) || f.kind == money && l.across.MatchString(after) || fact != FactTop10 && l.comparison.MatchString(left) {
 		return true
 	}
 	return l.generic.MatchString(left) || l.negation.MatchString(qualifiers(left)) || generic && (l.atLeast.MatchString(before) || l.atMost.MatchString(before))

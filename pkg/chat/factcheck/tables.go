@@ -251,9 +251,10 @@ func labelLines(text string) string {
 	return strings.Join(lines, "\n")
 }
 
-// loneFigure matches a line that holds a sum and nothing else: "$ 15.72K", "$0.00000722".
+// loneFigure matches a line that holds a sum and nothing else but its change or its rank: "$
+// 15.72K", "$0.00000722", "$3.78 -0.63%", "$23.70B #10".
 var loneFigure = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^\s*(?:US\$|\$)\s?\d[\d.,]*\s?[KMBkmb]?\s*$`)
+	return regexp.MustCompile(`^\s*(?:US\$|\$)\s?\d[\d.,]*\s?[KMBkmb]?(?:\s*(?:[+\-−▲▼]\s?\d[\d.,]*\s?%(?:\s?(?:24h|1D|7D|\(24h\)))?|#\d+))?\s*$`)
 })
 
 // known are the tokens with facts, as a table's header cells may name them or the sources
