@@ -11,7 +11,7 @@ func init() {
 			FactSellTax:    `impuesto (?:a la |de |sobre (?:la )?)?venta|tasa de venta|comisión de venta`,
 			FactBuyTax:     `impuesto (?:a la |de |sobre (?:la )?)?compra|tasa de compra|comisión de compra`,
 			FactTop10:      `(?:los )?10 (?:principales|mayores)|top ?10\b|diez (?:mayores|principales)`,
-			otherSum:       `(?:parte|porción|resto|mitad)\b[^.;\n\d$]{0,30}?\bvalen?\b|(?:todo el )?(?:suministro|supply|oferta (?:total|circulante)) de|volumen (?:de|en) (?:la )?última hora|volumen de (?:compra|venta)s?|(?:tokens|monedas),? (?:valorad[oa]s en|con un valor de|por valor de)|volumen (?:mensual|semanal|diario promedio|de (?:perpetuos|futuros|derivados))|volumen \pL+ de (?:perpetuos|futuros|derivados)`,
+			otherSum:       `tvl\b|valor total bloqueado|(?:parte|porción|resto|mitad)\b[^.;\n\d$]{0,30}?\bvalen?\b|(?:todo el )?(?:suministro|supply|oferta (?:total|circulante)) de|volumen (?:de|en) (?:la )?última hora|volumen de (?:compra|venta)s?|(?:tokens|monedas),? (?:valorad[oa]s en|con un valor de|por valor de)|volumen (?:mensual|semanal|diario promedio|de (?:perpetuos|futuros|derivados))|volumen \pL+ de (?:perpetuos|futuros|derivados)`,
 			skip:           `top[- ]?10 (?:real|ajustad[oa]|efectiv[oa])\b[^.;\n\d%]{0,30}|cambio|variación|subi[óo]|baj[óo]|cay[óo]|gananci|pérdid|sube|baja|(?:sin contar|excluyendo|sin incluir)(?: el| la)? (?:lp|pool|liquidez|par)\b`,
 			FactMarketCap:  `valor de mercado|valoración de mercado|capitalización(?: de mercado)?|cap\. de mercado|market ?cap`,
 			FactFDV:        `capitalización de mercado totalmente diluida|valoración (?:totalmente )?diluida|fdv`,

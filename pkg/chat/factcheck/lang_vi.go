@@ -10,7 +10,7 @@ func init() {
 			FactSellTax:    `thuế bán|phí bán`,
 			FactBuyTax:     `thuế mua|phí mua`,
 			FactTop10:      `top ?10\b|10 (?:ví|holder|người nắm giữ) lớn nhất`,
-			otherSum:       `(?:phần|số còn lại|một nửa)[^.;\n\d$]{0,30}?(?:trị giá|có giá trị)|khối lượng (?:1|một) giờ|khối lượng (?:mua|bán)|(?:^\s*|(?:triệu|nghìn|ngàn|tỷ|\d) )(?:token|đồng),? (?:trị giá|có giá trị)`,
+			otherSum:       `tvl\b|tổng giá trị (?:bị )?khóa|(?:phần|số còn lại|một nửa)[^.;\n\d$]{0,30}?(?:trị giá|có giá trị)|khối lượng (?:1|một) giờ|khối lượng (?:mua|bán)|(?:^\s*|(?:triệu|nghìn|ngàn|tỷ|\d) )(?:token|đồng),? (?:trị giá|có giá trị)`,
 			skip:           `top[- ]?10 (?:thực tế|thực|điều chỉnh)[^.;\n\d%]{0,30}|thay đổi|tăng|giảm|(?:không tính|không kể|trừ|loại trừ)(?: ví)? (?:lp|pool|bể thanh khoản|cặp)`,
 			FactMarketCap:  `vốn h(?:óa|oá)(?: thị trường)?|giá trị thị trường|market ?cap|von hoa(?: thi truong)?`,
 			FactFDV:        `định giá pha loãng|fdv`,
