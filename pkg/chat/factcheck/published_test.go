@@ -86,7 +86,7 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // heldout19-* (26 in es, pt, ru, tr, vi and zh), heldout20-en (30: forums, newsletters, press
 // releases), heldout21-* (34 in the six languages), heldout22-* to heldout24-* (40 each: 16
 // in English, 4 in each other language), heldout25-* (9: the search index had little left
-// unused), heldout26-* (41), heldout27-* (44), heldout28-* (39), heldout29-* (38) and heldout30-* (34), each gathered and annotated by
+// unused), heldout26-* (41), heldout27-* (44), heldout28-* (39), heldout29-* (38), heldout30-* (34) and heldout31-* (39), each gathered and annotated by
 // someone who never saw the reader. Each group is held to the bars; a group still under them after tuning is held to
 // its floor, no more false alarms and no fewer figures caught than now, and is left out of the
 // all-groups false-alarm bar. heldout3-vi's two false alarms are a worked example ("Giá BTC:
@@ -158,7 +158,9 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // same ticker (Franklin Templeton's BENJI fund); heldout30's are a protocol's own DEX volume on a
 // DefiLlama page (en), and prices and market caps stated twice (en, es, pt: $7.90 and $7.83, a
 // table's and its prose's market cap, two prices of one day), and Portuguese misses the levels
-// a surge reached ("disparar 564%") that its annotator took for now.
+// a surge reached ("disparar 564%") that its annotator took for now; heldout31's are a price
+// "around $1.2165 against USDT" its annotator left out as no dollar price (en) and "gần 7 tỷ
+// USD" (nearly), which its annotator took for a bound (vi).
 var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout3-es": {0, 4}, "heldout3-vi": {2, 4},
 	"heldout4-en": {0, 45}, "heldout4-tr": {0, 5},
