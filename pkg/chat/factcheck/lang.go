@@ -108,7 +108,8 @@ type language struct {
 	// $10K", "покупка на 10 000 $", "una venta de 5.000 $".
 	order string
 	// peak are the words right after a figure (after the language's suffix on it) that make it
-	// a peak's: "0,0000094 $'lık ATH", "$0.0000094 ATH".
+	// a peak's, or a support's or resistance's level: "0,0000094 $'lık ATH", "$0.0000094 ATH",
+	// "0,017 $ desteğinin altı".
 	peak string
 	// live are the words of a table's header over the column of the figures now, beside
 	// columns of other times or of others' claims ("| | Bot | Now |"), all the header holds.

@@ -10,8 +10,8 @@ func init() {
 			FactLPLocked:   `kilitli (?:lp|likidite)|lp kilit|likidite kilit`,
 			FactSellTax:    `satış vergi|satış ücret`,
 			FactBuyTax:     `alış vergi|alım vergi|alış ücret`,
-			FactTop10:      `[iİ]lk 10|en büyük 10|top ?10\b`,                                                                                                                                                                                                        // Go folds no "İ" to "i"
-			otherSum:       `tvl\b|kilitli toplam değer\pL*|realize edilmiş (?:piyasa değer\pL*|fiyat\pL*)|fiyat(?:tan|ından)|son (?:1|bir) saatlik hacim|(?:alım|satış) hacmi|(?:^\s*|(?:milyon|milyar|bin|\d) )token(?:,| \()? (?:yaklaşık )?(?:değeri|değerinde)`, // "bugünkü fiyattan 170 bin $": a holding's worth at the price
+			FactTop10:      `[iİ]lk 10|en büyük 10|top ?10\b`,                                                                                                                                                                                                                                                         // Go folds no "İ" to "i"
+			otherSum:       `son (?:1|bir) saatte(?:ki)? (?:işlem )?hacim\pL*|tvl\b|kilitli toplam değer\pL*|realize edilmiş (?:piyasa değer\pL*|fiyat\pL*)|fiyat(?:tan|ından)|son (?:1|bir) saatlik hacim|(?:alım|satış) hacmi|(?:^\s*|(?:milyon|milyar|bin|\d) )token(?:,| \()? (?:yaklaşık )?(?:değeri|değerinde)`, // "bugünkü fiyattan 170 bin $": a holding's worth at the price
 			skip:           `(?:gerçek|düzeltilmiş|efektif) (?:ilk 10|top[- ]?10)[^.;\n\d%]{0,30}|değişim|artış|düşüş|yüksel|düştü|kazanç|kayıp|(?:lp|havuz)(?:\s?(?:adresi|cüzdanı))?\s?(?:hariç|dışında)`,
 			FactMarketCap:  `piyasa değer|market ?cap`,
 			FactFDV:        `tamamen seyreltilmiş(?: piyasa değer\pL*)?|fdv`,
@@ -28,7 +28,7 @@ func init() {
 		nameColumn:   `token adı|sembol|borsa\pL*|platform\pL*`,
 		history:      `\d{1,2} (?:ocak|şubat|mart|nisan|mayıs|haziran|temmuz|ağustos|eylül|ekim|kasım|aralık)\pL*['’](?:da|de|ta|te)(?:ki)?(?:[^\pL]|$)|\d+ (?:saat|dakika) önce|bir saat önce|zirve|en yüksek|en düşük|tüm zamanların en yüksek|ath|daha önce|lansman|\d+ (?:gün|hafta|ay|yıl) önce|geçen hafta|dün|yükseldi|çıktı|ulaştı|20\d\d['’](?:de|da|te|ta)|sonundan önce|başında|ayında|yılında`,
 		hearsay:      `(?:gönderi|mesaj|tweet|paylaşım|makale|arkadaş)\pL*[^.;\n]{0,40}?(?:diyor|iddia ediyor|yazıyor|söylüyor)|dediniz|söylediniz|yazdınız|iddiasına göre`,
-		peak:         `ath|zirve\pL*|tüm zamanların en yüksek`,
+		peak:         `ath|zirve\pL*|tüm zamanların en yüksek|dest(?:ek|eğ)\pL*|diren[çc]\pL*`,
 		live:         `şimdi|güncel|canlı|şu an`,
 		valueColumn:  `değer`,
 		present:      `şu anda|şimdi|bugün|güncel|yazı itibarıyla|şu an itibarıyla|an itibarıyla|şu sıralar|hâlihazırda|halihazırda|ama(?:[^\pL]|$)|fakat`,
@@ -37,7 +37,7 @@ func init() {
 		atLeast:      `en az`,
 		atMost:       `en fazla`,
 		generic:      `hareketli ortalama|fibonacci|kırmızı bayrak|genellikle|normalde|kabul edilir|eşik`,
-		comparison:   `karşılaştırma|kıyasla|göre (?:daha|çok|oldukça)|sektör\pL*|toplam piyasa|memecoin(?:ler|lerin)\b|piyasa genel\pL*`,
+		comparison:   `küresel (?:kripto )?piyasa|kripto piyasası(?:nın)? (?:toplam|genel)|karşılaştırma|kıyasla|göre (?:daha|çok|oldukça)|sektör\pL*|toplam piyasa|memecoin(?:ler|lerin)\b|piyasa genel\pL*`,
 		notThisToken: `['’]l[ıiuü]k bir (?:token|coin|proje|memecoin)\pL*|['’]?\pL{0,3}\s+(?:değil|geçmesi|aşması|geçen|aşan|geçerse|aşarsa)|tl\b|₺|lira\pL*|euro\pL*|['’]?y?[ae] (?:kadar )?(?:yükselt|çıkar|artır|ayarla|değiştir|indir)\pL*|gas|gaz|ücret|token\b|cüzdan|işlem\b|(?:seviyesinden|düzeyinden) başla\pL*|\pL{0,4}\s(?:altında|üzerinde|üstünde|altına|üzerine|üstüne)`,
 		example:      `örnek|örneğin`,
 		fromAfter:    `['’]?(?:dan|den|tan|ten)|\s(?:seviyesi|düzeyi)nden`,

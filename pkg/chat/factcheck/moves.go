@@ -19,7 +19,7 @@ func moveTo() *regexp.Regexp {
 		}
 		pct := `(?:%|％|` + lang.percent + `)`
 		parts = append(parts, lang.bounded(lang.moves)+`[^.;\n]{0,40}?(?:\d[\d.,]*\s?`+pct+`|%\s?\d[\d.,]*)(?:[^.;\n$]|\.\d){0,60}?`+
-			lang.bounded(lang.toward)+`\s*(?:`+approx+`)?\s*$`)
+			lang.bounded(lang.toward)+`\s*(?:`+approx+`)?\s*(?:USD\s*)?$`) // "reaching USD $2.60"
 	}
 	for _, lang := range languages {
 		if lang.sizedMove != "" {
@@ -57,7 +57,8 @@ func movedBy() *regexp.Regexp {
 func fromTo() (moveEnd, rangeEnd *regexp.Regexp) {
 	const level = `\s*[*_]*\s*(?:US\$|\$|USD)?\s*[*_]*\s*`
 	// "1,80 dólares a 2,42": Spanish and Portuguese "a", right after the figure only.
-	ends := []string{`\s*(?:-|–|—|~)` + level + `\d`, `\s+a\s+[*_]*(?:US\$|\$)?\s*[*_]*\d`}
+	// A hyphen with a space before it and none after is a change's sign, no range: "$2.417 -0.63%".
+	ends := []string{`(?:-|\s+-\s|\s*(?:–|—|~))` + level + `\d`, `\s+a\s+[*_]*(?:US\$|\$)?\s*[*_]*\d`}
 	var starts []string
 	for _, lang := range languages {
 		if lang.to != "" {

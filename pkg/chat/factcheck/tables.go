@@ -233,8 +233,9 @@ func bareHeader(row, next string) bool {
 
 // labelLines joins a label alone on its line to the figure alone on the next, as a page's
 // widget of key metrics states them ("Market Cap:" over "$ 15.72K", "24h Volume" over
-// "$138,779,380"), so that the figure is read with its label.
-func labelLines(text string) string {
+// "$138,779,380"), so that the figure is read with its label; and a price page's title, the
+// token's name alone on its line, to the price under it ("Aptos APT" over "$0.63792").
+func labelLines(text string, k known) string {
 	if !strings.Contains(text, "\n") {
 		return text
 	}
@@ -242,7 +243,12 @@ func labelLines(text string) string {
 	lines := strings.Split(text, "\n")
 	for i := 0; i+1 < len(lines); i++ {
 		label := strings.TrimSpace(lines[i])
-		if len(label) > 40 || strings.ContainsAny(label, "$%|") || !l.names(label) || !loneFigure().MatchString(lines[i+1]) {
+		if len(label) > 40 || strings.ContainsAny(label, "$%|") || !loneFigure().MatchString(lines[i+1]) {
+			continue
+		}
+		if k.title(label) {
+			label += " price"
+		} else if !l.names(label) {
 			continue
 		}
 		lines[i] = strings.TrimRight(label, ": ") + ": " + strings.TrimSpace(lines[i+1])
@@ -265,6 +271,22 @@ type known []tokenData
 func (k known) token(cell string) bool {
 	cell = strings.ToLower(strings.Trim(cell, " *_$`"))
 	return slices.ContainsFunc(k, func(t tokenData) bool { return slices.Contains(t.names, cell) })
+}
+
+// title reports whether a line is only a token's names, its name and its ticker with or
+// without a space between ("Aptos APT", "THORChainRUNE", "Hyperliquid (HYPE)").
+func (k known) title(line string) bool {
+	squash := strings.NewReplacer(" ", "", "*", "", "_", "", "#", "", "(", "", ")", "", "$", "")
+	line = strings.ToLower(squash.Replace(line))
+	return line != "" && slices.ContainsFunc(k, func(t tokenData) bool {
+		for _, a := range t.names {
+			a = squash.Replace(a)
+			if rest, ok := strings.CutPrefix(line, a); ok && (rest == "" || slices.ContainsFunc(t.names, func(b string) bool { return squash.Replace(b) == rest })) {
+				return true
+			}
+		}
+		return false
+	})
 }
 
 // source reports whether a header cell names a source the tokens' facts come from ("|

@@ -12,7 +12,7 @@ import (
 
 // sideWords are the regexps of the side forms, built once from every language's words.
 type sideWords struct {
-	both, each, taxWord, buy *regexp.Regexp
+	both, each, first, taxWord, buy *regexp.Regexp
 }
 
 var sideForms = sync.OnceValue(func() *sideWords {
@@ -37,6 +37,9 @@ var sideForms = sync.OnceValue(func() *sideWords {
 		// Groups: 1 and 3 the figures, 2 and 4 their sides, 5 a taxes word after them.
 		each: regexp.MustCompile(`(?i)(` + pct + `)\s?` + prep + side + `\s?(?:/|,|&|` + and + `)\s?(` + pct + `)\s?` + prep + side +
 			`(?:[^\pL\pN]|$)(?:\s?(` + tax + `))?|(` + pct + `)\s?(?:` + sides + `)(?:\s?(` + tax + `))?`),
+		// Groups: 1 and 3 the sides, 2 and 4 their figures, 5 a taxes word after them: the side
+		// before its figure ("alımda %5, satışta %25 vergi").
+		first:   regexp.MustCompile(`(?i)(?:^|[^\pL\pN])` + prep + side + `\s?(` + pct + `)\s?(?:/|,|&|` + and + `)\s?` + prep + side + `\s?(` + pct + `)(?:[^\pL\pN%]|$)(?:\s?(` + tax + `))?`),
 		taxWord: regexp.MustCompile(`(?i)` + tax),
 		buy:     regexp.MustCompile(`(?i)^(?:` + buy + `)$`),
 	}
@@ -45,7 +48,7 @@ var sideForms = sync.OnceValue(func() *sideWords {
 // sidePairs rewrites the taxes stated by their sides in text, but not in a sentence with a
 // rule's, a claim's or a negation's words ("most tokens charge 5% buy / 5% sell tax").
 func sidePairs(text string, unsure *regexp.Regexp) string {
-	return eachSide(bothSides(text, unsure), unsure)
+	return sideFirst(eachSide(bothSides(text, unsure), unsure), unsure)
 }
 
 // bothSides rewrites one figure for both taxes ("买卖税各 2%", "alım ve satım vergisi %0").
@@ -95,6 +98,28 @@ func eachSide(text string, unsure *regexp.Regexp) string {
 			end = m[9] // the side, not the boundary after it: "4% на продажу, топ-10 …" keeps its comma
 		}
 		sp.replace(m[0], end, "buy tax "+first+", sell tax "+second+" ")
+	}
+	return sp.String()
+}
+
+// sideFirst rewrites a figure after each side ("alımda %5, satışta %25 vergi var"), when a
+// taxes word is near.
+func sideFirst(text string, unsure *regexp.Regexp) string {
+	s := sideForms()
+	sp := splice{text: text}
+	for _, m := range s.first.FindAllStringSubmatchIndex(text, -1) {
+		sideA, sideB := group(text, m, 1), group(text, m, 3)
+		first, second := group(text, m, 2), group(text, m, 4)
+		before := lineBefore(text, m[0])
+		taxed := group(text, m, 5) != "" || s.taxWord.MatchString(before[max(0, len(before)-48):])
+		if m[0] < sp.last || !taxed || unsure.MatchString(before) || s.buy.MatchString(sideA) == s.buy.MatchString(sideB) {
+			continue
+		}
+		if !s.buy.MatchString(sideA) {
+			first, second = second, first
+		}
+		start := m[2] // the side, not the boundary before it
+		sp.replace(start, m[1], "buy tax "+first+", sell tax "+second+" ")
 	}
 	return sp.String()
 }
