@@ -217,6 +217,13 @@ func (l *lexicon) priceUnlabelled(clause string, f figure, left, after string, t
 	return "", false
 }
 
+// opensWithAgo reports whether s starts with a time of the past, "Yesterday", "Last week",
+// "Dün", "Geçtiğimiz gün" (after markup only).
+func (l *lexicon) opensWithAgo(s string) bool {
+	loc := l.ago.FindStringIndex(s)
+	return loc != nil && strings.TrimLeft(s[:loc[0]], " *_#>-•\t") == ""
+}
+
 // notNow reports whether figure f is no claim about the current token now: no token spoken of
 // yet, a hypothesis or history before it (unless it is where a move ended, moved), another
 // token or asset named since the token, a date or a milestone.
@@ -226,7 +233,10 @@ func (c *claims) notNow(f figure, left, after string) bool {
 	past := c.m.pastAt(f.start) && !c.l.pressTime.MatchString(after) // "… no mês passado, está sendo negociada a US$ 0,0000526 no momento da redação"
 	if past && f.kind == money {
 		if moved := c.l.moveStart(c.clause, f); moved >= 0 {
-			past = c.m.historyEnd(f.start) > moved
+			// A time that opens the clause dates its move: "Yesterday, it fell 4% to $4.95", "Dün
+			// … 4,95 dolara geriledi"; not one it is compared with ("So với hôm qua, … giảm 9%
+			// xuống còn 3,10 USD").
+			past = c.m.historyEnd(f.start) > moved || c.l.opensWithAgo(c.clause[:moved])
 		} else if from := c.l.moveFrom(c.clause, f.start); from >= 0 {
 			// "dropped from about $0.058 to roughly $0.035": its own "from about" is no history,
 			// a date before it is ("em 19 de dezembro de 2013, … passando de US$ 0,00026 para").

@@ -10,7 +10,7 @@ func init() {
 			FactLPLocked:   `kilitli (?:lp|likidite)|lp kilit|likidite kilit`,
 			FactSellTax:    `satış vergi|satış ücret`,
 			FactBuyTax:     `alış vergi|alım vergi|alış ücret`,
-			FactTop10:      `[iİ]lk 10|en büyük 10|top ?10\b`,                                                                                                                                                                                                                                                         // Go folds no "İ" to "i"
+			FactTop10:      `[iİ]lk 10\b|en büyük 10\b|top ?10\b`,                                                                                                                                                                                                                                                     // Go folds no "İ" to "i"
 			otherSum:       `son (?:1|bir) saatte(?:ki)? (?:işlem )?hacim\pL*|tvl\b|kilitli toplam değer\pL*|realize edilmiş (?:piyasa değer\pL*|fiyat\pL*)|fiyat(?:tan|ından)|son (?:1|bir) saatlik hacim|(?:alım|satış) hacmi|(?:^\s*|(?:milyon|milyar|bin|\d) )token(?:,| \()? (?:yaklaşık )?(?:değeri|değerinde)`, // "bugünkü fiyattan 170 bin $": a holding's worth at the price
 			skip:           `(?:gerçek|düzeltilmiş|efektif) (?:ilk 10|top[- ]?10)[^.;\n\d%]{0,30}|değişim|artış|düşüş|yüksel|düştü|kazanç|kayıp|(?:lp|havuz)(?:\s?(?:adresi|cüzdanı))?\s?(?:hariç|dışında)`,
 			FactMarketCap:  `piyasa değer|market ?cap`,
@@ -26,7 +26,7 @@ func init() {
 		views:        `(?:grafi\pL*|veriler\pL*|rakamlar\pL*)`,
 		hypoVerbs:    `riski (?:bulunuyor|var|taşıyor)|durumunda|olursa|olacağ|gerekiyor|gerekir|gerekecek|lazım|şart(?:tır)?(?:[^\pL]|$)|\pL+[ae]bilmesi|ulaşacağ|ulaşabil|\pL+(?:ır|ir|ur|ür|ar|er)(?:sa|se)(?:n[ıi]z)?(?:[^\pL]|$)`,
 		nameColumn:   `token adı|sembol|borsa\pL*|platform\pL*`,
-		history:      `\d{1,2} (?:ocak|şubat|mart|nisan|mayıs|haziran|temmuz|ağustos|eylül|ekim|kasım|aralık)\pL*['’](?:da|de|ta|te)(?:ki)?(?:[^\pL]|$)|\d+ (?:saat|dakika) önce|bir saat önce|zirve|en yüksek|en düşük|tüm zamanların en yüksek|ath|daha önce|lansman|\d+ (?:gün|hafta|ay|yıl) önce|geçen hafta|dün|yükseldi|çıktı|ulaştı|20\d\d['’](?:de|da|te|ta)|sonundan önce|başında|ayında|yılında`,
+		history:      `(?:geçtiğimiz|geçen) (?:gün|hafta|ay|yıl)\pL*|dün\b|\d{1,2} (?:ocak|şubat|mart|nisan|mayıs|haziran|temmuz|ağustos|eylül|ekim|kasım|aralık)\pL*['’](?:da|de|ta|te)(?:ki)?(?:[^\pL]|$)|\d+ (?:saat|dakika) önce|bir saat önce|zirve|en yüksek|en düşük|tüm zamanların en yüksek|ath|daha önce|lansman|\d+ (?:gün|hafta|ay|yıl) önce|geçen hafta|dün|yükseldi|çıktı|ulaştı|20\d\d['’](?:de|da|te|ta)|sonundan önce|başında|ayında|yılında`,
 		hearsay:      `(?:gönderi|mesaj|tweet|paylaşım|makale|arkadaş)\pL*[^.;\n]{0,40}?(?:diyor|iddia ediyor|yazıyor|söylüyor)|dediniz|söylediniz|yazdınız|iddiasına göre`,
 		peak:         `ath|zirve\pL*|tüm zamanların en yüksek|dest(?:ek|eğ)\pL*|diren[çc]\pL*`,
 		live:         `şimdi|güncel|canlı|şu an`,
@@ -42,7 +42,7 @@ func init() {
 		example:      `örnek|örneğin`,
 		fromAfter:    `['’]?(?:dan|den|tan|ten)|\s(?:seviyesi|düzeyi)nden`,
 		dated:        `\pL+(?:mıştı|mişti|muştu|müştü)(?:[^\pL]|$)|bu yana|gibi (?:düşük|yüksek)|önceki|ardından|daha sonra|destek|direnç|seviyesine (?:düşerek|düştü|geriledi|gerileyerek)`,
-		ago:          `\d+ (?:saat|dakika|gün|hafta|ay|yıl) önce|dün|geçen (?:hafta|ay|yıl)`,
+		ago:          `\d+ (?:saat|dakika|gün|hafta|ay|yıl) önce|dün|(?:geçen|geçtiğimiz) (?:gün|hafta|ay|yıl)`,
 		mark:         `eşiğ|barajı|geride bıraktı|aştı|aşmış|aşarak|aşıyor|aştığı`,
 		sizedMove:    `(?:yüzde\s?|%\s?)\d[\d.,]*\S*\s+(?:artış|düşüş|yükseliş|kayıp|değer kaybı|yükselerek|düşerek|gerileyerek|artarak|azalarak|kazanç)\pL*`,
 		ageBefore:    `oluşturul|yaş|açıl\pL*|listelen\pL*`,

@@ -11,9 +11,10 @@ import (
 // ("0.0₅123", "0.0{5}123"), digits grouped by commas, dots, spaces or apostrophes with a
 // decimal part after a dot or a comma ("1,523,055.5", "1.523.055,5", "1 523 055", "1'523",
 // "473，667，563" with the full-width comma of Chinese text),
-// or plain digits with a decimal part ("41,2", "2.417"). What the separators mean is read
-// afterwards (parseNumber), with the answer's language for the ambiguous "1,523" and "1.523".
-const numberPattern = `(0[.,]0(?:[₀-₉]+|\{\d{1,2}\})\d+|\d{1,3}(?:(?:,|，|\.|[ \x{00A0}\x{202F}'’])\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)`
+// or plain digits with a decimal part ("41,2", "2.417"), or a small price in scientific
+// notation ("3.39e-7"). What the separators mean is read afterwards (parseNumber), with the
+// answer's language for the ambiguous "1,523" and "1.523".
+const numberPattern = `(\d+(?:[.,]\d+)?[eE][-−]\d{1,2}\b|0[.,]0(?:[₀-₉]+|\{\d{1,2}\})\d+|\d{1,3}(?:(?:,|，|\.|[ \x{00A0}\x{202F}'’])\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)`
 
 // decimalMark is the decimal mark text uses, when its numbers say it for sure: a dot or a comma
 // followed by one, two or more than three digits ("0.246883", "11.70%"; "0,05", "91,89%") is a
@@ -51,6 +52,9 @@ func decimalMark(text string, lang *language) *language {
 // false when the number cannot be read for sure: a single "1.523" in a language whose decimal
 // mark is the comma may be either.
 func parseNumber(s string, lang *language) (v, half float64, ok bool) {
+	if mant, exp, sci := strings.Cut(strings.NewReplacer("E", "e", "−", "-", ",", ".").Replace(s), "e"); sci {
+		return scientific(mant, exp)
+	}
 	s = strings.Map(func(r rune) rune {
 		if unicode.IsSpace(r) || r == '\'' || r == '’' { // a space of any width, U+00A0 and U+202F too
 			return -1
@@ -84,8 +88,8 @@ func parseNumber(s string, lang *language) (v, half float64, ok bool) {
 
 // decimalSeparator is the byte that marks the decimals of s (0 when it has none): the last of
 // a dot and a comma when both are there, else a lone one not followed by three digits, else
-// the one the language uses. ok is false for a lone "1.523" in a language whose decimal mark
-// is the comma, unless the answer's own numbers showed it.
+// the one the language uses. ok is false for a lone "1.523" or "1,523" in a language whose
+// decimal mark is the comma, unless the answer's own numbers showed it.
 func decimalSeparator(s string, lang *language) (decimal byte, ok bool) {
 	commas, dots := strings.Count(s, ","), strings.Count(s, ".")
 	switch {
@@ -99,7 +103,12 @@ func decimalSeparator(s string, lang *language) (decimal byte, ok bool) {
 		sep = '.'
 	}
 	switch after := len(s) - strings.IndexByte(s, sep) - 1; {
-	case after != 3, lang.decimalComma == (sep == ','):
+	case after != 3:
+		return sep, true
+	case lang.decimalComma == (sep == ','):
+		if sep == ',' && !lang.markSure && strings.HasSuffix(s, "00") {
+			return 0, false // "$92,400" in Russian: a copied English thousands, since a decimal drops its zeros ("92,4")
+		}
 		return sep, true
 	case lang.decimalComma && !lang.markSure:
 		return 0, false // "1.523" in Spanish: thousands, or a copied English decimal
@@ -142,4 +151,19 @@ func expandSubscript(s string) string {
 func fourAfterComma(s string) bool {
 	i := strings.IndexByte(s, ',')
 	return i >= 0 && strings.Count(s, ",") == 1 && !strings.Contains(s, ".") && len(s)-i-1 == 4
+}
+
+// scientific reads a number in scientific notation, "3.39e-7", from its mantissa and exponent.
+func scientific(mant, exp string) (v, half float64, ok bool) {
+	m, err1 := strconv.ParseFloat(mant, 64)
+	e, err2 := strconv.Atoi(exp)
+	if err1 != nil || err2 != nil {
+		return 0, 0, false
+	}
+	decimals := 0
+	if _, frac, dot := strings.Cut(mant, "."); dot {
+		decimals = len(frac)
+	}
+	scale := math.Pow(10, float64(e))
+	return m * scale, 0.5 * math.Pow(10, -float64(decimals)) * scale, true
 }
