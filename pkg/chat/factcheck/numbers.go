@@ -94,7 +94,9 @@ func decimalSeparator(s string, lang *language) (decimal byte, ok bool) {
 	commas, dots := strings.Count(s, ","), strings.Count(s, ".")
 	switch {
 	case commas > 0 && dots > 0:
-		return s[max(strings.LastIndexByte(s, ','), strings.LastIndexByte(s, '.'))], true
+		last := s[max(strings.LastIndexByte(s, ','), strings.LastIndexByte(s, '.'))]
+		// "$2.417,24小時" in a language of decimal points: a comma between clauses, unspaced.
+		return last, last == '.' || lang.decimalComma || lang.code != "zh"
 	case commas != 1 && dots != 1:
 		return 0, true
 	}

@@ -57,3 +57,14 @@ func TestClassesOfHeldoutThirtyTwo(t *testing.T) {
 		"So với hôm qua, giá GPANDA giảm gần 9% xuống còn 3,10 USD.":           {priceX},
 	})
 }
+
+// heldout32's Chinese misses: a price after the data's date, whose "當前" (now, in traditional
+// characters) was no word of the present ("截至2026年1月,…的當前價格為**$1.87**"), and, once read,
+// a comma between clauses right after it ("$2.417,24小時漲幅"), which made "2.417,24" one number.
+// The first fails on the reader before (commit 2521cf7); the second read nothing before either.
+func TestTheDataDateInChinese(t *testing.T) {
+	checkVerdicts(t, map[string][]string{
+		"截至2026年1月,GPANDA幣的當前價格為**$2.417**,24小時跌幅為-1.89%。":     {price},
+		"根據最新數據(2025年12月),GPANDA幣當前價格為 $2.417,24小時漲幅為 +1.21%。": nil,
+	})
+}
