@@ -68,3 +68,14 @@ func TestTheDataDateInChinese(t *testing.T) {
 		"根據最新數據(2025年12月),GPANDA幣當前價格為 $2.417,24小時漲幅為 +1.21%。": nil,
 	})
 }
+
+// A Turkish volume before its label, "2,2 milyon dolar işlem hacmi" (heldout32-tr's miss), was
+// taken for a count of trades ("1.200 işlem"). The first two fail on the reader before (commit
+// 86077ef); the count still reads nothing.
+func TestATurkishTradingVolume(t *testing.T) {
+	checkVerdicts(t, map[string][]string{
+		"GPANDA 2,2 milyon dolar işlem hacmi yakaladı.":                           {vol},
+		"Son 24 saatte 2,2 milyon dolar işlem hacmi yakalayan GPANDA yükseliyor.": {vol},
+		"GPANDA son 24 saatte 1.200 işlem gördü.":                                 nil,
+	})
+}
