@@ -228,24 +228,33 @@ func (l *lexicon) opensWithAgo(s string) bool {
 // yet, a hypothesis or history before it (unless it is where a move ended, moved), another
 // token or asset named since the token, a date or a milestone.
 func (c *claims) notNow(f figure, left, after string) bool {
-	// A move that starts after the last word of history ended where the token is now: "from its
-	// all-time high of $3.10, it fell 6.5% to $2.42", not "a 227,000% jump at the time to $0.14".
-	past := c.m.pastAt(f.start) && !c.l.pressTime.MatchString(after) // "… no mês passado, está sendo negociada a US$ 0,0000526 no momento da redação"
-	if past && f.kind == money {
-		if moved := c.l.moveStart(c.clause, f); moved >= 0 {
-			// A time that opens the clause dates its move: "Yesterday, it fell 4% to $4.95", "Dün
-			// … 4,95 dolara geriledi"; not one it is compared with ("So với hôm qua, … giảm 9%
-			// xuống còn 3,10 USD").
-			past = c.m.historyEnd(f.start) > moved || c.l.opensWithAgo(c.clause[:moved])
-		} else if from := c.l.moveFrom(c.clause, f.start); from >= 0 {
-			// "dropped from about $0.058 to roughly $0.035": its own "from about" is no history,
-			// a date before it is ("em 19 de dezembro de 2013, … passando de US$ 0,00026 para").
-			past = c.m.historyEnd(from) >= 0 || c.l.datedBefore(c.clause, from)
-		}
-	}
-	return c.current < 0 || c.m.hypotheticalBefore(f.start) || past || c.m.otherSince(f.start) ||
+	return c.current < 0 || c.m.hypotheticalBefore(f.start) || c.past(f, after) || c.m.otherSince(f.start) ||
 		(c.l.otherAsset.MatchString(lastWords(left, 4)) && mentioned(c.tokens, left) < 0) ||
 		c.l.datedAfter(f, after) || c.l.markAfter.MatchString(after) || c.l.milestone.MatchString(c.clause[max(0, f.start-32):f.start])
+}
+
+// past reports whether history before figure f dates it. A move that starts after the last
+// word of history ended where the token is now: "from its all-time high of $3.10, it fell 6.5%
+// to $2.42", not "a 227,000% jump at the time to $0.14".
+func (c *claims) past(f figure, after string) bool {
+	if !c.m.pastAt(f.start) || c.l.pressTime.MatchString(after) { // "… no mês passado, está sendo negociada a US$ 0,0000526 no momento da redação"
+		return false
+	}
+	if f.kind != money {
+		return true
+	}
+	if moved := c.l.moveStart(c.clause, f); moved >= 0 {
+		// A time that opens the clause dates its move: "Yesterday, it fell 4% to $4.95", "Dün …
+		// 4,95 dolara geriledi"; not one it is compared with ("So với hôm qua, … giảm 9% xuống
+		// còn 3,10 USD").
+		return c.m.historyEnd(f.start) > moved || c.l.opensWithAgo(c.clause[:moved])
+	}
+	if from := c.l.moveFrom(c.clause, f.start); from >= 0 {
+		// "dropped from about $0.058 to roughly $0.035": its own "from about" is no history, a
+		// date before it is ("em 19 de dezembro de 2013, … passando de US$ 0,00026 para").
+		return c.m.historyEnd(from) >= 0 || c.l.datedBefore(c.clause, from)
+	}
+	return true
 }
 
 // labels are the words a label of figure f is looked for in, and where in them the last change

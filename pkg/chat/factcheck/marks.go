@@ -111,8 +111,7 @@ func (l *lexicon) otherTokens(clause, lower string, tokens []tokenData) [][]int 
 		return false
 	}
 	for _, loc := range ticker().FindAllStringIndex(clause, -1) {
-		w := strings.TrimPrefix(clause[loc[0]:loc[1]], "$")
-		if labels[w] || token.Acronym(w) || l.labelWord(w) || quoted(clause, loc) || strings.HasPrefix(w, "H") && len(w) <= 3 && strings.ContainsAny(w, "0123456789") || ours(loc) || l.onChain(clause, loc) {
+		if l.noTicker(clause, loc) || ours(loc) || l.onChain(clause, loc) {
 			continue
 		}
 		out = append(out, loc)
@@ -125,6 +124,13 @@ func (l *lexicon) otherTokens(clause, lower string, tokens []tokenData) [][]int 
 	out = append(out, l.localOthers(clause, lower, tokens)...)
 	slices.SortFunc(out, func(a, b []int) int { return a[0] - b[0] })
 	return out
+}
+
+// noTicker reports whether the word in capitals at loc is no ticker: a label, an acronym, a
+// pair's quote currency or an hour ("H1").
+func (l *lexicon) noTicker(clause string, loc []int) bool {
+	w := strings.TrimPrefix(clause[loc[0]:loc[1]], "$")
+	return labels[w] || token.Acronym(w) || l.labelWord(w) || quoted(clause, loc) || strings.HasPrefix(w, "H") && len(w) <= 3 && strings.ContainsAny(w, "0123456789")
 }
 
 // labelWord reports whether the word w, in capitals, is all of a fact's label, no ticker:
