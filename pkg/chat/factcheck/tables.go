@@ -231,6 +231,17 @@ func bareHeader(row, next string) bool {
 		len(cells(row)) == len(cells(next))
 }
 
+// lpShares rewrites an LP's share stated between its verb and its state, "the liquidity pool
+// is 100% locked", as a label before its figure, "the liquidity pool locked: 100%", so that no
+// label before it (a tax's, "zero buy and sell tax, …") takes the figure.
+func lpShares(text string) string {
+	return lpShare().ReplaceAllString(text, "$1 $4: $3")
+}
+
+var lpShare = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b((?:lp|liquidity[- ]pool)(?: tokens?)?) (is|are) (\d{1,3}(?:\.\d+)?\s?%) (locked|burn(?:ed|t))\b`)
+})
+
 // labelLines joins a label alone on its line to the figure alone on the next, as a page's
 // widget of key metrics states them ("Market Cap:" over "$ 15.72K", "24h Volume" over
 // "$138,779,380"), so that the figure is read with its label; and a price page's title, the
