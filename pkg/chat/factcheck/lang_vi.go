@@ -20,7 +20,7 @@ func init() {
 			FactPairAgeHrs: `được tạo|ra mắt|tuổi|trước`,
 		},
 		after:        `của|trong|về`,
-		hypothetical: `hỗ trợ|kháng cự|ví dụ|nếu|giả sử|mục tiêu|dự đoán|dự báo|kịch bản|có thể`,
+		hypothetical: `sẽ |mở bán|hỗ trợ|kháng cự|ví dụ|nếu|giả sử|mục tiêu|dự đoán|dự báo|kịch bản|có thể`,
 		lookIf:       `nếu nhìn vào|ví dụ`,
 		views:        `(?:biểu đồ|dữ liệu|số liệu|các chỉ số)`,
 		history:      `gia (?:luc|khi) (?:gui|call|vao)|\d+ (?:giờ|phút) trước|một giờ trước|đỉnh|(?:tăng|giảm) từ|chưa đầy|hồi đó|khi đó|từng (?:lên|đạt|chạm|xuống|giảm|tăng|có giá)|ban đầu|đáy|trước đó|trước khi|có lúc|đạt mức đỉnh|đỉnh lịch sử|cao nhất mọi thời đại|ath|trước đây|lúc ra mắt|\d+ (?:ngày|tuần|tháng|năm) trước|tuần trước|hôm qua|đã tăng lên|đã giảm xuống|đạt đỉnh|năm 20\d\d|có thời điểm|(?:thời điểm |mức )?(?:cao|thấp) nhất`,

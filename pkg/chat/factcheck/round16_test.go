@@ -19,3 +19,15 @@ func TestClassesOfRoundSixteen(t *testing.T) {
 		"💡 Örnek: 100 $'lık alım yaparsan %3 vergiyle ~97 $'lık token alırsın; hemen satarsan ~2,4 $ geri alırsın.":                                             nil,
 	})
 }
+
+// heldout33's first run in the other languages (4 of 17 passages with a false alarm, on commit
+// d752548): a market cap "estava a US$ 50 milhões … no dia em que lançou" (was, on the day it
+// launched), and a presale's price "sẽ được bán với mức giá 0,004 USD" (will be sold at). The
+// first two fail on the reader before (commit d752548); today's price held.
+func TestClassesOfHeldoutThirtyThree(t *testing.T) {
+	checkVerdicts(t, map[string][]string{
+		"O GPANDA estava a US$ 50 milhões de valor de mercado no dia em que lançou, 4 de novembro.":                  nil,
+		"Cụ thể, 150 tỷ token GPANDA sẽ được bán với mức giá 0,004 USD mỗi token, tương đương khoảng 600 triệu USD.": nil,
+		"Giá GPANDA hiện tại là 2,417 USD.": {price},
+	})
+}
