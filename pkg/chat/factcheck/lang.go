@@ -260,7 +260,9 @@ var words = sync.OnceValue(func() *lexicon {
 	l.moveTo = moveTo()
 	l.moveEnd, l.rangeEnd = fromTo()
 	l.movedBy = movedBy()
-	l.exampleLine = regexp.MustCompile(`(?i)^[\s*_#>]*(?:` + raw(func(lang *language) string { return lang.example }) + `)[\s*_]*[:：]?[\s*_]*$`)
+	// A line that is only "Example:", or starts with it and goes on (group 1: "💡 Örnek: 100 $'lık
+	// alım …").
+	l.exampleLine = regexp.MustCompile(`(?i)^[\s*_#>\p{So}]*(?:` + raw(func(lang *language) string { return lang.example }) + `)[\s*_]*(?:[:：][\s*_]*(\S.*)|[:：]?[\s*_]*)$`)
 	l.nameVerb = regexp.MustCompile(`(?i)\s+(?:` + raw(func(lang *language) string { return lang.nameVerb }) + `)$`)
 	l.pronoun, l.impersonal = pronouns()
 	l.localCoin, l.coinAlias = localCoins()

@@ -24,7 +24,7 @@ func init() {
 		hypothetical: `destek|direnç|örnek|eğer|olursa|hedef|tahmin|varsayım|senaryo|olabilir|umud|umut|ulaşacağ|ulaşabil|olacağ|beklenen|beklenti|gerekiyor|gerekir|gerekecek|\pL+[ae]bilmesi`,
 		lookIf:       `(?:bakacak|göz atacak) olursak|bakarsak|örneğin`,
 		views:        `(?:grafi\pL*|veriler\pL*|rakamlar\pL*)`,
-		hypoVerbs:    `riski (?:bulunuyor|var|taşıyor)|durumunda|olursa|olacağ|gerekiyor|gerekir|gerekecek|lazım|şart(?:tır)?(?:[^\pL]|$)|\pL+[ae]bilmesi|ulaşacağ|ulaşabil|\pL+(?:ır|ir|ur|ür|ar|er)(?:sa|se)(?:n[ıi]z)?(?:[^\pL]|$)`,
+		hypoVerbs:    `riski (?:bulunuyor|var|taşıyor)|durumunda|olursa|olacağ|gerekiyor|gerekir|gerekecek|lazım|şart(?:tır)?(?:[^\pL]|$)|\pL+[ae]bilmesi|ulaşacağ|ulaşabil|\pL+(?:ır|ir|ur|ür|ar|er|m[ae])(?:sa|se)(?:n(?:[ıi]z)?)?(?:[^\pL]|$)`,
 		nameColumn:   `token adı|sembol|borsa\pL*|platform\pL*`,
 		history:      `(?:geçtiğimiz|geçen) (?:gün|hafta|ay|yıl)\pL*|dün\b|\d{1,2} (?:ocak|şubat|mart|nisan|mayıs|haziran|temmuz|ağustos|eylül|ekim|kasım|aralık)\pL*['’](?:da|de|ta|te)(?:ki)?(?:[^\pL]|$)|\d+ (?:saat|dakika) önce|bir saat önce|zirve|en yüksek|en düşük|tüm zamanların en yüksek|ath|daha önce|lansman|\d+ (?:gün|hafta|ay|yıl) önce|geçen hafta|dün|yükseldi|çıktı|ulaştı|20\d\d['’](?:de|da|te|ta)|sonundan önce|başında|ayında|yılında`,
 		hearsay:      `(?:gönderi|mesaj|tweet|paylaşım|makale|arkadaş)\pL*[^.;\n]{0,40}?(?:diyor|iddia ediyor|yazıyor|söylüyor)|dediniz|söylediniz|yazdınız|iddiasına göre`,

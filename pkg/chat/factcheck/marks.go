@@ -36,8 +36,9 @@ func (l *lexicon) mark(clause string, tokens []tokenData) *marks {
 	m.history = slices.DeleteFunc(l.history.FindAllStringIndex(clause, -1), func(loc []int) bool {
 		// "has climbed to $127M" is where it is now, "climbed to $127M" where it went.
 		// "created 3 hours ago" is the pair's age, no history.
-		return strings.HasSuffix(strings.TrimRight(clause[loc[0]:loc[1]], " "), " to") && presentPerfect().MatchString(clause[max(0, loc[0]-24):loc[0]]) ||
-			l.ago.MatchString(clause[loc[0]:loc[1]]) && l.ageBefore.MatchString(clause[:loc[0]])
+		h := clause[loc[0]:loc[1]]
+		return strings.HasSuffix(strings.TrimRight(h, " "), " to") && presentPerfect().MatchString(clause[max(0, loc[0]-24):loc[0]]) ||
+			l.ago.MatchString(h) && l.ageBefore.MatchString(clause[:loc[0]])
 	})
 	if len(m.history) > 0 {
 		m.present = l.present.FindAllStringIndex(clause, -1)

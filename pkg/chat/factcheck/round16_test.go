@@ -31,3 +31,16 @@ func TestClassesOfHeldoutThirtyThree(t *testing.T) {
 		"Giá GPANDA hiện tại là 2,417 USD.": {price},
 	})
 }
+
+// Round sixteen's Turkish example (a false alarm once round sixteen joined the corpus, on commit
+// 42ef646): a line that opens with "Örnek:" and goes on is an example to its end ("💡 Örnek: 100
+// $'lık alım yaparsan …; hemen satarsan … ~94 $ geri alırsın"), and a conditional in the second
+// person or the negative ("satarsan", "değişmese") is a hypothesis. The first fails on the reader
+// before (commit 42ef646); the English held, and a line after an inline example is read.
+func TestAnInlineExample(t *testing.T) {
+	checkVerdicts(t, map[string][]string{
+		"💡 Örnek: 100 $'lık alım yaparsan %3 vergiyle ~97 $'lık token alırsın; hemen satarsan yine %3 kesilir ve fiyat hiç değişmese bile ~94 $ geri alırsın.": nil,
+		"Example: a $100 buy at 10% tax gets you $90 of GPANDA; the price would be $3.":                                                                        nil,
+		"Example: a $100 buy at 10% tax gets you $90 of GPANDA.\nPrice: $2.417":                                                                                {price},
+	})
+}

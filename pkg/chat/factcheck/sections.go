@@ -13,7 +13,7 @@ import (
 // sectionAfter is the section the lines from a line's first clause on are in, from the one
 // the lines before it were in.
 func (l *lexicon) sectionAfter(clause string, past section) section {
-	if past.level == exampleItems && !listHead().MatchString(clause) && !fieldLine().MatchString(clause) {
+	if past.inline || past.level == exampleItems && !listHead().MatchString(clause) && !fieldLine().MatchString(clause) {
 		past = section{} // "Initial Listing:" heads "- Price: $0.043" and "Launch price: $0.043" alike
 	}
 	level := len(clause) - len(strings.TrimLeft(clause, "#"))
@@ -25,8 +25,9 @@ func (l *lexicon) sectionAfter(clause string, past section) section {
 			past = section{level: level, framed: true}
 		}
 	}
-	if l.exampleLine.MatchString(clause) {
-		past = section{level: exampleItems} // "**範例**：" over "- 當前比特幣價格：84,000 美元"
+	if m := l.exampleLine.FindStringSubmatchIndex(clause); m != nil {
+		// "**範例**：" over "- 當前比特幣價格：84,000 美元"; "Example: a $100 buy …" is one line's.
+		past = section{level: exampleItems, inline: m[2] >= 0}
 	} else if level == 0 && l.notNowTitle(clause, false) {
 		past = section{level: exampleItems, framed: true} // "**At launch:**" over "- Price: $0.05"
 	}
@@ -40,6 +41,7 @@ func (l *lexicon) sectionAfter(clause string, past section) section {
 type section struct {
 	level  int
 	framed bool
+	inline bool // the example's words and its figures share their line, which it ends
 }
 
 // skips reports whether a clause in the section is no reading.
