@@ -86,7 +86,7 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // heldout19-* (26 in es, pt, ru, tr, vi and zh), heldout20-en (30: forums, newsletters, press
 // releases), heldout21-* (34 in the six languages), heldout22-* to heldout24-* (40 each: 16
 // in English, 4 in each other language), heldout25-* (9: the search index had little left
-// unused), heldout26-* (41), heldout27-* (44), heldout28-* (39), heldout29-* (38), heldout30-* (34), heldout31-* (39) and heldout32-* (44), each gathered and annotated by
+// unused), heldout26-* (41), heldout27-* (44), heldout28-* (39), heldout29-* (38), heldout30-* (34), heldout31-* (39), heldout32-* (44) and heldout33-* (37), each gathered and annotated by
 // someone who never saw the reader. Each group is held to the bars; a group still under them after tuning is held to
 // its floor, no more false alarms and no fewer figures caught than now, and is left out of the
 // all-groups false-alarm bar. heldout3-vi's two false alarms are a worked example ("Giá BTC:
@@ -165,7 +165,10 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // whose market cap stands under its explanation, and "$92,400" (an English thousands or a Russian
 // decimal, which the reader leaves unread), its Vietnamese a level "ở ngưỡng 2.499,40 USD/đồng",
 // a volume 80 characters after its label, an FDV "lên tới 38 tỷ" (up to) and a passage cut before
-// its price.
+// its price; heldout33-pt's misses are a market cap "Hoje, no dia 13 de novembro, … atingiu US$
+// 1,8 bilhão" (reached: a verb the reader takes for history even after "today", since a rule that
+// let "today" lift it raised three false alarms elsewhere), a price "recuperou terreno até os
+// $0,86" (recovered up to) and one dated by the article's own day ("em 31 de outubro de 2025").
 var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout3-es": {0, 4}, "heldout3-vi": {2, 4},
 	"heldout4-en": {0, 45}, "heldout4-tr": {0, 5},
@@ -186,7 +189,7 @@ var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout26-en": {1, 33}, "heldout26-es": {1, 4}, "heldout26-vi": {0, 1},
 	"heldout27-tr": {0, 2}, "heldout28-en": {1, 37}, "heldout28-pt": {0, 5}, "heldout28-ru": {1, 0},
 	"heldout29-en": {7, 39}, "heldout30-en": {2, 48}, "heldout30-es": {2, 6}, "heldout30-pt": {1, 1},
-	"heldout32-ru": {0, 1}, "heldout32-vi": {0, 1},
+	"heldout32-ru": {0, 1}, "heldout32-vi": {0, 1}, "heldout33-pt": {0, 3},
 }
 
 func TestPublishedCorpus(t *testing.T) {
