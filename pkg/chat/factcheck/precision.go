@@ -208,13 +208,20 @@ func asked(clause string) int {
 // rightLabel is the fact a label right after a figure of kind kd names ("$15K in liquidity",
 // "$12.3M (market cap)"), and how much of after it took; 0 for none.
 func (l *lexicon) rightLabel(after string, kd kind) (string, int) {
+	// "$1.04M 7d volume": another window's, named; not "~847.000 $ (todo el suministro …)".
+	start := len(after) - len(strings.TrimLeft(after, " *_"))
+	if loc := l.keywords[otherSumAt].re.FindStringIndex(after); kd == money && loc != nil && loc[0] <= start && start < len(after) && after[start] != '(' {
+		return otherSum, loc[1]
+	}
 	for _, kw := range l.right {
 		if kw.kind != kd {
 			continue
 		}
 		if loc := kw.re.FindStringIndex(after); loc != nil && closed(after[:loc[1]], after[loc[1]:]) {
 			if l.keywords[otherSumAt].re.MatchString(after[:runeStart(after, loc[1]+24)]) {
-				return "", 0 // "$493.61 mil millones en volumen mensual de perpetuos": another window's
+				// "$493.61 mil millones en volumen mensual de perpetuos", "$1.04M 7d volume":
+				// another window's, named, so that no label before it takes it.
+				return otherSum, loc[1]
 			}
 			return kw.fact, loc[1]
 		}

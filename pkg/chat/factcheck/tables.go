@@ -262,16 +262,16 @@ func labelLines(text string, k known) string {
 		} else if !l.names(label) {
 			continue
 		}
-		lines[i] = strings.TrimRight(label, ": ") + ": " + strings.TrimSpace(lines[i+1])
+		lines[i] = strings.TrimRight(label, ": ") + ": " + strings.TrimLeft(strings.TrimSpace(lines[i+1]), "-*• ")
 		lines[i+1] = ""
 	}
 	return strings.Join(lines, "\n")
 }
 
-// loneFigure matches a line that holds a sum and nothing else but its change or its rank: "$
-// 15.72K", "$0.00000722", "$3.78 -0.63%", "$23.70B #10".
+// loneFigure matches a line that holds a sum and nothing else but its change or its rank, or a
+// list item that does: "$ 15.72K", "$0.00000722", "$3.78 -0.63%", "$23.70B #10", "- $0.1275".
 var loneFigure = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^\s*(?:US\$|\$)\s?\d[\d.,]*\s?[KMBkmb]?(?:\s*(?:[+\-−▲▼]\s?\d[\d.,]*\s?%(?:\s?(?:24h|1D|7D|\(24h\)))?|#\d+))?\s*$`)
+	return regexp.MustCompile(`^\s*(?:[-*•]\s+)?(?:US\$|\$)\s?\d[\d.,]*\s?[KMBkmb]?(?:\s*(?:[+\-−▲▼]\s?\d[\d.,]*\s?%(?:\s?(?:24h|1D|7D|\(24h\)))?|#\d+))?\s*$`)
 })
 
 // known are the tokens with facts, as a table's header cells may name them or the sources
