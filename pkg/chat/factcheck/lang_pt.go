@@ -53,7 +53,7 @@ func init() {
 		dated:        `n[oa] (?:lançamento|estreia|listagem)|há (?:\d+|uma?|duas|três) (?:horas?|minutos?)|(?:em|no dia|de|desde) (?:\d{1,2} de )?(?:janeiro|fevereiro|março|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)|no dia \d|em 20\d\d|semana passada|mês passado|ano passado|ontem|depois|em seguida|antes de|desde (?:o )?lançamento|(?:logo )?após o lançamento`,
 		ago:          `há (?:\d+|um|uma|dois|duas|três) (?:horas?|minutos?|dias?|semanas?|mes(?:es)?|anos?)|ontem|(?:semana|mês|ano) passad[oa]`,
 		mark:         `marca|patamar|barreira`,
-		milestone:    `(?:superou|supera|ultrapassou|ultrapassa|rompeu|rompe|a marca de|o patamar de|a barreira de)\s*(?:os\s+)?`,
+		milestone:    `(?:(?:superou|supera|ultrapassou|ultrapassa|rompeu|rompe)(?: a casa d[eo]s?)?|a marca de|o patamar de|a barreira de)\s*(?:os\s+)?`,
 		ageBefore:    `criad[oa]|lançad[oa]|listad[oa]|idade|o par (?:tem|existe)|no ar há|existe há|ativ[oa] há`,
 		ageAfter:     `de idade`,
 		otherAge:     `bloque\pL*|travad\pL*|carteira|criador|conta|domínio`,

@@ -12,7 +12,7 @@ func init() {
 			FactBuyTax:     `alış vergi|alım vergi|alış ücret`,
 			FactTop10:      `[iİ]lk 10\b|en büyük 10\b|top ?10\b`,                                                                                                                                                                                                                                                     // Go folds no "İ" to "i"
 			otherSum:       `son (?:1|bir) saatte(?:ki)? (?:işlem )?hacim\pL*|tvl\b|kilitli toplam değer\pL*|realize edilmiş (?:piyasa değer\pL*|fiyat\pL*)|fiyat(?:tan|ından)|son (?:1|bir) saatlik hacim|(?:alım|satış) hacmi|(?:^\s*|(?:milyon|milyar|bin|\d) )token(?:,| \()? (?:yaklaşık )?(?:değeri|değerinde)`, // "bugünkü fiyattan 170 bin $": a holding's worth at the price
-			skip:           `(?:gerçek|düzeltilmiş|efektif) (?:ilk 10|top[- ]?10)[^.;\n\d%]{0,30}|değişim|artış|düşüş|yüksel|düştü|kazanç|kayıp|(?:lp|havuz)(?:\s?(?:adresi|cüzdanı))?\s?(?:hariç|dışında)`,
+			skip:           `kalan\b|(?:gerçek|düzeltilmiş|efektif) (?:ilk 10|top[- ]?10)[^.;\n\d%]{0,30}|değişim|artış|düşüş|yüksel|düştü|kazanç|kayıp|(?:lp|havuz)(?:\s?(?:adresi|cüzdanı))?\s?(?:hariç|dışında)`,
 			FactMarketCap:  `piyasa değer|market ?cap`,
 			FactFDV:        `tamamen seyreltilmiş(?: piyasa değer\pL*)?|fdv`,
 			FactVolume:     `hacm|hacim`,

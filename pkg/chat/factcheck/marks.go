@@ -300,10 +300,15 @@ func itemHead(clause string) (head int, bold bool) {
 	if loc := listHead().FindStringIndex(clause); loc != nil {
 		return loc[1], false
 	}
-	// A bold title, after an emoji or a mark: "🟢 **PIGU, for comparison**".
+	// A bold title, after an emoji or a mark, or with one inside: "🟢 **PIGU, for comparison**",
+	// "**🐸 BRETT**".
 	lead := strings.IndexFunc(clause, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '*' })
 	if lead >= 0 && lead <= 8 && strings.HasPrefix(clause[lead:], "**") {
-		return lead + 2, true
+		head := lead + 2
+		if in := strings.IndexFunc(clause[head:], func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '*' || r == '$' }); in > 0 && in <= 12 {
+			head += in
+		}
+		return head, true
 	}
 	return -1, false
 }

@@ -318,7 +318,7 @@ func (k known) source(cell string) bool {
 // slashLabels writes two or three labels joined by slashes or "and" over as many figures ("MC /
 // Liq: $1.2M / $80K", "市值 / FDV：约 $1.35M / $1.35M", "Liquidity and market cap: $1.5M and
 // $12.3M") as one label and figure each, "MC: $1.2M · Liq: $80K", so that no figure is read
-// under the other's label. Each label must name a fact and each figure hold a digit; else the
+// under the other's label; labels over one figure share it ("Market cap / FDV: $23.8M"). Each label must name a fact and each figure hold a digit; else the
 // line stays as it is.
 func slashLabels(text string) string {
 	l := words()
@@ -352,11 +352,17 @@ func (l *lexicon) splitLabels(seg string) (string, bool) {
 		return "", false
 	}
 	labels, values := joinOf().Split(seg[:at], -1), joinOf().Split(seg[at+size:], -1)
-	if len(labels) >= 2 && len(labels) <= 3 && ratio().MatchString(seg[at+size:]) && l.names(labels[0]) && l.names(labels[1]) {
+	if len(labels) < 2 || len(labels) > 3 {
+		return "", false
+	}
+	if ratio().MatchString(seg[at+size:]) && l.names(labels[0]) && l.names(labels[1]) {
 		// "Liquidity / market cap: ~8% ($641K vs ~$7.85M)" is a ratio; its sums are no label's.
 		return "ratio: " + seg[at+size:], true
 	}
-	if len(labels) < 2 || len(labels) > 3 || len(labels) != len(values) {
+	if len(values) == 1 && !strings.ContainsAny(values[0], "%×") {
+		values = slices.Repeat(values, len(labels)) // "Market cap / FDV: US$ 23,8 mi": one figure, both facts
+	}
+	if len(labels) != len(values) {
 		return "", false
 	}
 	out := make([]string, len(labels))
