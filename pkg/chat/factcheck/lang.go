@@ -254,7 +254,8 @@ var words = sync.OnceValue(func() *lexicon {
 		// After the figure, a label is set apart by a space, markup, or a bracket or quote it
 		// closes (fit): "$12.3M (market cap)", but "24% (thuế mua 8%)" is no "24% thuế mua".
 		after := strings.ReplaceAll(strings.TrimPrefix(re.String(), "(?i)"), `(?:^|[^\pL\pN])`, `(?:^|[\s*_:("“'])`)
-		l.right = append(l.right, keyword{fact, factKinds[fact], regexp.MustCompile(`(?i)^[\s*_]*?(?:` +
+		// A suffix after an apostrophe is the figure's own: "0,70 Dolar'dan işlem görüyor".
+		l.right = append(l.right, keyword{fact, factKinds[fact], regexp.MustCompile(`(?i)^[\s*_]*?['’]?(?:` +
 			fillers + `\s*?){0,2}?[\s*_]*?` + after)})
 	}
 	l.moveTo = moveTo()

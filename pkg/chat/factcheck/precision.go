@@ -232,6 +232,9 @@ func (l *lexicon) rightLabel(after string, kd kind) (string, int) {
 // closed reports whether a label read after a figure inside a bracket or quotes is all it
 // holds: "(market cap)", "\"liquidity\"", not "(thuế mua 8%)", another figure's label.
 func closed(label, rest string) bool {
+	if r, size := utf8.DecodeRuneInString(label); r == '\'' || r == '’' {
+		label = label[size:] // a suffix's apostrophe, "0,70 Dolar'dan", opens nothing
+	}
 	open := strings.IndexAny(label, "(\"“'")
 	if open < 0 {
 		return true
