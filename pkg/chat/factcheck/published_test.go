@@ -86,7 +86,7 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // heldout19-* (26 in es, pt, ru, tr, vi and zh), heldout20-en (30: forums, newsletters, press
 // releases), heldout21-* (34 in the six languages), heldout22-* to heldout24-* (40 each: 16
 // in English, 4 in each other language), heldout25-* (9: the search index had little left
-// unused), heldout26-* (41), heldout27-* (44), heldout28-* (39), heldout29-* (38), heldout30-* (34), heldout31-* (39), heldout32-* (44) and heldout33-* (37), each gathered and annotated by
+// unused), heldout26-* (41), heldout27-* (44), heldout28-* (39), heldout29-* (38), heldout30-* (34), heldout31-* (39), heldout32-* (44), heldout33-* (37) and heldout34-* (44), each gathered and annotated by
 // someone who never saw the reader. Each group is held to the bars; a group still under them after tuning is held to
 // its floor, no more false alarms and no fewer figures caught than now, and is left out of the
 // all-groups false-alarm bar. heldout3-vi's two false alarms are a worked example ("Giá BTC:
@@ -168,7 +168,10 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // its price; heldout33-pt's misses are a market cap "Hoje, no dia 13 de novembro, … atingiu US$
 // 1,8 bilhão" (reached: a verb the reader takes for history even after "today", since a rule that
 // let "today" lift it raised three false alarms elsewhere), a price "recuperou terreno até os
-// $0,86" (recovered up to) and one dated by the article's own day ("em 31 de outubro de 2025").
+// $0,86" (recovered up to) and one dated by the article's own day ("em 31 de outubro de 2025");
+// heldout34's are a move's end its annotator found unclear ("retreated from $0.38 to $0.26" before
+// a rebound, en) and two cards' bare "Volumen"/"Hacim" its annotators left out for want of a
+// window (es, tr), which the reader takes for the 24 hours as it does heldout13-en's.
 var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout3-es": {0, 4}, "heldout3-vi": {2, 4},
 	"heldout4-en": {0, 45}, "heldout4-tr": {0, 5},
