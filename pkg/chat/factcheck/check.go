@@ -52,7 +52,7 @@ type lexicon struct {
 	dated, milestone, markAfter, ago        *regexp.Regexp
 	notThisToken                            *regexp.Regexp
 	ageBefore, ageAfter, otherAge, versus   *regexp.Regexp
-	agoAfter, unlock                        *regexp.Regexp
+	agoAfter, unlock, otherSumNext          *regexp.Regexp
 	marks                                   []*regexp.Regexp
 }
 

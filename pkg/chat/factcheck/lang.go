@@ -258,6 +258,8 @@ var words = sync.OnceValue(func() *lexicon {
 		l.right = append(l.right, keyword{fact, factKinds[fact], regexp.MustCompile(`(?i)^[\s*_]*?['’]?(?:` +
 			fillers + `\s*?){0,2}?[\s*_]*?` + after)})
 	}
+	// otherSumNext is otherSum's words right after a figure, anchored there: "$1.04M 7d volume".
+	l.otherSumNext = regexp.MustCompile(`(?i)^[\s*_]*?(?:` + strings.TrimPrefix(l.keywords[otherSumAt].re.String(), "(?i)") + `)`)
 	l.moveTo = moveTo()
 	l.moveEnd, l.rangeEnd = fromTo()
 	l.movedBy = movedBy()

@@ -209,9 +209,10 @@ func asked(clause string) int {
 // "$12.3M (market cap)"), and how much of after it took; 0 for none.
 func (l *lexicon) rightLabel(after string, kd kind) (string, int) {
 	// "$1.04M 7d volume": another window's, named; not "~847.000 $ (todo el suministro …)".
-	start := len(after) - len(strings.TrimLeft(after, " *_"))
-	if loc := l.keywords[otherSumAt].re.FindStringIndex(after); kd == money && loc != nil && loc[0] <= start && start < len(after) && after[start] != '(' {
-		return otherSum, loc[1]
+	if start := len(after) - len(strings.TrimLeft(after, " *_")); kd == money && start < len(after) && after[start] != '(' {
+		if loc := l.otherSumNext.FindStringIndex(after); loc != nil {
+			return otherSum, loc[1]
+		}
 	}
 	for _, kw := range l.right {
 		if kw.kind != kd {
