@@ -105,8 +105,8 @@ func decimalSeparator(s string, lang *language) (decimal byte, ok bool) {
 		sep = '.'
 	}
 	switch after := len(s) - strings.IndexByte(s, sep) - 1; {
-	case after != 3:
-		return sep, true
+	case after != 3, s[0] == '0' && s[1] == sep:
+		return sep, true // "0.073" groups no thousands, whatever the language's mark
 	case lang.decimalComma == (sep == ','):
 		if sep == ',' && !lang.markSure && strings.HasSuffix(s, "00") {
 			return 0, false // "$92,400" in Russian: a copied English thousands, since a decimal drops its zeros ("92,4")
