@@ -86,7 +86,7 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // heldout19-* (26 in es, pt, ru, tr, vi and zh), heldout20-en (30: forums, newsletters, press
 // releases), heldout21-* (34 in the six languages), heldout22-* to heldout24-* (40 each: 16
 // in English, 4 in each other language), heldout25-* (9: the search index had little left
-// unused), heldout26-* (41), heldout27-* (44), heldout28-* (39), heldout29-* (38), heldout30-* (34), heldout31-* (39), heldout32-* (44), heldout33-* (37) and heldout34-* (44), each gathered and annotated by
+// unused), heldout26-* (41), heldout27-* (44), heldout28-* (39), heldout29-* (38), heldout30-* (34), heldout31-* (39), heldout32-* (44), heldout33-* (37), heldout34-* (44) and heldout35-* (37), each gathered and annotated by
 // someone who never saw the reader. Each group is held to the bars; a group still under them after tuning is held to
 // its floor, no more false alarms and no fewer figures caught than now, and is left out of the
 // all-groups false-alarm bar. heldout3-vi's two false alarms are a worked example ("Giá BTC:
@@ -171,7 +171,14 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // $0,86" (recovered up to) and one dated by the article's own day ("em 31 de outubro de 2025");
 // heldout34's are a move's end its annotator found unclear ("retreated from $0.38 to $0.26" before
 // a rebound, en) and two cards' bare "Volumen"/"Hacim" its annotators left out for want of a
-// window (es, tr), which the reader takes for the 24 hours as it does heldout13-en's.
+// window (es, tr), which the reader takes for the 24 hours as it does heldout13-en's;
+// heldout35-en's four are a scenario's sections ("The Nickel … Market Cap: $624M", under a price
+// target) and a creation date's age ("Created: February 6, 2024 (+49 Days)") its annotator left
+// out, a garbled page ("about $7. The youngest is 96 million years"), a move told the day after a
+// dated one ("Its price also shot up 125% from $0.002638 to $0.005954") and a move's end in a
+// story of the token's rise ("pushing its market cap from $10 million to around $50 million"),
+// which its annotator took for history; heldout35-es's misses are an all-time high its annotator took
+// for now and two levels after "antes de estabilizarse en" and "por última vez".
 var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout3-es": {0, 4}, "heldout3-vi": {2, 4},
 	"heldout4-en": {0, 45}, "heldout4-tr": {0, 5},
@@ -192,7 +199,7 @@ var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout26-en": {1, 33}, "heldout26-es": {1, 4}, "heldout26-vi": {0, 1},
 	"heldout27-tr": {0, 2}, "heldout28-en": {1, 37}, "heldout28-pt": {0, 5}, "heldout28-ru": {1, 0},
 	"heldout29-en": {7, 39}, "heldout30-en": {2, 48}, "heldout30-es": {2, 6}, "heldout30-pt": {1, 1},
-	"heldout32-ru": {0, 1}, "heldout32-vi": {0, 1}, "heldout33-pt": {0, 3},
+	"heldout32-ru": {0, 1}, "heldout32-vi": {0, 1}, "heldout33-pt": {0, 3}, "heldout35-en": {4, 32}, "heldout35-es": {0, 1},
 }
 
 func TestPublishedCorpus(t *testing.T) {
