@@ -104,9 +104,17 @@ func decimalSeparator(s string, lang *language) (decimal byte, ok bool) {
 	if dots == 1 {
 		sep = '.'
 	}
-	switch after := len(s) - strings.IndexByte(s, sep) - 1; {
-	case after != 3, s[0] == '0' && s[1] == sep:
-		return sep, true // "0.073" groups no thousands, whatever the language's mark
+	if after := len(s) - strings.IndexByte(s, sep) - 1; after != 3 || s[0] == '0' && s[1] == sep {
+		return sep, true // "41,2", "2.417"; "0.073" groups no thousands, whatever the language's mark
+	}
+	return loneSeparator(s, sep, lang)
+}
+
+// loneSeparator is decimalSeparator for a lone separator sep before three digits ("1.523",
+// "92,400"): the language's decimal mark is its decimals, the other mark its thousands, unless
+// the answer's numbers did not show the mark for sure.
+func loneSeparator(s string, sep byte, lang *language) (decimal byte, ok bool) {
+	switch {
 	case lang.decimalComma == (sep == ','):
 		if sep == ',' && !lang.markSure && strings.HasSuffix(s, "00") {
 			return 0, false // "$92,400" in Russian: a copied English thousands, since a decimal drops its zeros ("92,4")
