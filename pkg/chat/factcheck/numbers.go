@@ -52,7 +52,8 @@ func decimalMark(text string, lang *language) *language {
 // false when the number cannot be read for sure: a single "1.523" in a language whose decimal
 // mark is the comma may be either.
 func parseNumber(s string, lang *language) (v, half float64, ok bool) {
-	if mant, exp, sci := strings.Cut(strings.NewReplacer("E", "e", "−", "-", ",", ".").Replace(s), "e"); sci {
+	if strings.ContainsAny(s, "eE") {
+		mant, exp, _ := strings.Cut(strings.NewReplacer("E", "e", "−", "-", ",", ".").Replace(s), "e")
 		return scientific(mant, exp)
 	}
 	s = strings.Map(func(r rune) rune {

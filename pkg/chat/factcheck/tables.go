@@ -287,7 +287,7 @@ func (k known) token(cell string) bool {
 // title reports whether a line is only a token's names, its name and its ticker with or
 // without a space between ("Aptos APT", "THORChainRUNE", "Hyperliquid (HYPE)").
 func (k known) title(line string) bool {
-	squash := strings.NewReplacer(" ", "", "*", "", "_", "", "#", "", "(", "", ")", "", "$", "")
+	squash := titleMarks
 	line = strings.ToLower(squash.Replace(line))
 	return line != "" && slices.ContainsFunc(k, func(t tokenData) bool {
 		for _, a := range t.names {
@@ -299,6 +299,9 @@ func (k known) title(line string) bool {
 		return false
 	})
 }
+
+// titleMarks are the spaces and marks a title's words may be set apart or dressed with.
+var titleMarks = strings.NewReplacer(" ", "", "*", "", "_", "", "#", "", "(", "", ")", "", "$", "")
 
 // source reports whether a header cell names a source the tokens' facts come from ("|
 // DexScreener |", "| Dex Screener |").
