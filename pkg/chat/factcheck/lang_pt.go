@@ -32,7 +32,7 @@ func init() {
 		valueColumn:  `valor`,
 		present:      `agora|atualmente|hoje|no momento|neste momento|no momento da (?:redação|escrita|publicação)|até o momento|no fechamento desta edição|mas(?:[^\pL]|$)`,
 		pressTime:    `no momento d[ae] (?:redação|escrita|publicação|fechamento)(?: dest[ae] (?:texto|matéria|artigo|reportagem))?|até o fechamento desta (?:edição|matéria)`,
-		approx:       `\baproximadamente|\bcerca de|\bem torno de|\bquase|\bpor volta de`,
+		approx:       `\baproximadamente|\bcerca de|\bem torno de|\bquase|\bpor volta de|\buns|\bumas`,
 		atLeast:      `\bmais d[eo]|\bacima d[eoa]s?|\bsuperior a|\bpelo menos|\bpassa de|\bultrapass(?:a|ou|ava)(?: os| as)?|\bsuper(?:a|ou|ava)(?: os| as)?`,
 		atMost:       `\bmenos de|\babaixo de|\binferior a|\baté`,
 		generic:      `o padrão(?: saudável| ideal)?|o ideal (?:é|seria)|o saudável|o normal|o comum|projetos (?:mais )?sérios|média móvel|fibonacci|sinal de alerta|bandeira vermelha|normalmente|geralmente|costuma|considerad|limite`,

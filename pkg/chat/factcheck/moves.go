@@ -58,7 +58,8 @@ func fromTo() (moveEnd, rangeEnd *regexp.Regexp) {
 	const level = `\s*[*_]*\s*(?:US\$|\$|USD)?\s*[*_]*\s*`
 	// "1,80 dólares a 2,42": Spanish and Portuguese "a", right after the figure only.
 	// A hyphen with a space before it and none after is a change's sign, no range: "$2.417 -0.63%".
-	ends := []string{`(?:-|\s+-\s|\s*(?:–|—|~))` + level + `\d`, `\s+a\s+(?:~|≈|unos\s+|cerca de\s+|cerca de\s+|uns\s+)?[*_]*(?:US\$|\$)?\s*[*_]*\d`}
+	approx := raw(func(lang *language) string { return lang.approx })
+	ends := []string{`(?:-|\s+-\s|\s*(?:–|—|~))` + level + `\d`, `\s+a\s+(?:(?:` + approx + `)\s*)?[*_]*(?:US\$|\$)?\s*[*_]*\d`}
 	var starts []string
 	for _, lang := range languages {
 		if lang.to != "" {

@@ -97,7 +97,7 @@ func decimalSeparator(s string, lang *language) (decimal byte, ok bool) {
 	case commas > 0 && dots > 0:
 		last := s[max(strings.LastIndexByte(s, ','), strings.LastIndexByte(s, '.'))]
 		// "$2.417,24小時" in a language of decimal points: a comma between clauses, unspaced.
-		return last, last == '.' || lang.decimalComma || lang.code != "zh"
+		return last, last == '.' || lang.decimalComma || !lang.unspaced
 	case commas != 1 && dots != 1:
 		return 0, true
 	}

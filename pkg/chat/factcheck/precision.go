@@ -220,8 +220,8 @@ func (l *lexicon) rightLabel(after string, kd kind) (string, int) {
 		}
 		if loc := kw.re.FindStringIndex(after); loc != nil && closed(after[:loc[1]], after[loc[1]:]) {
 			if l.keywords[otherSumAt].re.MatchString(after[:runeStart(after, loc[1]+24)]) {
-				// "$493.61 mil millones en volumen mensual de perpetuos", "$1.04M 7d volume":
-				// another window's, named, so that no label before it takes it.
+				// "$493.61 mil millones en volumen mensual de perpetuos": a label of another
+				// window's, named, so that no label before it takes the figure.
 				return otherSum, loc[1]
 			}
 			return kw.fact, loc[1]
