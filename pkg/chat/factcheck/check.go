@@ -42,7 +42,7 @@ type lexicon struct {
 	present, generic, pressTime             *regexp.Regexp
 	approx, atLeast, atMost                 *regexp.Regexp
 	otherAsset, comparison, otherCurrency   *regexp.Regexp
-	across                                  *regexp.Regexp
+	across, market                          *regexp.Regexp
 	coinName, chain, chainNoun, chainBefore *regexp.Regexp
 	moveTo, changeWord, moveWord            *regexp.Regexp
 	moveEnd, rangeEnd, movedBy, pronoun     *regexp.Regexp
@@ -62,6 +62,9 @@ type lexicon struct {
 // is whether it is a label the figure follows after a colon, a bar or a dash and no word
 // ("Price: $2.42", "**Liquidity** — $1.5M"), not a verb of prose ("trades at $2.42").
 func (l *lexicon) fit(left, after string, kd kind, from int) (fact string, used int, labelled, ok bool) {
+	if l.partBefore(left, kd) {
+		return "", 0, false, false
+	}
 	if fact, used := l.rightLabel(after, kd); used > 0 {
 		return fact, used, false, true
 	}
@@ -214,7 +217,7 @@ func (l *lexicon) readClause(list []string, n int, m *marks, found []figure, tok
 		// sustainable?" claims its price.
 		found = slices.DeleteFunc(slices.Clone(found), func(f figure) bool { return f.start >= q })
 	}
-	if l.aboutOther(list, n, tokens) {
+	if l.aboutOther(list, n, tokens) || l.aboutMarket(clause, found, tokens) {
 		subject = -1 // "Dogecoin rose 4%. It was the most traded …, with volumes hitting $1.35 billion."
 	}
 	c := &claims{l: l, clause: clause, tokens: tokens, current: subject, m: m, generic: l.generic.MatchString(clause)}

@@ -37,26 +37,23 @@ func coinNamePattern() *regexp.Regexp {
 }
 
 // localCoins matches the languages' own names of well-known coins (coins), with each stem's
-// English name.
+// English name. The stems of every language written with spaces stand in one group, which
+// localOthers reads as the name without the character before it.
 func localCoins() (*regexp.Regexp, map[string]string) {
 	alias := map[string]string{}
-	var parts []string
+	var spaced, unspaced []string
 	for _, lang := range languages {
-		var stems []string
 		for stem, name := range lang.coins {
 			alias[stem] = name
-			stems = append(stems, regexp.QuoteMeta(stem))
-		}
-		if len(stems) == 0 {
-			continue
-		}
-		slices.Sort(stems)
-		alt := strings.Join(stems, "|")
-		if lang.unspaced {
-			parts = append(parts, `(?:`+alt+`)`)
-		} else {
-			parts = append(parts, `(?:^|[^\pL\pN])((?:`+alt+`)\pL*)`) // a stem takes its endings
+			if lang.unspaced {
+				unspaced = append(unspaced, regexp.QuoteMeta(stem))
+			} else {
+				spaced = append(spaced, regexp.QuoteMeta(stem))
+			}
 		}
 	}
-	return regexp.MustCompile(`(?i)(?:` + strings.Join(parts, "|") + `)`), alias
+	slices.Sort(spaced)
+	slices.Sort(unspaced)
+	// a stem takes its endings ("биткоина")
+	return regexp.MustCompile(`(?i)(?:^|[^\pL\pN])((?:` + strings.Join(spaced, "|") + `)\pL*)|(?:` + strings.Join(unspaced, "|") + `)`), alias
 }

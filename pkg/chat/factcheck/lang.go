@@ -160,12 +160,20 @@ type language struct {
 	// between is the word before a range's first end whose ends "and" joins ("between $1.1M
 	// and $1.3M", "entre 11,9 y 12,7 millones").
 	and, is, lockFor, between string
+	// but are the words that set one tax's side against the other's: "2% on buys but 12% on
+	// sells".
+	but string
 	// current are the words for "current" between "to" and a move's level: "до нынешних
 	// 0,0000412 $", "to today's $2.42".
 	current string
 	// across are words after a figure that make it a sum over every chain or pool, not the
 	// pair's: "$2B in daily volume across its deployments".
 	across string
+	// market are the words of the crypto market as a whole: a clause that opens with them
+	// speaks of the market, figure after figure, until it names a token ("The global crypto
+	// market cap is now about $2.68 trillion, with total 24-hour trading volume reaching $82.72
+	// billion").
+	market string
 }
 
 // languages are the languages the checks read, English first.
@@ -298,6 +306,7 @@ var words = sync.OnceValue(func() *lexicon {
 	l.approx = suffix(func(lang *language) string { return lang.approx })
 	l.atLeast = suffix(func(lang *language) string { return lang.atLeast })
 	l.atMost = suffix(func(lang *language) string { return lang.atMost })
+	l.market = regexp.MustCompile(union(func(lang *language) string { return lang.market }))
 	l.across = regexp.MustCompile(`(?i)^[^.;,，\n]{0,40}?` + strings.TrimPrefix(union(func(lang *language) string { return lang.across }), "(?i)"))
 	l.notThisToken = regexp.MustCompile(`^[\s*_)]*` + union(func(lang *language) string { return lang.notThisToken }))
 	l.ageAfter = regexp.MustCompile(`^[\s*_]*` + union(func(lang *language) string { return lang.ageAfter }))

@@ -12,7 +12,7 @@ func init() {
 			FactBuyTax:     `alış vergi|alım vergi|alış ücret`,
 			FactTop10:      `[iİ]lk 10\b|en büyük 10\b|top ?10\b`,                                                                                                                                                                                                                                                     // Go folds no "İ" to "i"
 			otherSum:       `son (?:1|bir) saatte(?:ki)? (?:işlem )?hacim\pL*|tvl\b|kilitli toplam değer\pL*|realize edilmiş (?:piyasa değer\pL*|fiyat\pL*)|fiyat(?:tan|ından)|son (?:1|bir) saatlik hacim|(?:alım|satış) hacmi|(?:^\s*|(?:milyon|milyar|bin|\d) )token(?:,| \()? (?:yaklaşık )?(?:değeri|değerinde)`, // "bugünkü fiyattan 170 bin $": a holding's worth at the price
-			skip:           `kalan\b|(?:gerçek|düzeltilmiş|efektif) (?:ilk 10|top[- ]?10)[^.;\n\d%]{0,30}|değişim|artış|düşüş|yüksel|düştü|kazanç|kayıp|(?:lp|havuz)(?:\s?(?:adresi|cüzdanı))?\s?(?:hariç|dışında)`,
+			skip:           `kalan\b|kilitsiz|kilidi açık|(?:gerçek|düzeltilmiş|efektif) (?:ilk 10|top[- ]?10)[^.;\n\d%]{0,30}|değişim|artış|düşüş|yüksel|düştü|kazanç|kayıp|(?:lp|havuz)(?:\s?(?:adresi|cüzdanı))?\s?(?:hariç|dışında)`,
 			FactMarketCap:  `piyasa değer|market ?cap`,
 			FactFDV:        `tamamen seyreltilmiş(?: piyasa değer\pL*)?|fdv`,
 			FactVolume:     `hacm|hacim`,
@@ -38,7 +38,7 @@ func init() {
 		atMost:       `en fazla`,
 		generic:      `hareketli ortalama|fibonacci|kırmızı bayrak|genellikle|normalde|kabul edilir|eşik`,
 		comparison:   `küresel (?:kripto )?piyasa|kripto piyasası(?:nın)? (?:toplam|genel)|karşılaştırma|kıyasla|göre (?:daha|çok|oldukça)|sektör\pL*|toplam piyasa|memecoin(?:ler|lerin)\b|piyasa genel\pL*`,
-		notThisToken: `['’]l[ıiuü]k bir (?:token|coin|proje|memecoin)\pL*|['’]?\pL{0,3}\s+(?:değil|geçmesi|aşması|geçen|aşan|geçerse|aşarsa)|tl\b|₺|lira\pL*|euro\pL*|['’]?y?[ae] (?:kadar )?(?:yükselt|çıkar|artır|ayarla|değiştir|indir)\pL*|gas|gaz|ücret|token\b|cüzdan|işlem(?:$|[^\pL](?:$|[^h]))|(?:seviyesinden|düzeyinden) başla\pL*|\pL{0,4}\s(?:altında|üzerinde|üstünde|altına|üzerine|üstüne)`,
+		notThisToken: `['’]?\pL{0,3}\s+(?:kilitsiz|kilitli değil|kilidi açık)|['’]l[ıiuü]k bir (?:token|coin|proje|memecoin)\pL*|['’]?\pL{0,3}\s+(?:değil|geçmesi|aşması|geçen|aşan|geçerse|aşarsa)|tl\b|₺|lira\pL*|euro\pL*|['’]?y?[ae] (?:kadar )?(?:yükselt|çıkar|artır|ayarla|değiştir|indir)\pL*|gas|gaz|ücret|token\b|cüzdan|işlem(?:$|[^\pL](?:$|[^h]))|(?:seviyesinden|düzeyinden) başla\pL*|\pL{0,4}\s(?:altında|üzerinde|üstünde|altına|üzerine|üstüne)`,
 		example:      `örnek|örneğin`,
 		fromAfter:    `['’]?(?:dan|den|tan|ten)|\s(?:seviyesi|düzeyi)nden|\scivar[ıi]ndan`,
 		dated:        `\pL+(?:mıştı|mişti|muştu|müştü)(?:[^\pL]|$)|bu yana|gibi (?:düşük|yüksek)|önceki|ardından|daha sonra|destek|direnç|seviyesine (?:düşerek|düştü|geriledi|gerileyerek)`,
@@ -62,7 +62,9 @@ func init() {
 		lpState:      `yakıl\pL*|kilitli|kilid\pL*`,
 		unsure:       `genellikle|iddia|değil|eğer`,
 		and:          `ve`,
+		but:          `ama|fakat|ancak`,
 		lockFor:      `boyunca`,
+		market:       `(?:toplam|küresel|global) (?:kripto (?:para )?)?piyasa(?: değeri)?|kripto (?:para )?piyasası\pL*`,
 		current:      `mevcut`,
 		chainAfter:   `(?:['’]\pL+)?[\s-]*(?:üzerinde|ağında|ağı|tabanlı|ekosistemi\pL*|blok zincir\pL*)`,
 	})

@@ -373,6 +373,19 @@ func (l *lexicon) aboutOther(list []string, n int, tokens []tokenData) bool {
 	return false
 }
 
+// aboutMarket reports whether a clause opens with the crypto market as a whole, before its
+// first figure and before any token it has facts for: "The global crypto market cap is now
+// about $2.68 trillion, with total 24-hour trading volume reaching $82.72 billion".
+func (l *lexicon) aboutMarket(clause string, found []figure, tokens []tokenData) bool {
+	if len(found) == 0 {
+		return false
+	}
+	head := clause[:found[0].start]
+	lead := len(head) - len(strings.TrimLeft(head, "*_#>-•\t \"“"))
+	loc := l.market.FindStringIndex(head)
+	return loc != nil && loc[0] <= lead+12 && mentioned(tokens, head) < 0
+}
+
 // localOthers are the places in clause that name a well-known coin in another language
 // (localCoin) that is none of tokens, nor the chain a token lives on.
 func (l *lexicon) localOthers(clause, lower string, tokens []tokenData) [][]int {

@@ -30,7 +30,9 @@ func moveTo() *regexp.Regexp {
 }
 
 // movedBy matches the words right before a sum a move went by, not to: "market cap grew $500
-// million", "subió 5 millones", "выросла на $5 млн", "上涨 500 万美元", "tăng 4,31 tỷ USD".
+// million", "subió 5 millones", "выросла на $5 млн", "上涨 500 万美元", "tăng 4,31 tỷ USD"; or
+// the level it started from, with no end right after it: "subiu de ~US$ 0,033 para o nível
+// atual", "выросла примерно с 0,0000004 $ на старте до".
 func movedBy() *regexp.Regexp {
 	approx := raw(func(lang *language) string { return lang.approx })
 	var parts []string
@@ -46,6 +48,11 @@ func movedBy() *regexp.Regexp {
 		if lang.by != "" && !lang.unspaced {
 			// "increased its market cap by about $300M", "elevando sua capitalização de mercado em cerca de US$ 300 milhões"
 			parts = append(parts, lang.bounded(lang.moves)+`[^.;\n\d$]{1,48}?`+lang.bounded(lang.by)+`\s*(?:`+approx+`)?\s*(?:US|U\.S\.)?\s*$`)
+		}
+		if lang.from != "" && !lang.unspaced {
+			// At most a word between the verb and "from": "recuou para perto de US$ 3,75 milhões"
+			// is where it moved to.
+			parts = append(parts, lang.bounded(lang.moves)+`(?:\s*\pL+)?\s*`+lang.bounded(lang.from)+`\s*(?:`+approx+`)?\s*(?:US|U\.S\.)?\s*$`)
 		}
 	}
 	return regexp.MustCompile(`(?i)(?:` + strings.Join(parts, "|") + `)`)

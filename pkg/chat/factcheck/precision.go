@@ -205,6 +205,28 @@ func asked(clause string) int {
 	return start
 }
 
+// partBefore reports whether a figure of kind kd has words that make it no claim right before
+// it (but for a word of "about"), whatever label follows it: a share's of skip, a part's or a
+// change's ("the remaining 20% of the LP", "the unlocked 20% of the LP", "остальные ~23,6%
+// LP"), a sum's of otherSum ("Остальные ~23,6% LP …, это около 100 тыс. $ ликвидности").
+func (l *lexicon) partBefore(left string, kd kind) bool {
+	at := skipAt
+	switch kd {
+	case money:
+		at = otherSumAt
+	case hours:
+		return false
+	}
+	tail := left[runeStart(left, max(0, len(left)-192)):]
+	for _, m := range l.keywords[at].re.FindAllStringIndex(tail, -1) {
+		gap := strings.Trim(tail[m[1]:], " ~≈*_$")
+		if loc := l.approx.FindStringIndex(gap); gap == "" || loc != nil && loc[0] == 0 && loc[1] == len(gap) {
+			return true
+		}
+	}
+	return false
+}
+
 // rightLabel is the fact a label right after a figure of kind kd names ("$15K in liquidity",
 // "$12.3M (market cap)"), and how much of after it took; 0 for none.
 func (l *lexicon) rightLabel(after string, kd kind) (string, int) {

@@ -66,5 +66,8 @@ func stated(read []reading) []reading {
 	})
 }
 
+// skipAt is skip's place in factOrder, and so in the lexicon's keywords.
+var skipAt = slices.Index(factOrder, skip)
+
 // otherSumAt is otherSum's place in factOrder, and so in the lexicon's keywords.
 var otherSumAt = slices.Index(factOrder, otherSum)

@@ -18,6 +18,7 @@ type sideWords struct {
 var sideForms = sync.OnceValue(func() *sideWords {
 	tax, buy, sell := raw(func(l *language) string { return l.taxes }), raw(func(l *language) string { return l.buy }), raw(func(l *language) string { return l.sell })
 	and, is := raw(func(l *language) string { return l.and }), raw(func(l *language) string { return l.is })
+	join := `(?:/|&|,?\s?(?:` + and + `|` + raw(func(l *language) string { return l.but }) + `)|,)` // "2% on buys but 12% on sells"
 	pct := `\d{1,3}(?:[.,]\d+)?\s?%|%\s?\d{1,3}(?:[.,]\d+)?`
 	// A side's little word before it: "a la compra", "na venda", "khi mua", "на продажу".
 	prep := `(?:(?:` + raw(func(l *language) string { return l.sidePrep }) + `)\s)?`
@@ -35,11 +36,11 @@ var sideForms = sync.OnceValue(func() *sideWords {
 		both: regexp.MustCompile(`(?i)(?:^|[^\pL\pN]|\p{Han})(?:(` + tax + `)\s?(?:` + is + `|` + prep + `)?\s?)?(` + sides + `)\s?(` + tax + `)?\s?(?:(?:` + is +
 			`|` + raw(func(l *language) string { return l.each }) + `|:|：|=)\s?){0,2}(?:(` + pct + `)|(\d{1,2}(?:[.,]\d+)?)(?:[\s。，,.;]|$))\s?(` + tax + `)?`),
 		// Groups: 1 and 3 the figures, 2 and 4 their sides, 5 a taxes word after them.
-		each: regexp.MustCompile(`(?i)(` + pct + `)\s?` + prep + side + `\s?(?:/|,|&|` + and + `)\s?(` + pct + `)\s?` + prep + side +
+		each: regexp.MustCompile(`(?i)(` + pct + `)\s?` + prep + side + `\s?` + join + `\s?(` + pct + `)\s?` + prep + side +
 			`(?:[^\pL\pN]|$)(?:\s?(` + tax + `))?|(` + pct + `)\s?(?:` + sides + `)(?:\s?(` + tax + `))?`),
 		// Groups: 1 and 3 the sides, 2 and 4 their figures, 5 a taxes word after them: the side
 		// before its figure ("alımda %5, satışta %25 vergi").
-		first:   regexp.MustCompile(`(?i)(?:^|[^\pL\pN])` + prep + side + `\s?(` + pct + `)\s?(?:/|,|&|` + and + `)\s?` + prep + side + `\s?(` + pct + `)(?:[^\pL\pN%]|$)(?:\s?(` + tax + `))?`),
+		first:   regexp.MustCompile(`(?i)(?:^|[^\pL\pN])` + prep + side + `\s?(` + pct + `)\s?` + join + `\s?` + prep + side + `\s?(` + pct + `)(?:[^\pL\pN%]|$)(?:\s?(` + tax + `))?`),
 		taxWord: regexp.MustCompile(`(?i)` + tax),
 		buy:     regexp.MustCompile(`(?i)^(?:` + buy + `)$`),
 	}
