@@ -119,9 +119,9 @@ func implausible(fact string, f figure) bool {
 // computation in brackets is only the bracket's: "FDV: ~$206M (500M total supply × $0.412)"
 // states its FDV.
 func formula(clause string) (from, to int) {
-	at := strings.Index(clause, "×")
-	if at < 0 {
-		at = strings.Index(clause, " = ")
+	at := times(clause)
+	if i := strings.Index(clause, " = "); at < 0 && i >= 0 && !labelsShare(clause, i) {
+		at = i // "Vốn hóa thị trường = $570 tỷ" after its inputs, "1B × $0.0578 = $57.8M"
 	}
 	if at < 0 {
 		return 0, 0
@@ -134,6 +134,30 @@ func formula(clause string) (from, to int) {
 		return open, at + end
 	}
 	return open, len(clause)
+}
+
+// labelsShare reports whether the " = " at i joins labels that share the figure after them
+// ("MKT CAP = FDV = $2.38M"): another " = " follows it with no digit before either.
+func labelsShare(clause string, i int) bool {
+	j := strings.Index(clause[i+3:], " = ")
+	return j >= 0 && strings.IndexFunc(clause[:i+3+j], unicode.IsDigit) < 0
+}
+
+// times is where in clause a "×" multiplies a number ("1 billion × $0.0578"), or -1: "~1.3×
+// the market cap" is a ratio.
+func times(clause string) int {
+	for at := 0; at < len(clause); {
+		i := strings.Index(clause[at:], "×")
+		if i < 0 {
+			return -1
+		}
+		at += i + len("×")
+		rest := strings.TrimLeft(clause[at:], " ~≈*_")
+		if r, _ := utf8.DecodeRuneInString(rest); unicode.IsDigit(r) || strings.ContainsRune("$€£¥(", r) {
+			return at - len("×")
+		}
+	}
+	return -1
 }
 
 // reach is how far before a figure its label is looked for, in bytes.

@@ -127,11 +127,33 @@ func (l *lexicon) otherTokens(clause, lower string, tokens []tokenData) [][]int 
 	return out
 }
 
-// noTicker reports whether the word in capitals at loc is no ticker: a label, an acronym, a
-// pair's quote currency or an hour ("H1").
+// noTicker reports whether the word in capitals at loc is no ticker: a label, alone or with the
+// word next to it ("MKT CAP"), an acronym, a pair's quote currency or an hour ("H1").
 func (l *lexicon) noTicker(clause string, loc []int) bool {
 	w := strings.TrimPrefix(clause[loc[0]:loc[1]], "$")
-	return labels[w] || token.Acronym(w) || l.labelWord(w) || quoted(clause, loc) || strings.HasPrefix(w, "H") && len(w) <= 3 && strings.ContainsAny(w, "0123456789")
+	return labels[w] || token.Acronym(w) || l.labelWord(w) || l.labelWord(w+" "+nextWord(clause[loc[1]:])) || l.labelWord(lastWord(clause[:loc[0]])+" "+w) || quoted(clause, loc) || strings.HasPrefix(w, "H") && len(w) <= 3 && strings.ContainsAny(w, "0123456789")
+}
+
+// nextWord is the word that s starts with after one space ("CAP" of " CAP: $2.38M"), or "".
+func nextWord(s string) string {
+	s, ok := strings.CutPrefix(s, " ")
+	if !ok {
+		return ""
+	}
+	end := strings.IndexFunc(s, func(r rune) bool { return !unicode.IsLetter(r) })
+	if end < 0 {
+		end = len(s)
+	}
+	return s[:end]
+}
+
+// lastWord is the word that s ends with before one space ("MKT" of "**MKT "), or "".
+func lastWord(s string) string {
+	s, ok := strings.CutSuffix(s, " ")
+	if !ok {
+		return ""
+	}
+	return s[strings.LastIndexFunc(s, func(r rune) bool { return !unicode.IsLetter(r) })+1:]
 }
 
 // labelWord reports whether the word w, in capitals, is all of a fact's label, no ticker:
