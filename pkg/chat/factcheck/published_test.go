@@ -86,7 +86,7 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // heldout19-* (26 in es, pt, ru, tr, vi and zh), heldout20-en (30: forums, newsletters, press
 // releases), heldout21-* (34 in the six languages), heldout22-* to heldout24-* (40 each: 16
 // in English, 4 in each other language), heldout25-* (9: the search index had little left
-// unused), heldout26-* (41), heldout27-* (44), heldout28-* (39), heldout29-* (38), heldout30-* (34), heldout31-* (39), heldout32-* (44), heldout33-* (37), heldout34-* (44) and heldout35-* (37), each gathered and annotated by
+// unused), heldout26-* (41), heldout27-* (44), heldout28-* (39), heldout29-* (38), heldout30-* (34), heldout31-* (39), heldout32-* (44), heldout33-* (37), heldout34-* (44), heldout35-* (37) and heldout36-* (40), each gathered and annotated by
 // someone who never saw the reader. Each group is held to the bars; a group still under them after tuning is held to
 // its floor, no more false alarms and no fewer figures caught than now, and is left out of the
 // all-groups false-alarm bar. heldout3-vi's two false alarms are a worked example ("Giá BTC:
@@ -178,7 +178,11 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // dated one ("Its price also shot up 125% from $0.002638 to $0.005954") and a move's end in a
 // story of the token's rise ("pushing its market cap from $10 million to around $50 million"),
 // which its annotator took for history; heldout35-es's misses are an all-time high its annotator took
-// for now and two levels after "antes de estabilizarse en" and "por última vez".
+// for now and two levels after "antes de estabilizarse en" and "por última vez"; heldout36-en's
+// two are tables' bare "Volume" its annotator left out for want of a window (as heldout34's),
+// heldout36-zh's an FDV written two ways ("约10.0 亿美元(us$1.02b)") its annotator left out as
+// disagreeing, and heldout36-tr misses "27.270 dolara kadar geriledi" (a dot before three
+// digits, which the reader leaves unread as either a thousands or an English decimal).
 var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout3-es": {0, 4}, "heldout3-vi": {2, 4},
 	"heldout4-en": {0, 45}, "heldout4-tr": {0, 5},
@@ -200,6 +204,7 @@ var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout27-tr": {0, 2}, "heldout28-en": {1, 37}, "heldout28-pt": {0, 5}, "heldout28-ru": {1, 0},
 	"heldout29-en": {7, 39}, "heldout30-en": {2, 48}, "heldout30-es": {2, 6}, "heldout30-pt": {1, 1},
 	"heldout32-ru": {0, 1}, "heldout32-vi": {0, 1}, "heldout33-pt": {0, 3}, "heldout35-en": {4, 32}, "heldout35-es": {0, 1},
+	"heldout36-en": {2, 43}, "heldout36-tr": {0, 1}, "heldout36-zh": {1, 2},
 }
 
 func TestPublishedCorpus(t *testing.T) {
