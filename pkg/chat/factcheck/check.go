@@ -62,10 +62,10 @@ type lexicon struct {
 // is whether it is a label the figure follows after a colon, a bar or a dash and no word
 // ("Price: $2.42", "**Liquidity** — $1.5M"), not a verb of prose ("trades at $2.42").
 func (l *lexicon) fit(left, after string, kd kind, from int) (fact string, used int, labelled, ok bool) {
-	if l.partBefore(left, kd) {
-		return "", 0, false, false
-	}
 	if fact, used := l.rightLabel(after, kd); used > 0 {
+		if l.partBefore(left, kd) {
+			return "", 0, false, false // a part's or a change's words right before it win
+		}
 		return fact, used, false, true
 	}
 	best, bestAt := "", -1
