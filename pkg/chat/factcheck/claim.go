@@ -59,8 +59,10 @@ func (c *claims) read(f figure) (reading, bool) {
 	c.label[f.kind] = max(c.label[f.kind], c.prev)
 	// The words of a comparison or a total before the label count too: "the meme coin market
 	// cap rose by 1.7%, reaching $124 billion"; but not for the top 10's share, a total of
-	// its own ("前十地址合计：48.2%", "hold a combined 45%").
-	if l.unsure(clause, c.generic, f, fact, left, after) || implausible(fact, f) || fact != FactTop10 && l.comparison.MatchString(labels[max(0, len(labels)-128):]) {
+	// its own ("前十地址合计：48.2%", "hold a combined 45%"), nor before the token's name ("The
+	// crypto market is up 3% today, and GPANDA trades at $2.417").
+	cmp := labels[max(0, len(labels)-128, c.m.latestEnd-(f.start-len(labels))):]
+	if l.unsure(clause, c.generic, f, fact, left, after) || implausible(fact, f) || fact != FactTop10 && l.comparison.MatchString(cmp) {
 		return reading{}, false
 	}
 	d := t.data[fact]

@@ -67,7 +67,9 @@ func TestLocalCoinNamesOfEveryLanguageAreOurs(t *testing.T) {
 // figure ("MKT CAP = FDV = $2.38M", while "Vốn hóa thị trường = $570 tỷ" after its inputs is a
 // result), a volume "a day", a move's size with words before its noun ("%2’lik ani bir düşüş
 // ile … dolara kadar geriledi"), a level "seyrederken" (while hovering) before a move, and
-// "dolaşımdaki piyasa değeri" (circulating market cap). Each fails on commit f7cda6a but those
+// "dolaşımdaki piyasa değeri" (circulating market cap), and the token's figures after a
+// comparison's words that its name follows ("The crypto market is up 3% today, and GPANDA trades
+// at $2.417"). Each fails on commit f7cda6a (the last two on 7fc31b4) but those
 // marked as holding there.
 func TestReadingsOfRoundNineteen(t *testing.T) {
 	checkVerdicts(t, map[string][]string{
@@ -75,6 +77,8 @@ func TestReadingsOfRoundNineteen(t *testing.T) {
 		"GPANDA market cap: 5M × $2.417 = $12.1M":                                                                      nil, // held
 		"- **MKT CAP = MC = $12.35M** — all tokens circulate.":                                                         {mcap},
 		"Vốn hóa thị trường = giá × nguồn cung lưu hành.\n\n➡️ Vốn hóa thị trường = $570 tỷ":                           nil, // held
+		"The crypto market is up 3% today, and GPANDA trades at $2.417 with $1.52M of liquidity.":                      {price, liq},
+		"GPANDA's market cap is $12.35M, roughly 2x higher than PEPE's $6M.":                                           {mcap}, // held
 		"GPANDA's volume is thin too, around $2.2M a day.":                                                             {vol},
 		"GPANDA 2,6 dolar civarında seyrederken yaklaşık olarak %2’lik ani bir düşüş ile 2,417 dolara kadar geriledi.": {price},
 		"GPANDA, Kasım 2025 itibarıyla 12,35 milyon dolar seviyesinde bir dolaşımdaki piyasa değeri korunmaktadır.":    {mcap},
