@@ -42,7 +42,7 @@ type lexicon struct {
 	present, generic, pressTime             *regexp.Regexp
 	approx, atLeast, atMost                 *regexp.Regexp
 	otherAsset, comparison, otherCurrency   *regexp.Regexp
-	across, market                          *regexp.Regexp
+	across, market, asOf                    *regexp.Regexp
 	coinName, chain, chainNoun, chainBefore *regexp.Regexp
 	moveTo, changeWord, moveWord            *regexp.Regexp
 	moveEnd, rangeEnd, movedBy, pronoun     *regexp.Regexp
@@ -285,6 +285,28 @@ func runeStart(s string, i int) int {
 		i--
 	}
 	return i
+}
+
+// nextWord is the word that s starts with after one space ("CAP" of " CAP: $2.38M"), or "".
+func nextWord(s string) string {
+	s, ok := strings.CutPrefix(s, " ")
+	if !ok {
+		return ""
+	}
+	end := strings.IndexFunc(s, func(r rune) bool { return !unicode.IsLetter(r) })
+	if end < 0 {
+		end = len(s)
+	}
+	return s[:end]
+}
+
+// lastWord is the word that s ends with before one space ("MKT" of "**MKT "), or "".
+func lastWord(s string) string {
+	s, ok := strings.CutSuffix(s, " ")
+	if !ok {
+		return ""
+	}
+	return s[strings.LastIndexFunc(s, func(r rune) bool { return !unicode.IsLetter(r) })+1:]
 }
 
 func lastWords(s string, n int) string {

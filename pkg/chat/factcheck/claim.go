@@ -180,10 +180,20 @@ func (l *lexicon) moveStart(clause string, f figure) int {
 func (l *lexicon) moveFrom(clause string, at int) int {
 	from := max(0, at-96)
 	loc := l.moveEnd.FindStringIndex(clause[from:at])
-	if loc == nil || !l.moveWord.MatchString(clause[max(0, from+loc[0]-48):from+loc[0]]) {
+	if loc == nil || !l.moveWord.MatchString(lastRunes(clause[:from+loc[0]], 48)) {
 		return -1
 	}
 	return from + loc[0]
+}
+
+// lastRunes is the last n characters of s (48 are 48 bytes of English, 96 of Russian).
+func lastRunes(s string, n int) string {
+	i := len(s)
+	for ; n > 0 && i > 0; n-- {
+		_, size := utf8.DecodeLastRuneInString(s[:i])
+		i -= size
+	}
+	return s[i:]
 }
 
 // datedAfter reports whether a date or a time stands after figure f, but not a lock's ("LP

@@ -169,6 +169,9 @@ type language struct {
 	// across are words after a figure that make it a sum over every chain or pool, not the
 	// pair's: "$2B in daily volume across its deployments".
 	across string
+	// asOf is "as of" and the date after it, the day a page's figures are of: a year in it is
+	// no history ("截至2026年1月16日", "Tính đến tháng 7 năm 2025").
+	asOf string
 	// market are the words of the crypto market as a whole: a clause that opens with them
 	// speaks of the market, figure after figure, until it names a token ("The global crypto
 	// market cap is now about $2.68 trillion, with total 24-hour trading volume reaching $82.72
@@ -307,6 +310,7 @@ var words = sync.OnceValue(func() *lexicon {
 	l.atLeast = suffix(func(lang *language) string { return lang.atLeast })
 	l.atMost = suffix(func(lang *language) string { return lang.atMost })
 	l.market = regexp.MustCompile(union(func(lang *language) string { return lang.market }))
+	l.asOf = regexp.MustCompile(union(func(lang *language) string { return lang.asOf }))
 	l.across = regexp.MustCompile(`(?i)^[^.;,，\n]{0,40}?` + strings.TrimPrefix(union(func(lang *language) string { return lang.across }), "(?i)"))
 	l.notThisToken = regexp.MustCompile(`^[\s*_)]*` + union(func(lang *language) string { return lang.notThisToken }))
 	l.ageAfter = regexp.MustCompile(`^[\s*_]*` + union(func(lang *language) string { return lang.ageAfter }))

@@ -33,7 +33,14 @@ type mention struct{ start, end, token int }
 
 func (l *lexicon) mark(clause string, tokens []tokenData) *marks {
 	m := &marks{hypoEnd: -1, latest: -1, latestAt: -1, latestEnd: 0}
+	var asOf [][]int
+	if strings.ContainsAny(clause, "0123456789") {
+		asOf = l.asOf.FindAllStringIndex(clause, -1)
+	}
 	m.history = slices.DeleteFunc(l.history.FindAllStringIndex(clause, -1), func(loc []int) bool {
+		if slices.ContainsFunc(asOf, func(a []int) bool { return a[0] <= loc[0] && loc[1] <= a[1] }) {
+			return true // "截至2026年1月16日": the day of the figures after it
+		}
 		// "has climbed to $127M" is where it is now, "climbed to $127M" where it went.
 		// "created 3 hours ago" is the pair's age, no history.
 		h := clause[loc[0]:loc[1]]
@@ -132,28 +139,6 @@ func (l *lexicon) otherTokens(clause, lower string, tokens []tokenData) [][]int 
 func (l *lexicon) noTicker(clause string, loc []int) bool {
 	w := strings.TrimPrefix(clause[loc[0]:loc[1]], "$")
 	return labels[w] || token.Acronym(w) || l.labelWord(w) || l.labelWord(w+" "+nextWord(clause[loc[1]:])) || l.labelWord(lastWord(clause[:loc[0]])+" "+w) || quoted(clause, loc) || strings.HasPrefix(w, "H") && len(w) <= 3 && strings.ContainsAny(w, "0123456789")
-}
-
-// nextWord is the word that s starts with after one space ("CAP" of " CAP: $2.38M"), or "".
-func nextWord(s string) string {
-	s, ok := strings.CutPrefix(s, " ")
-	if !ok {
-		return ""
-	}
-	end := strings.IndexFunc(s, func(r rune) bool { return !unicode.IsLetter(r) })
-	if end < 0 {
-		end = len(s)
-	}
-	return s[:end]
-}
-
-// lastWord is the word that s ends with before one space ("MKT" of "**MKT "), or "".
-func lastWord(s string) string {
-	s, ok := strings.CutSuffix(s, " ")
-	if !ok {
-		return ""
-	}
-	return s[strings.LastIndexFunc(s, func(r rune) bool { return !unicode.IsLetter(r) })+1:]
 }
 
 // labelWord reports whether the word w, in capitals, is all of a fact's label, no ticker:

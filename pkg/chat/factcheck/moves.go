@@ -82,7 +82,12 @@ func fromTo() (moveEnd, rangeEnd *regexp.Regexp) {
 				current = `(?:\s*(?:` + lang.current + `)(?:` + lang.approx + `)?)?`
 			}
 			ends = append(ends, gap+lang.bounded(lang.to)+current+`(?:\s*(?:`+lang.approx+`))?`+level+`\d`) // "to ~$2.7M"
-			starts = append(starts, lang.bounded(lang.from)+`[^;\n]{0,40}?\d[^;\n\d]{0,16}?`+lang.bounded(lang.to)+`(?:\s*(?:`+lang.approx+`))?`+level+`$`)
+			// "from" as a word of its own: "с", not the first letter of "сутки".
+			from := lang.bounded(lang.from)
+			if !lang.unspaced && lang.code != "en" {
+				from += `(?:[^\pL\pN]|$)`
+			}
+			starts = append(starts, from+`[^;\n]{0,40}?\d[^;\n\d]{0,16}?`+lang.bounded(lang.to)+`(?:\s*(?:`+lang.approx+`))?`+level+`$`)
 		}
 		if lang.fromAfter != "" {
 			// The ending stands on the figure or its currency ("1,80 dolardan", "$1,80’den"), not

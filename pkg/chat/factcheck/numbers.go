@@ -178,3 +178,26 @@ func scientific(mant, exp string) (v, half float64, ok bool) {
 	scale := math.Pow(10, float64(e))
 	return m * scale, 0.5 * math.Pow(10, -float64(decimals)) * scale, true
 }
+
+// durations joins a duration written in two units into one ("6d 16h", "6 дн. 16 ч", "2 days 4
+// hours": the larger unit first, only a space or a comma between) and drops an ordinal day, no
+// duration ("上线第 3 天": on the third day).
+func durations(clause string, out []figure) []figure {
+	keep := out[:0]
+	for _, f := range out {
+		if f.kind == hours && strings.HasSuffix(strings.TrimRight(clause[:f.start], " "), "第") {
+			continue
+		}
+		if n := len(keep); n > 0 && f.kind == hours && keep[n-1].kind == hours && keep[n-1].value > f.value &&
+			strings.Trim(clause[keep[n-1].end:f.start], " ,") == "" {
+			last := &keep[n-1]
+			last.value += f.value
+			last.halfUnit = f.halfUnit
+			last.end = f.end
+			last.text = clause[last.start:last.end]
+			continue
+		}
+		keep = append(keep, f)
+	}
+	return keep
+}

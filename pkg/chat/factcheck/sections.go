@@ -25,13 +25,23 @@ func (l *lexicon) sectionAfter(clause string, past section) section {
 			past = section{level: level, framed: true}
 		}
 	}
-	if m := l.exampleLine.FindStringSubmatchIndex(clause); m != nil {
-		// "**範例**：" over "- 當前比特幣價格：84,000 美元"; "Example: a $100 buy …" is one line's.
-		past = section{level: exampleItems, inline: m[2] >= 0}
+	if example, ok := l.exampleTitle(clause); ok {
+		past = example
 	} else if level == 0 && l.notNowTitle(clause, false) {
 		past = section{level: exampleItems, framed: true} // "**At launch:**" over "- Price: $0.05"
 	}
 	return past
+}
+
+// exampleTitle is the section a line "Example:" opens, and whether the line is one: "**範例**："
+// over "- 當前比特幣價格：84,000 美元", and so "Örnek: Bitcoin’in Tam Seyreltilmiş Piyasa Değeri", a
+// title; "Example: a $100 buy …" is one line's.
+func (l *lexicon) exampleTitle(clause string) (section, bool) {
+	m := l.exampleLine.FindStringSubmatchIndex(clause)
+	if m == nil {
+		return section{}, false
+	}
+	return section{level: exampleItems, inline: m[2] >= 0 && strings.ContainsAny(clause[m[2]:m[3]], "0123456789")}, true
 }
 
 // section is the level of the heading or title whose section is no reading (0 for none), and
