@@ -86,7 +86,7 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // heldout19-* (26 in es, pt, ru, tr, vi and zh), heldout20-en (30: forums, newsletters, press
 // releases), heldout21-* (34 in the six languages), heldout22-* to heldout24-* (40 each: 16
 // in English, 4 in each other language), heldout25-* (9: the search index had little left
-// unused), heldout26-* (41), heldout27-* (44), heldout28-* (39), heldout29-* (38), heldout30-* (34), heldout31-* (39), heldout32-* (44), heldout33-* (37), heldout34-* (44), heldout35-* (37) and heldout36-* (40), each gathered and annotated by
+// unused), heldout26-* (41), heldout27-* (44), heldout28-* (39), heldout29-* (38), heldout30-* (34), heldout31-* (39), heldout32-* (44), heldout33-* (37), heldout34-* (44), heldout35-* (37), heldout36-* (40) and heldout37-* (44), each gathered and annotated by
 // someone who never saw the reader. Each group is held to the bars; a group still under them after tuning is held to
 // its floor, no more false alarms and no fewer figures caught than now, and is left out of the
 // all-groups false-alarm bar. heldout3-vi's two false alarms are a worked example ("Giá BTC:
@@ -182,7 +182,15 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // two are tables' bare "Volume" its annotator left out for want of a window (as heldout34's),
 // heldout36-zh's an FDV written two ways ("约10.0 亿美元(us$1.02b)") its annotator left out as
 // disagreeing, and heldout36-tr misses "27.270 dolara kadar geriledi" (a dot before three
-// digits, which the reader leaves unread as either a thousands or an English decimal).
+// digits, which the reader leaves unread as either a thousands or an English decimal);
+// heldout37-en's two are "a market capitalization of nearly $1.6 billion", which its annotator
+// took for a bound, and a price stated twice ("rose about 16% to near $440 … trades around
+// $427.25"), heldout37-tr's a volume stated as "$34.39B" and "$34.4B", both left out as two
+// values; heldout37-es misses a report's table of ten coins whose headers are snake_case
+// ("market_cap", "current_price") over numbers in scientific notation, heldout37-ru a price and
+// a cap in a sentence opened by "Например" (for example) and an FDV written as a bare number,
+// heldout37-vi a cap dated "Đến năm 2026", a peak reached now ("đang đạt đỉnh 0,59 USD, nâng
+// vốn hóa lên 76 tỷ USD") and a level "quanh mức $49,29" with no label.
 var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout3-es": {0, 4}, "heldout3-vi": {2, 4},
 	"heldout4-en": {0, 45}, "heldout4-tr": {0, 5},
@@ -205,6 +213,7 @@ var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout29-en": {7, 39}, "heldout30-en": {2, 48}, "heldout30-es": {2, 6}, "heldout30-pt": {1, 1},
 	"heldout32-ru": {0, 1}, "heldout32-vi": {0, 1}, "heldout33-pt": {0, 3}, "heldout35-en": {4, 32}, "heldout35-es": {0, 1},
 	"heldout36-en": {2, 43}, "heldout36-tr": {0, 1}, "heldout36-zh": {1, 2},
+	"heldout37-en": {2, 46}, "heldout37-es": {0, 4}, "heldout37-ru": {0, 2}, "heldout37-tr": {1, 2}, "heldout37-vi": {0, 2},
 }
 
 func TestPublishedCorpus(t *testing.T) {
