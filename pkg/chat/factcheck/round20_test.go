@@ -31,3 +31,15 @@ func TestClassesOfRoundTwenty(t *testing.T) {
 		"Precio mínimo: $0,32. Precio actual: $2,417.":                                         {price},
 	})
 }
+
+// A bold sentence that states a figure ends at its dot, before the markup that closes it, so
+// that the next sentence's words are not its own ("**Капитализация — ~$1,95 млн.** Цена ×
+// количество токенов": a formula's sign after it had made the cap a computation); a bold title
+// with no figure ("**Ликвидность.** В основном пуле ~5,87 млн $") still labels the words after
+// it. The first fails on commit 99f0b09, the second held there.
+func TestBoldSentencesEndAtTheirDot(t *testing.T) {
+	checkVerdicts(t, map[string][]string{
+		"**Капитализация — ~$12,35 млн.** Цена × количество токенов в обращении.": {mcap},
+		"3. **Ликвидность.** В основном пуле Uniswap ~1,52 млн $.":                {liq}, // held
+	})
+}

@@ -92,3 +92,13 @@ func (l *lexicon) namesSum(s string) bool {
 var fieldLine = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`^\s*\pL[^:：*_#\n]{0,40}[:：]\s*\S`)
 })
+
+// boldFigure reports whether the bold (or italic) text that markup closes right after before
+// holds a digit: a sentence of its own, not a title over the words after it.
+func boldFigure(before, markup string) bool {
+	open := strings.LastIndex(before[max(0, len(before)-240):], markup)
+	if open < 0 {
+		return false
+	}
+	return strings.ContainsAny(before[max(0, len(before)-240)+open:], "0123456789")
+}
