@@ -368,14 +368,7 @@ func boundary(text string, i int) (end, next int) {
 	case c == '\n' || c == ';':
 		return i, i + 1
 	case c == '.' || c == '!' || c == '?':
-		j := i + 1 // past the markup a bold sentence closes with: "**Капитализация — ~$1,95 млн.** Цена × …"
-		for j < len(text) && j-i <= 3 && (text[j] == '*' || text[j] == '_') {
-			j++
-		}
-		if j > i+1 && !boldFigure(text[:i], text[i+1:j]) {
-			return 0, 0 // a bold title, no sentence: "**Ликвидность.** В основном пуле ~5,87 млн $"
-		}
-		if j+1 < len(text) && text[j] == ' ' && sentenceStart(text[j+1:]) && !listNumber(text, i) {
+		if j := sentenceEnd(text, i); j > 0 {
 			return j, j
 		}
 	case c >= 0xC2:

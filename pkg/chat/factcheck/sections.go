@@ -102,3 +102,21 @@ func boldFigure(before, markup string) bool {
 	}
 	return strings.ContainsAny(before[max(0, len(before)-240)+open:], "0123456789")
 }
+
+// sentenceEnd is where a sentence that the mark at text[i] ends stops, past the markup a bold
+// sentence closes with ("**Капитализация — ~$1,95 млн.** Цена × …"), or 0 when it goes on: no
+// space and a sentence's start after it, a list item's number, or a bold title with no figure
+// ("**Ликвидность.** В основном пуле ~5,87 млн $").
+func sentenceEnd(text string, i int) int {
+	j := i + 1
+	for j < len(text) && j-i <= 3 && (text[j] == '*' || text[j] == '_') {
+		j++
+	}
+	if j > i+1 && !boldFigure(text[:i], text[i+1:j]) {
+		return 0
+	}
+	if j+1 < len(text) && text[j] == ' ' && sentenceStart(text[j+1:]) && !listNumber(text, i) {
+		return j
+	}
+	return 0
+}
