@@ -70,12 +70,13 @@ func (c *claims) read(f figure) (reading, bool) {
 		return reading{}, false
 	}
 	check := judge(l, f, fact, d, left)
-	if check.Verdict == Contradicts && l.bounded(f, left) {
+	bound := l.bounded(f, left)
+	if check.Verdict == Contradicts && bound {
 		// A range or a bound states no value: it may agree ("over $1M" of $1.2M), but the
 		// issue's reader is sure of no figure it could contradict.
 		return reading{}, false
 	}
-	return reading{token: c.current, value: f.value, labelled: labelled, check: check}, true
+	return reading{token: c.current, value: f.value, labelled: labelled, bound: bound, check: check}, true
 }
 
 // bounded reports whether figure f is a range or a one-sided bound ("over", "under").
@@ -122,7 +123,7 @@ func implausible(fact string, f figure) bool {
 // states its FDV.
 func formula(clause string) (from, to int) {
 	at := times(clause)
-	if i := strings.Index(clause, " = "); at < 0 && i >= 0 && !labelsShare(clause, i) {
+	if i := strings.Index(clause, " = "); at < 0 && i >= 0 && !labelsShare(clause, i) && !explained(clause[i+3:]) {
 		at = i // "Vốn hóa thị trường = $570 tỷ" after its inputs, "1B × $0.0578 = $57.8M"
 	}
 	if at < 0 {
@@ -136,6 +137,13 @@ func formula(clause string) (from, to int) {
 		return open, at + end
 	}
 	return open, len(clause)
+}
+
+// explained reports whether the words after a " = " explain the figure before it rather than
+// give a result: "**MC: $1.2M** = market cap, i.e. price × circulating supply".
+func explained(after string) bool {
+	r, _ := utf8.DecodeRuneInString(strings.TrimLeft(after, " *_"))
+	return unicode.IsLetter(r)
 }
 
 // labelsShare reports whether the " = " at i joins labels that share the figure after them

@@ -36,7 +36,7 @@ func init() {
 		atLeast:      `\bmás del?|\bmás de la|\bpor encima del?(?: los| las)?|\bsuperior al?|\bmayor (?:que|al?)|\bal menos|\bsuper(?:a|ó|aba|ando)(?: \pL+mente)?(?: los| las)?|\bsobrepas(?:a|ó|aba)(?: los| las)?`,
 		atMost:       `\bmenos de|\bpor debajo de|\binferior a|\bhasta`,
 		generic:      `el estándar(?: sano| saludable| ideal)?|lo ideal (?:es|sería)|lo saludable|lo normal|lo habitual|proyectos (?:más )?serios|media móvil|fibonacci|criptomonedas con|monedas con|tokens con|señal de alerta|señal roja|bandera roja|normalmente|generalmente|suele|considerad|umbral`,
-		comparison:   `capitalización (?:de mercado )?(?:global|del mercado cripto)|mercado (?:cripto|de criptomonedas) (?:global|total)|total de|capitalización total|memecoins|en comparación|comparad[oa] con|frente a|a diferencia de`,
+		comparison:   `otr[ao] (?:\pL+ )?(?:moneda|token|memecoin|criptomoneda)|capitalización (?:de mercado )?(?:global|del mercado cripto)|mercado (?:cripto|de criptomonedas) (?:global|total)|total de|capitalización total|memecoins|en comparación|comparad[oa] con|frente a|a diferencia de`,
 		notThisToken: `restantes?\b|(?:está |están )?(?:desbloquead\pL*|sin bloquear|no bloquead\pL*)|(?:de )?(?:euros?|pesos?|reales|soles|bolívares)\b|€|en gas|de gas|comisi[óo]n|(?:de )?tokens|(?:de )?monedas|holders|monedas|carteras|transacciones`,
 		moves:        `subi[óo]|sube|subiendo|cay[óo]|cae|cayendo|baj[óo]|baja|bajando|avanz[óo]|avanzando|retroced\pL*|gan[óo]|ganando|perdi[óo]|perdiendo|repunt\pL*|se disparó|se desplomó|aument\pL*|disminu\pL*|se dispara|se desploma`,
 		toward:       `a|hasta|en`,

@@ -179,6 +179,20 @@ func scientific(mant, exp string) (v, half float64, ok bool) {
 	return m * scale, 0.5 * math.Pow(10, -float64(decimals)) * scale, true
 }
 
+// lowEnd is the value of a range's low end f, which takes the scale of its high end g when it
+// has none of its own: "$490 – $520 million" runs from 490 million, "$1-2M" from a million.
+func lowEnd(f, g figure) float64 {
+	if f.scaled || !g.scaled || f.value <= 0 {
+		return f.value
+	}
+	for _, k := range []float64{1e3, 1e6, 1e9, 1e12} {
+		if v := f.value * k; v <= g.value && v*10 > g.value {
+			return v
+		}
+	}
+	return f.value
+}
+
 // durations joins a duration written in two units into one ("6d 16h", "6 дн. 16 ч", "2 days 4
 // hours": the larger unit first, only a space or a comma between) and drops an ordinal day, no
 // duration ("上线第 3 天": on the third day).

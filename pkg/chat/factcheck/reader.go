@@ -292,7 +292,7 @@ func ranges(clause string, list []figure) []figure {
 		if i+1 < len(list) && list[i+1].kind == f.kind && f.kind != hours && list[i+1].value > f.value &&
 			joins(clause[f.end:list[i+1].start], clause[max(0, f.start-16):f.start]) && words().moveFrom(clause, list[i+1].start) < 0 {
 			g := list[i+1]
-			g.low, g.text, g.start = f.value, clause[f.start:g.end], f.start
+			g.low, g.text, g.start = lowEnd(f, g), clause[f.start:g.end], f.start
 			out = append(out, g)
 			i++
 			continue

@@ -11,6 +11,7 @@ type reading struct {
 	token, line int
 	value       float64
 	labelled    bool
+	bound       bool // a range or a one-sided bound ("over 50%"): it may agree, never contradict
 	check       Check
 }
 
@@ -57,8 +58,8 @@ func stated(read []reading) []reading {
 	}
 	right := map[fact]bool{}
 	for _, x := range read {
-		if x.check.Verdict == Agrees {
-			right[fact{x.token, x.check.Fact}] = true
+		if x.check.Verdict == Agrees && !x.bound {
+			right[fact{x.token, x.check.Fact}] = true // a bound that holds ("top 10 above 50% = no entrar") states no value
 		}
 	}
 	return slices.DeleteFunc(read, func(x reading) bool {
