@@ -239,12 +239,12 @@ func (l *lexicon) priceUnlabelled(clause string, f figure, left, after string, t
 	name := strings.ToLower(strings.TrimRight(left, " \t(:~≈@—–-"))
 	name = strings.NewReplacer("'s ", " is ", "’s ", " is ").Replace(name) // "MOLTY's sitting around"
 	loc := l.nameVerb.FindStringIndex(name)
-	if at := l.approx.FindStringIndex(name); loc == nil && at != nil {
+	if at := l.approx.FindStringIndex(name); at != nil {
 		// "sits at about": the verb before the word of "about", not the name ("accumulating
-		// GPANDA around $1.90").
+		// GPANDA around $1.90"); "around" is a verb of its own only after the name itself.
 		short := strings.TrimRight(name[:at[0]], " ")
-		if loc = l.nameVerb.FindStringIndex(short); loc != nil {
-			name = short
+		if sl := l.nameVerb.FindStringIndex(short); sl != nil {
+			name, loc = short, sl
 		}
 	}
 	if loc != nil {
