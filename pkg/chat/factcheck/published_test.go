@@ -86,7 +86,7 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // heldout19-* (26 in es, pt, ru, tr, vi and zh), heldout20-en (30: forums, newsletters, press
 // releases), heldout21-* (34 in the six languages), heldout22-* to heldout24-* (40 each: 16
 // in English, 4 in each other language), heldout25-* (9: the search index had little left
-// unused), heldout26-* (41), heldout27-* (44), heldout28-* (39), heldout29-* (38), heldout30-* (34), heldout31-* (39), heldout32-* (44), heldout33-* (37), heldout34-* (44), heldout35-* (37), heldout36-* (40) and heldout37-* (44), each gathered and annotated by
+// unused), heldout26-* (41), heldout27-* (44), heldout28-* (39), heldout29-* (38), heldout30-* (34), heldout31-* (39), heldout32-* (44), heldout33-* (37), heldout34-* (44), heldout35-* (37), heldout36-* (40), heldout37-* (44) and heldout38-* (36), each gathered and annotated by
 // someone who never saw the reader. Each group is held to the bars; a group still under them after tuning is held to
 // its floor, no more false alarms and no fewer figures caught than now, and is left out of the
 // all-groups false-alarm bar. heldout3-vi's two false alarms are a worked example ("Giá BTC:
@@ -193,7 +193,12 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // ("market_cap", "current_price") over numbers in scientific notation, heldout37-ru a price and
 // a cap in a sentence opened by "Например" (for example) and an FDV written as a bare number,
 // heldout37-vi a cap dated "Đến năm 2026", a peak reached now ("đang đạt đỉnh 0,59 USD, nâng
-// vốn hóa lên 76 tỷ USD") and a level "quanh mức $49,29" with no label.
+// vốn hóa lên 76 tỷ USD") and a level "quanh mức $49,29" with no label; heldout38-en misses a
+// page whose dollar signs are garbled into "\(21.9M", a card's table whose columns are set apart
+// by spaces only, a market cap 80 characters after its label ("the actual market cap, which is
+// the current circulating supply multiplied by the current price, is at $2.32 billion"), a
+// move's end with no size ("has since slumped back to $3.50"), a low the price "retreated to"
+// and the cap it gave, and a sell "fee" of 10%.
 var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout3-es": {0, 4}, "heldout3-vi": {2, 4},
 	"heldout4-en": {0, 45}, "heldout4-tr": {0, 5},
@@ -216,6 +221,7 @@ var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout29-en": {8, 39}, "heldout30-en": {2, 48}, "heldout30-es": {2, 6}, "heldout30-pt": {1, 1},
 	"heldout32-ru": {0, 1}, "heldout32-vi": {0, 1}, "heldout33-pt": {0, 3}, "heldout35-en": {4, 32}, "heldout35-es": {0, 1},
 	"heldout36-en": {2, 43}, "heldout36-tr": {0, 1}, "heldout36-zh": {1, 2},
+	"heldout38-en": {0, 38},
 	"heldout37-en": {2, 46}, "heldout37-es": {0, 4}, "heldout37-ru": {0, 2}, "heldout37-tr": {1, 2}, "heldout37-vi": {0, 2},
 }
 
