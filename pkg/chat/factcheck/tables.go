@@ -53,6 +53,10 @@ type table struct {
 func newTable(header string, k known) table {
 	var tb table
 	tb.header, tb.labelled, tb.named = words().header(header)
+	if slices.ContainsFunc(tb.header[min(1, len(tb.header)):], dollarCell) {
+		// "| ENS Price (24hr) | $13.59 (+1.83%) |": a first row of label and value, no header.
+		tb.labelled, tb.named = false, false
+	}
 	tb.oursByColumn = slices.ContainsFunc(tb.header[min(1, len(tb.header)):], k.token)
 	if len(tb.header) > 2 {
 		tb.now = 1 + slices.IndexFunc(tb.header[1:], func(h string) bool {
@@ -65,6 +69,11 @@ func newTable(header string, k known) table {
 		}
 	}
 	return tb
+}
+
+// dollarCell reports whether a table's cell holds a sum in dollars: a "$" and a digit.
+func dollarCell(cell string) bool {
+	return strings.Contains(cell, "$") && strings.ContainsAny(cell, "0123456789")
 }
 
 // byToken reports whether the table's rows were read as tokens' (rowMark), so that its end
