@@ -26,7 +26,7 @@ func init() {
 		views:        `(?:grafi\pL*|veriler\pL*|rakamlar\pL*)`,
 		hypoVerbs:    `riski (?:bulunuyor|var|taşıyor)|durumunda|olursa|olacağ|gerekiyor|gerekir|gerekecek|lazım|şart(?:tır)?(?:[^\pL]|$)|\pL+[ae]bilmesi|ulaşacağ|ulaşabil|\pL+(?:ır|ir|ur|ür|ar|er|m[ae])(?:sa|se)(?:n(?:[ıi]z)?)?(?:[^\pL]|$)`,
 		nameColumn:   `token adı|sembol|borsa\pL*|platform\pL*`,
-		history:      `20\d\d(?: yılı(?:nın)?)? (?:ortasında|sonunda|başında)|(?:geçtiğimiz|geçen) (?:gün|hafta|ay|yıl)\pL*|dün\b|\d{1,2} (?:ocak|şubat|mart|nisan|mayıs|haziran|temmuz|ağustos|eylül|ekim|kasım|aralık)\pL*['’](?:da|de|ta|te)(?:ki)?(?:[^\pL]|$)|\d+ (?:saat|dakika) önce|bir saat önce|zirve|en yüksek|en düşük|tüm zamanların en yüksek|ath|daha önce|lansman|\d+ (?:gün|hafta|ay|yıl) önce|geçen hafta|dün|yükseldi|çıktı|ulaştı|20\d\d['’](?:de|da|te|ta)|sonundan önce|başında|ayında|yılında`,
+		history:      `ilk (?:gün|saat|hafta)\pL*|20\d\d(?: yılı(?:nın)?)? (?:ortasında|sonunda|başında)|(?:geçtiğimiz|geçen) (?:gün|hafta|ay|yıl)\pL*|dün\b|\d{1,2} (?:ocak|şubat|mart|nisan|mayıs|haziran|temmuz|ağustos|eylül|ekim|kasım|aralık)\pL*['’](?:da|de|ta|te)(?:ki)?(?:[^\pL]|$)|\d+ (?:saat|dakika) önce|bir saat önce|zirve|en yüksek|en düşük|tüm zamanların en yüksek|ath|daha önce|lansman|\d+ (?:gün|hafta|ay|yıl) önce|geçen hafta|dün|yükseldi|çıktı|ulaştı|20\d\d['’](?:de|da|te|ta)|sonundan önce|başında|ayında|yılında`,
 		hearsay:      `(?:gönderi|mesaj|tweet|paylaşım|makale|arkadaş)\pL*[^.;\n]{0,40}?(?:diyor|iddia ediyor|yazıyor|söylüyor)|dediniz|söylediniz|yazdınız|iddiasına göre`,
 		peak:         `ath|zirve\pL*|tüm zamanların en yüksek|dest(?:ek|eğ)\pL*|diren[çc]\pL*`,
 		live:         `şimdi|güncel|canlı|şu an`,
