@@ -40,7 +40,7 @@ func init() {
 		moves:        `retraced|retraces|retracing|rose|rises|rising|grew|grows|growing|expanded|shrank|fell|falls|falling|dropped|drops|dropping|climbed|climbs|climbing|jumped|jumps|jumping|surged|surges|surging|soared|soaring|slid|slides|sliding|slipped|slipping|declined|declines|declining|gained|gains|gaining|lost|losing|plunged|plunging|tumbled|tumbling|rallied|rallying|sank|sinking|dipped|dips|dipping|slumped|spiked|advanced|retreated|increased|decreased|rebounded|recovered|edged (?:up|down|higher|lower)|added|shed|up|down`,
 		toward:       `to|at|reaching|hitting|touching`,
 		sizedMove:    `\d[\d.,]*\s?%\s+(?:gain|loss|drop|rise|jump|surge|decline|increase|decrease|dip|rally|climb|fall)\b[^.;\n$]{0,40}?\b(?:to|at|reaching|hitting|touching)`,
-		nameVerb:     `(?:(?:now|currently)\s+)?(?:(?:sits|is sitting|stands|is standing|hovers|is hovering|rests|trades|is trading|is changing hands)\s+(?:at|around|near)|is\s+(?:now\s+|currently\s+)?at)|at|near|around`,
+		nameVerb:     `(?:(?:now|currently)\s+)?(?:(?:sits|is sitting|stands|is standing|hovers|is hovering|rests|trades|is trading|is changing hands)\s+(?:at|around|near)|is\s+(?:now\s+|currently\s+)?at)|at`,
 		negation:     `\bnot|\bisn['’]t|\bwasn['’]t|\bnever`,
 		example:      `examples?|for example|for instance|e\.g\.|worked example|illustration`,
 		nameColumn:   `tokens?|tickers?|symbols?|names?|coins?|assets?|projects?|pairs?|exchanges?|venues?|markets?|dex(?:es)?|platforms?`,
