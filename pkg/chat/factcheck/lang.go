@@ -169,6 +169,9 @@ type language struct {
 	// across are words after a figure that make it a sum over every chain or pool, not the
 	// pair's: "$2B in daily volume across its deployments".
 	across string
+	// ofTotal are the words of a share of a total in brackets right after a sum, which make the
+	// sum a part ("DEX Volume$6.24m(38.63% of total)").
+	ofTotal string
 	// asOf is "as of" and the date after it, the day a page's figures are of: a year in it is
 	// no history ("截至2026年1月16日", "Tính đến tháng 7 năm 2025").
 	asOf string
@@ -311,6 +314,7 @@ var words = sync.OnceValue(func() *lexicon {
 	l.atMost = suffix(func(lang *language) string { return lang.atMost })
 	l.market = regexp.MustCompile(union(func(lang *language) string { return lang.market }))
 	l.asOf = regexp.MustCompile(union(func(lang *language) string { return lang.asOf }))
+	l.partOf = regexp.MustCompile(`(?i)^[\s*_]*[(（]\s*%?\s?\d[\d.,]*\s?[%％]?\s*` + raw(func(lang *language) string { return lang.ofTotal }))
 	l.across = regexp.MustCompile(`(?i)^[^.;,，\n]{0,40}?` + strings.TrimPrefix(union(func(lang *language) string { return lang.across }), "(?i)"))
 	l.notThisToken = regexp.MustCompile(`^[\s*_)]*` + union(func(lang *language) string { return lang.notThisToken }))
 	l.ageAfter = regexp.MustCompile(`^[\s*_]*` + union(func(lang *language) string { return lang.ageAfter }))

@@ -76,6 +76,7 @@ func init() {
 		sell:      `sell(?:s|ing)?|s`,
 		noTax:     `(?:there(?:'s| is| are) )?no (?:buy(?: or |/| and | & )sell )?tax(?:es)?|zero tax(?:es)?|0 tax(?:es)?`,
 		lpState:   `burn(?:t|ed)|locked`,
+		ofTotal:   `of (?:the )?total\b`,
 		market:    `(?:global|overall|whole|entire) (?:crypto(?:currency)? )?market(?: cap(?:itali[sz]ation)?)?\b|total crypto(?:currency)? market(?: cap(?:itali[sz]ation)?)?\b|crypto(?:currency)? market(?: cap(?:itali[sz]ation)?)?\b|the (?:broader |wider )?(?:crypto(?:currency)?|meme ?coin) market\b`,
 		across:    `across (?:all |its |every |the |multiple |several )*(?:deployments|chains|networks|pools)|\(?all (?:pools|chains|exchanges|venues)\)?|(?:on|across) all (?:exchanges|venues|markets)`,
 		unsure:    `not|isn't|aren't|claims?|claimed|says?|said|promis\w*|advertis\w*|unlike|most|usually|typically|generally|often|cannot|can't|if`,

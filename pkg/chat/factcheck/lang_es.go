@@ -70,6 +70,7 @@ func init() {
 		sell:        `venta`,
 		noTax:       `sin impuestos|no (?:tiene|hay|cobra) impuestos`,
 		lpState:     `quemad[ao]s?|bloquead[ao]s?`,
+		ofTotal:     `del total\b`,
 		market:      `capitalizaci[óo]n (?:de mercado )?(?:global|total|del mercado cripto)|(?:el )?mercado (?:cripto|de criptomonedas|de criptoactivos)(?: global| total)?`,
 		across:      `en (?:todas las|varias) (?:cadenas|redes|pools)|en todos los (?:pools|exchanges|mercados)|todas las (?:exchanges|plataformas)`,
 		unsure:      `no es|no son|suelen|normalmente|generalmente|dice|afirma|promete|si(?:[^\pL]|$)`,

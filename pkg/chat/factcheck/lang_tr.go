@@ -64,6 +64,7 @@ func init() {
 		and:          `ve`,
 		but:          `ama|fakat|ancak`,
 		lockFor:      `boyunca`,
+		ofTotal:      `toplam(?:ın|in)`,
 		market:       `(?:toplam|küresel|global) (?:kripto (?:para )?)?piyasa(?: değeri)?|kripto (?:para )?piyasası\pL*`,
 		current:      `mevcut`,
 		chainAfter:   `(?:['’]\pL+)?[\s-]*(?:üzerinde|ağında|ağı|tabanlı|ekosistemi\pL*|blok zincir\pL*)`,

@@ -36,6 +36,7 @@ func init() {
 		atMost:       `dưới|ít hơn|tối đa|lên đến|lên tới`,
 		generic:      `dự án (?:nghiêm túc|uy tín)|đường trung bình|fibonacci|dấu hiệu cảnh báo|cờ đỏ|thường|thông thường|được coi là|ngưỡng`,
 		asOf:         `tính (?:đến|tới)(?: ngày)? (?:\d{1,2}/\d{1,2}/20\d\d|(?:\d{1,2} )?tháng \d{1,2}(?:,? năm 20\d\d|/20\d\d)?|năm 20\d\d)`,
+		ofTotal:      `(?:của )?tổng`,
 		market:       `vốn hóa (?:thị trường )?(?:tiền điện tử |tiền số |tiền mã hóa |crypto )?toàn cầu|(?:toàn (?:bộ )?)?thị trường (?:tiền điện tử|tiền số|tiền mã hóa|crypto)`,
 		across:       `(?:trên|ở) (?:tất cả|mọi) (?:các )?(?:sàn|pool|chuỗi)`,
 		comparison:   `(?:quỹ|quỹ tín thác|etf|etp)\b|(?:token|đồng coin|đồng tiền|memecoin) khác|vốn hóa (?:thị trường )?(?:tiền điện tử |tiền số |crypto )?toàn cầu|thị trường tiền (?:số|mã hóa|ảo|điện tử)|ngành|chung là|toàn (?:bộ )?thị trường|so với (?:các|những|mức|vốn hóa|token|đồng|\pL+ (?:coin|token))|để so sánh|cao hơn|thấp hơn|hãng|công ty|tổng vốn hóa`,

@@ -33,7 +33,7 @@ func (l *lexicon) notTheToken(clause string, generic bool, f figure, fact, left,
 	if f.kind == money && l.order.MatchString(before) || l.peakNext(after) || l.peakBefore.MatchString(before) {
 		return true // "a single $5K sell", "0,0000094 $'lık ATH"
 	}
-	if l.otherCurrency.MatchString(clause[max(0, f.start-4):f.start]) || l.notThisToken.MatchString(after) || f.kind == money && l.across.MatchString(after) || fact != FactTop10 && l.comparison.MatchString(left) {
+	if l.otherCurrency.MatchString(clause[max(0, f.start-4):f.start]) || l.notThisToken.MatchString(after) || l.partOf.MatchString(after) || f.kind == money && l.across.MatchString(after) || fact != FactTop10 && l.comparison.MatchString(left) {
 		return true
 	}
 	return l.generic.MatchString(left) || l.negation.MatchString(qualifiers(left)) || generic && (l.atLeast.MatchString(before) || l.atMost.MatchString(before))

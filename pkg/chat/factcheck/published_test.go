@@ -159,7 +159,8 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // under a market cap its annotator left out as a range ("Roughly $490 – $520 million"), which
 // had hidden it by agreeing with any cap from $490 on (its low end was read without its
 // "million"); heldout30's are a protocol's own DEX volume on a
-// DefiLlama page (en), and prices and market caps stated twice (en, es, pt: $7.90 and $7.83, a
+// DefiLlama page (en; since round twenty-three its part of a total, "(…% of total)", is left
+// out, and the volume that part was caught by with it), and prices and market caps stated twice (en, es, pt: $7.90 and $7.83, a
 // table's and its prose's market cap, two prices of one day), and Portuguese misses the levels
 // a surge reached ("disparar 564%") that its annotator took for now; heldout31's are a price
 // "around $1.2165 against USDT" its annotator left out as no dollar price (en) and "gần 7 tỷ
@@ -225,7 +226,7 @@ var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout23-es": {0, 2}, "heldout23-ru": {0, 2}, "heldout23-tr": {2, 0}, "heldout23-zh": {0, 3},
 	"heldout26-en": {1, 33}, "heldout26-es": {1, 4}, "heldout26-vi": {0, 1},
 	"heldout27-tr": {0, 2}, "heldout28-en": {1, 37}, "heldout28-pt": {0, 5}, "heldout28-ru": {1, 0},
-	"heldout29-en": {8, 39}, "heldout30-en": {2, 48}, "heldout30-es": {2, 6}, "heldout30-pt": {1, 1},
+	"heldout29-en": {8, 39}, "heldout30-en": {1, 47}, "heldout30-es": {2, 6}, "heldout30-pt": {1, 1},
 	"heldout32-ru": {0, 1}, "heldout32-vi": {0, 1}, "heldout33-pt": {0, 3}, "heldout35-en": {4, 32}, "heldout35-es": {0, 1},
 	"heldout36-en": {2, 43}, "heldout36-tr": {0, 1}, "heldout36-zh": {1, 2},
 	"heldout38-en": {0, 37}, "heldout39-en": {1, 41}, "heldout39-vi": {0, 2}, "heldout39-zh": {1, 9},

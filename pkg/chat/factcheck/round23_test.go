@@ -7,10 +7,10 @@ import "testing"
 // ("the price is set by a pool holding only ~$312K"), a first day's volume ("ilk günkü ~4
 // milyon $'lık hacmin çok altında"), a protocol's cumulative volume with words between
 // ("Cumulative DEX Aggregator Volume$10.359b"), and a milestone "nearing a $1 billion market
-// cap". Left as it is: a part of the total after its figure ("DEX Volume$6.24m(38.63% of
-// total)"). The rest were figures their annotators left out (a volume stated as "$83.12
+// cap", and a part of the total in brackets after its figure ("DEX Volume$6.24m(38.63% of
+// total)", "(38,6% del total)"). The rest were figures their annotators left out (a volume stated as "$83.12
 // million" and "nearly $100 million"). Each
-// fails on commit 861e1f5 but those marked as holding there.
+// fails on commit 861e1f5 (the part of a total on 8911cab) but those marked as holding there.
 func TestClassesOfRoundTwentyThree(t *testing.T) {
 	checkVerdicts(t, map[string][]string{
 		"GPANDA shows a market cap of about $12.35M, but that number is just price × supply, and the price is set by a pool holding only ~$1.52M.": {mcap, liq},
