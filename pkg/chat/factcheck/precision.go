@@ -33,10 +33,16 @@ func (l *lexicon) notTheToken(clause string, generic bool, f figure, fact, left,
 	if f.kind == money && l.order.MatchString(before) || l.peakNext(after) || l.peakBefore.MatchString(before) {
 		return true // "a single $5K sell", "0,0000094 $'lık ATH"
 	}
-	if l.otherCurrency.MatchString(clause[max(0, f.start-4):f.start]) || l.notThisToken.MatchString(after) || l.partOf.MatchString(after) || f.kind == money && l.across.MatchString(after) || fact != FactTop10 && l.comparison.MatchString(left) {
+	if l.otherCurrency.MatchString(clause[max(0, f.start-4):f.start]) || l.otherAfter(f, after) || fact != FactTop10 && l.comparison.MatchString(left) {
 		return true
 	}
 	return l.generic.MatchString(left) || l.negation.MatchString(qualifiers(left)) || generic && (l.atLeast.MatchString(before) || l.atMost.MatchString(before))
+}
+
+// otherAfter reports whether the words right after a figure make it a cost, a count, a part of
+// a total or a sum over every chain: "$0.10 in gas", "$6.24m (38.63% of total)".
+func (l *lexicon) otherAfter(f figure, after string) bool {
+	return l.notThisToken.MatchString(after) || l.partOf.MatchString(after) || f.kind == money && l.across.MatchString(after)
 }
 
 // tokenCount reports whether a sum written with no currency sign is a count of tokens: a ticker
