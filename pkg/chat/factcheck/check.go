@@ -42,7 +42,7 @@ type lexicon struct {
 	present, generic, pressTime             *regexp.Regexp
 	approx, atLeast, atMost                 *regexp.Regexp
 	otherAsset, comparison, otherCurrency   *regexp.Regexp
-	across, market, asOf, partOf            *regexp.Regexp
+	across, market, asOf, partOf, ordinal   *regexp.Regexp
 	coinName, chain, chainNoun, chainBefore *regexp.Regexp
 	moveTo, changeWord, moveWord            *regexp.Regexp
 	moveEnd, rangeEnd, movedBy, pronoun     *regexp.Regexp

@@ -61,7 +61,7 @@ func (c *claims) read(f figure) (reading, bool) {
 	// cap rose by 1.7%, reaching $124 billion"; but not for the top 10's share, a total of
 	// its own ("前十地址合计：48.2%", "hold a combined 45%"), nor before the token's name ("The
 	// crypto market is up 3% today, and GPANDA trades at $2.417").
-	cmp := labels[max(0, len(labels)-128, c.m.latestEnd-(f.start-len(labels))):]
+	cmp := labels[min(len(labels), max(0, len(labels)-128, c.m.latestEnd-(f.start-len(labels)))):]
 	if l.unsure(clause, c.generic, f, fact, left, after) || implausible(fact, f) || fact != FactTop10 && l.comparison.MatchString(cmp) {
 		return reading{}, false
 	}
@@ -239,12 +239,12 @@ func (l *lexicon) priceUnlabelled(clause string, f figure, left, after string, t
 	name := strings.ToLower(strings.TrimRight(left, " \t(:~≈@—–-"))
 	name = strings.NewReplacer("'s ", " is ", "’s ", " is ").Replace(name) // "MOLTY's sitting around"
 	loc := l.nameVerb.FindStringIndex(name)
-	if at := l.approx.FindStringIndex(name); at != nil {
+	if at := l.approx.FindStringIndex(name); loc == nil && at != nil {
 		// "sits at about": the verb before the word of "about", not the name ("accumulating
-		// GPANDA around $1.90"); "around" is a verb of its own only after the name itself.
+		// GPANDA around $1.90").
 		short := strings.TrimRight(name[:at[0]], " ")
-		if sl := l.nameVerb.FindStringIndex(short); sl != nil {
-			name, loc = short, sl
+		if loc = l.nameVerb.FindStringIndex(short); loc != nil {
+			name = short
 		}
 	}
 	if loc != nil {

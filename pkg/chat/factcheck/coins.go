@@ -54,6 +54,15 @@ func localCoins() (*regexp.Regexp, map[string]string) {
 	}
 	slices.Sort(spaced)
 	slices.Sort(unspaced)
-	// a stem takes its endings ("биткоина")
-	return regexp.MustCompile(`(?i)(?:^|[^\pL\pN])((?:` + strings.Join(spaced, "|") + `)\pL*)|(?:` + strings.Join(unspaced, "|") + `)`), alias
+	var parts []string
+	if len(spaced) > 0 {
+		parts = append(parts, `(?:^|[^\pL\pN])((?:`+strings.Join(spaced, "|")+`)\pL*)`) // a stem takes its endings ("биткоина")
+	}
+	if len(unspaced) > 0 {
+		parts = append(parts, `(?:`+strings.Join(unspaced, "|")+`)`)
+	}
+	if len(parts) == 0 {
+		return regexp.MustCompile(`$^`), alias // no language names coins: nothing matches
+	}
+	return regexp.MustCompile(`(?i)` + strings.Join(parts, "|")), alias
 }

@@ -169,6 +169,9 @@ type language struct {
 	// across are words after a figure that make it a sum over every chain or pool, not the
 	// pair's: "$2B in daily volume across its deployments".
 	across string
+	// ordinal are the words right before a number that make it an ordinal, no amount: "第"
+	// ("上线第 3 天", on the third day after launch).
+	ordinal string
 	// ofTotal are the words of a share of a total in brackets right after a sum, which make the
 	// sum a part ("DEX Volume$6.24m(38.63% of total)").
 	ofTotal string
@@ -313,6 +316,7 @@ var words = sync.OnceValue(func() *lexicon {
 	l.atLeast = suffix(func(lang *language) string { return lang.atLeast })
 	l.atMost = suffix(func(lang *language) string { return lang.atMost })
 	l.market = regexp.MustCompile(union(func(lang *language) string { return lang.market }))
+	l.ordinal = suffix(func(lang *language) string { return lang.ordinal })
 	l.asOf = regexp.MustCompile(union(func(lang *language) string { return lang.asOf }))
 	l.partOf = regexp.MustCompile(`(?i)^[\s*_]*[(（]\s*%?\s?\d[\d.,]*\s?[%％]?\s*` + raw(func(lang *language) string { return lang.ofTotal }))
 	l.across = regexp.MustCompile(`(?i)^[^.;,，\n]{0,40}?` + strings.TrimPrefix(union(func(lang *language) string { return lang.across }), "(?i)"))

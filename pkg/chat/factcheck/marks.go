@@ -33,11 +33,12 @@ type mention struct{ start, end, token int }
 
 func (l *lexicon) mark(clause string, tokens []tokenData) *marks {
 	m := &marks{hypoEnd: -1, latest: -1, latestAt: -1, latestEnd: 0}
+	history := l.history.FindAllStringIndex(clause, -1)
 	var asOf [][]int
-	if strings.ContainsAny(clause, "0123456789") {
-		asOf = l.asOf.FindAllStringIndex(clause, -1)
+	if len(history) > 0 && strings.ContainsAny(clause, "0123456789") {
+		asOf = l.asOf.FindAllStringIndex(clause, -1) // only a clause with history, and a year, looks for it
 	}
-	m.history = slices.DeleteFunc(l.history.FindAllStringIndex(clause, -1), func(loc []int) bool {
+	m.history = slices.DeleteFunc(history, func(loc []int) bool {
 		if slices.ContainsFunc(asOf, func(a []int) bool { return a[0] <= loc[0] && loc[1] <= a[1] }) {
 			return true // "截至2026年1月16日": the day of the figures after it
 		}

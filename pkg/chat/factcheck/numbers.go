@@ -2,6 +2,7 @@ package factcheck
 
 import (
 	"math"
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
@@ -195,11 +196,11 @@ func lowEnd(f, g figure) float64 {
 
 // durations joins a duration written in two units into one ("6d 16h", "6 дн. 16 ч", "2 days 4
 // hours": the larger unit first, only a space or a comma between) and drops an ordinal day, no
-// duration ("上线第 3 天": on the third day).
-func durations(clause string, out []figure) []figure {
+// duration (a language's ordinal word right before it: "上线第 3 天", on the third day).
+func durations(clause string, out []figure, ordinal *regexp.Regexp) []figure {
 	keep := out[:0]
 	for _, f := range out {
-		if f.kind == hours && strings.HasSuffix(strings.TrimRight(clause[:f.start], " "), "第") {
+		if f.kind == hours && ordinal.MatchString(clause[runeStart(clause, max(0, f.start-12)):f.start]) {
 			continue
 		}
 		if n := len(keep); n > 0 && f.kind == hours && keep[n-1].kind == hours && keep[n-1].value > f.value &&

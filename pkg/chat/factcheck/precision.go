@@ -212,9 +212,10 @@ func asked(clause string) int {
 }
 
 // partBefore reports whether a figure of kind kd has words that make it no claim right before
-// it (but for a word of "about"), whatever label follows it (fit asks only when one does): a share's of skip, a part's or a
-// change's ("the remaining 20% of the LP", "the unlocked 20% of the LP", "остальные ~23,6%
-// LP"), a sum's of otherSum ("Остальные ~23,6% LP …, это около 100 тыс. $ ликвидности").
+// it (but for a word of "about"), whatever label follows it (fit asks only when one does): a
+// share's of skip, a part's or a change's ("the remaining 20% of the LP", "the unlocked 20% of
+// the LP", "остальные ~23,6% LP"), a sum's of otherSum ("Остальные ~23,6% LP …, это около 100
+// тыс. $ ликвидности").
 func (l *lexicon) partBefore(left string, kd kind) bool {
 	at := skipAt
 	switch kd {

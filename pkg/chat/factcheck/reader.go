@@ -131,7 +131,7 @@ func figures(clause string, lang *language) []figure {
 	sc.add(p.percentLead, percent)
 	sc.add(p.duration, hours)
 	slices.SortFunc(sc.out, func(a, b figure) int { return a.start - b.start })
-	return ranges(clause, inTwoParts(p.thousands, clause, durations(clause, sc.out)))
+	return ranges(clause, inTwoParts(p.thousands, clause, durations(clause, sc.out, words().ordinal)))
 }
 
 // inTwoParts joins a sum written in two parts, its thousands in a word and the rest in digits,

@@ -8,10 +8,10 @@ import "testing"
 // computation; a bound that holds ("Its top 10 is above 40%") no longer hides a figure
 // that contradicts (it states no value); another coin named as such ("Slerf, another meme coin
 // …, has seen its market value soar to $612 million") is not the token; and a range's low end
-// takes its high end's scale ("$490 – $520 million" runs from 490 million, not from $490), and
-// "is at around" keeps its verb before the word of "about". A price "near" or "around" right
-// after the token's name ("With ICX near $0.0239") was read for a while and taken back: the
-// name is as often an object ("accumulating GPANDA around $1.90", "buying GPANDA near $2.20").
+// takes its high end's scale ("$490 – $520 million" runs from 490 million, not from $490). A
+// price "near" or "around" right after the token's name ("With ICX near $0.0239") was read for
+// a while and taken back: the name is as often an object ("accumulating GPANDA around $1.90",
+// "buying GPANDA near $2.20"); the cases that guard it, and "is at around", held throughout.
 // Each fails on commit 89ee467 but those marked as holding there.
 func TestClassesOfRoundTwentyOne(t *testing.T) {
 	checkVerdicts(t, map[string][]string{

@@ -96,11 +96,9 @@ var fieldLine = sync.OnceValue(func() *regexp.Regexp {
 // boldFigure reports whether the bold (or italic) text that markup closes right after before
 // holds a digit: a sentence of its own, not a title over the words after it.
 func boldFigure(before, markup string) bool {
-	open := strings.LastIndex(before[max(0, len(before)-240):], markup)
-	if open < 0 {
-		return false
-	}
-	return strings.ContainsAny(before[max(0, len(before)-240)+open:], "0123456789")
+	near := before[max(0, len(before)-240):]
+	open := strings.LastIndex(near, markup)
+	return open >= 0 && strings.ContainsAny(near[open:], "0123456789")
 }
 
 // sentenceEnd is where a sentence that the mark at text[i] ends stops, past the markup a bold
