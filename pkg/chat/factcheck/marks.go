@@ -33,21 +33,7 @@ type mention struct{ start, end, token int }
 
 func (l *lexicon) mark(clause string, tokens []tokenData) *marks {
 	m := &marks{hypoEnd: -1, latest: -1, latestAt: -1, latestEnd: 0}
-	history := l.history.FindAllStringIndex(clause, -1)
-	var asOf [][]int
-	if len(history) > 0 && strings.ContainsAny(clause, "0123456789") {
-		asOf = l.asOf.FindAllStringIndex(clause, -1) // only a clause with history, and a year, looks for it
-	}
-	m.history = slices.DeleteFunc(history, func(loc []int) bool {
-		if slices.ContainsFunc(asOf, func(a []int) bool { return a[0] <= loc[0] && loc[1] <= a[1] }) {
-			return true // "截至2026年1月16日": the day of the figures after it
-		}
-		// "has climbed to $127M" is where it is now, "climbed to $127M" where it went.
-		// "created 3 hours ago" is the pair's age, no history.
-		h := clause[loc[0]:loc[1]]
-		return strings.HasSuffix(strings.TrimRight(h, " "), " to") && presentPerfect().MatchString(clause[max(0, loc[0]-24):loc[0]]) ||
-			l.ago.MatchString(h) && l.ageBefore.MatchString(clause[:loc[0]])
-	})
+	m.history = l.historyIn(clause)
 	if len(m.history) > 0 {
 		m.present = l.present.FindAllStringIndex(clause, -1)
 	}
@@ -424,6 +410,26 @@ func (l *lexicon) localOurs(name string, tokens []tokenData) bool {
 		}
 	}
 	return false
+}
+
+// historyIn are the words of history in clause, but those that are no history there: a year
+// after "as of" ("截至2026年1月16日": the day of the figures after it), a move to a level in the
+// present perfect ("has climbed to $127M" is where it is now, "climbed to $127M" where it
+// went), and "ago" after an age's word ("created 3 hours ago" is the pair's age).
+func (l *lexicon) historyIn(clause string) [][]int {
+	history := l.history.FindAllStringIndex(clause, -1)
+	var asOf [][]int
+	if len(history) > 0 && strings.ContainsAny(clause, "0123456789") {
+		asOf = l.asOf.FindAllStringIndex(clause, -1) // only a clause with history, and a year, looks for it
+	}
+	return slices.DeleteFunc(history, func(loc []int) bool {
+		if slices.ContainsFunc(asOf, func(a []int) bool { return a[0] <= loc[0] && loc[1] <= a[1] }) {
+			return true
+		}
+		h := clause[loc[0]:loc[1]]
+		return strings.HasSuffix(strings.TrimRight(h, " "), " to") && presentPerfect().MatchString(clause[max(0, loc[0]-24):loc[0]]) ||
+			l.ago.MatchString(h) && l.ageBefore.MatchString(clause[:loc[0]])
+	})
 }
 
 // presentPerfect matches the auxiliary of the present perfect right before a verb: "has ",
