@@ -82,9 +82,9 @@ func taxPairs(text string) string {
 	w := taxForms()
 	// "No taxes." as a bot's line or a field ("Contract: no taxes, LP burned"), but not "no tax
 	// treaty", "no tax on transfers", "most meme tokens have no taxes", "the team says no taxes".
-	text = replaceGroups(text, w.noTax, func(_ []string, before, rest string) (string, bool) {
+	text = replaceGroups(text, w.noTax, func(g []string, before, rest string) (string, bool) {
 		before = sentenceOf(before)
-		return "buy tax 0%, sell tax 0%", w.pairEnds(rest) && fieldStart(before) && !w.unsure.MatchString(before)
+		return sameCase(g[1]+g[2], "buy tax 0%, sell tax 0%"), w.pairEnds(rest) && fieldStart(before) && !w.unsure.MatchString(before)
 	})
 	text = rewritePairs(text, w)
 	text = sidePairs(text, w.unsure)
@@ -299,7 +299,7 @@ func lineTail(text string, at int) string {
 // sentenceOf is the sentence the end of before is in: "… slippage. On the contract side there's
 // nothing alarming:" is "On the contract side there's nothing alarming:".
 func sentenceOf(before string) string {
-	for i := len(before) - 2; i > 0; i-- {
+	for i := len(before) - 1; i > 0; i-- {
 		if before[i] == ' ' && strings.ContainsRune(".!?", rune(before[i-1])) {
 			return before[i+1:]
 		}
@@ -317,9 +317,20 @@ func symbolNext(rest string) bool {
 	return unicode.IsSymbol(r)
 }
 
-// bothTaxes matches one figure for both taxes: "buy/sell taxes at 15%", "B/S tax: 5%".
+// bothTaxes matches one figure for both taxes, in every language: "buy/sell taxes at 15%",
+// "B/S tax: 5%", "los impuestos de compra y venta son del 0 %", "Налог на покупку и продажу —
+// 0%", "0 % de impuestos en compra y venta". Group 1 is the words; 2, 3 or 4 the figure.
 var bothTaxes = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)\b(?:buy\s?/\s?sell|sell\s?/\s?buy|b\s?/\s?s|s\s?/\s?b)\s?tax(?:es)?\s?(?:(?:are|is|set|at|of|:|=)\s?){0,2}(\d{1,3}(?:[.,]\d+)?%)`)
+	tax, is := raw(func(l *language) string { return l.taxes }), raw(func(l *language) string { return l.is })
+	buy, sell := raw(func(l *language) string { return l.buy }), raw(func(l *language) string { return l.sell })
+	and := raw(func(l *language) string { return l.and })
+	filler := `(?:\pL{1,3}\s){0,2}` // "de", "a de", "на"
+	sides := buy + `\s?(?:` + and + `|/)\s?` + filler + sell + `|` + sell + `\s?/\s?` + buy
+	pct := `\d{1,3}(?:[.,]\d+)?\s?%|%\s?\d{1,3}(?:[.,]\d+)?`
+	return regexp.MustCompile(`(?i)(?:^|[^\pL\pN])(` +
+		`(?:` + sides + `)\s?` + tax + `\s?(?:(?:` + is + `|set)\s?|[:=：—–-]\s?){0,2}(` + pct + `)` +
+		`|` + tax + `\s` + filler + `(?:` + sides + `)\s?(?:(?:` + is + `)\s|\pL{1,4}\s|[:=：—–-]\s?){0,3}(` + pct + `)` +
+		`|(` + pct + `)\s` + filler + tax + `\s` + filler + `(?:` + sides + `))(?:[^\pL\pN]|$)`)
 })
 
 // bothFigures writes one figure for both taxes as the two, not the first of two written another
@@ -327,12 +338,26 @@ var bothTaxes = sync.OnceValue(func() *regexp.Regexp {
 func bothFigures(text string) string {
 	sp := splice{text: text}
 	for _, m := range bothTaxes().FindAllStringSubmatchIndex(text, -1) {
-		if !anotherShare().MatchString(text[m[1]:]) {
-			pct := text[m[2]:m[3]]
-			sp.replace(m[0], m[1], "buy tax "+pct+", sell tax "+pct)
+		if m[2] < sp.last || anotherShare().MatchString(text[m[3]:]) || strings.Contains(text[m[2]:m[3]], "buy tax ") {
+			continue // a second figure, or a pair rewritten already ("Thuế mua/bán buy tax 2%, …")
 		}
+		g := 4
+		for m[g] < 0 {
+			g += 2
+		}
+		pct := text[m[g]:m[g+1]]
+		sp.replace(m[2], m[3], sameCase(text[m[2]:m[3]], "buy tax "+pct+", sell tax "+pct))
 	}
 	return sp.String()
+}
+
+// sameCase is by with a capital if words opens with one, so that a sentence the rewrite opens
+// still opens with a capital ("… «микро». Налог на покупку и продажу — 1%").
+func sameCase(words, by string) string {
+	if r, _ := utf8.DecodeRuneInString(strings.TrimLeft(words, " ")); unicode.IsUpper(r) {
+		return strings.ToUpper(by[:1]) + by[1:]
+	}
+	return by
 }
 
 // anotherShare matches a second percentage right after one: " | 99%", " or 99%".
