@@ -35,7 +35,7 @@ func init() {
 		approx:       `\baproximadamente|\bcerca de|\bem torno de|\bquase|\bpor volta de|\buns|\bumas`,
 		atLeast:      `\bmais d[eo]|\bacima d[eoa]s?|\bsuperior a|\bpelo menos|\bpassa de|\bultrapass(?:a|ou|ava)(?: os| as)?|\bsuper(?:a|ou|ava)(?: os| as)?`,
 		atMost:       `\bmenos de|\babaixo de|\binferior a|\baté`,
-		generic:      `o padrão(?: saudável| ideal)?|o ideal (?:é|seria)|o saudável|o normal|o comum|projetos (?:mais )?sérios|média móvel|fibonacci|sinal de alerta|bandeira vermelha|normalmente|geralmente|costuma|considerad|limite`,
+		generic:      `^uma? (?:criptomoeda|moeda|token) (?:negociad[oa]|cotad[oa]|que (?:negocia|custa|vale))|o padrão(?: saudável| ideal)?|o ideal (?:é|seria)|o saudável|o normal|o comum|projetos (?:mais )?sérios|média móvel|fibonacci|sinal de alerta|bandeira vermelha|normalmente|geralmente|costuma|considerad|limite`,
 		comparison:   `(?:o|a|seu|sua) (?:fundo|trust|etf|etp|tesouraria)|outr[ao] (?:\pL+ )?(?:moeda|token|memecoin|criptomoeda)|capitalização (?:de mercado )?(?:global|do mercado cripto)|mercado (?:cripto|de criptomoedas) (?:global|total)|total das|totais|capitalização total|das memecoins|do setor|em comparação|comparad[oa] com|versus|ao contrário de`,
 		notThisToken: `restantes?\b|(?:está |estão )?(?:destravad\pL*|desbloquead\pL*|n[ãa]o travad\pL*|livres?\b)|(?:de )?(?:reais|euros?)\b|€|em gás|de gás|em gas|taxa de rede|(?:de )?tokens|detentores|holders|moedas|carteiras|transações`,
 		moves:        `elev(?:ou|ando|a)|aument(?:ou|ando|a)|subiu|sobe|subindo|caiu|cai|caindo|recuou|recuando|avançou|avançando|valorizou|desvalorizou|saltou|despencou|disparou|ganhou|perdeu|registrou (?:alta|queda)`,

@@ -63,7 +63,7 @@ var taxForms = sync.OnceValue(func() *taxWords {
 		// "the LP is 100% burned", "LP'nin %0'ı kilitli"; "LP сожжён на 100 %", "LP đốt 100%",
 		// "LP travada: 91%"; "88% LP được khóa", "100% of the LP is locked".
 		lp: regexp.MustCompile(`(?i)(?:^|[^\pL\pN])LP(?:['’]\pL{1,4})?[\s*_:：|]*(?:(?:` + is + `)\s*)?(?:\pL+ly\s+)?\(?((` + pct + `)\)?(?:['’]\pL{1,3})?[\s*_]*(?:` + lpState + `))` +
-			`|(?:^|[^\pL\pN])LP[\s*_:：|]*((?:` + lpState + `)[\s*_:：]*(?:на\s+)?(` + pct + `))` +
+			`|(?:^|[^\pL\pN])LP[\s*_:：|]*((?:` + lpState + `)[\s*_:：|]*(?:на\s+)?(` + pct + `))` +
 			`|((` + pct + `)\s+(?:(?:` + is + `)\s+(?:the\s+)?)?LP(?:\s+tokens?)?\s+(?:(?:` + is + `)\s+)?(?:` + lpState + `))`),
 		join:     regexp.MustCompile(`(?i)^(?:` + and + `)\s`),
 		lockTerm: regexp.MustCompile(`(?i)^\s*(?:` + raw(func(l *language) string { return l.lockFor }) + `)\s`),
