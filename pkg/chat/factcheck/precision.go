@@ -105,8 +105,8 @@ func (l *lexicon) pairAge(before, left, after string) bool {
 	if near := before[runeStart(before, max(0, len(before)-24)):]; l.otherAge.MatchString(near) && !l.ageBefore.MatchString(near) || l.versus.MatchString(before) {
 		return false // "Creator wallet is only 0.1 days old" (not "launched by the dev 20 hours ago"), "so 24 giờ trước"
 	}
-	if l.windowOf(before) {
-		return false // "khối lượng 24h", "Volume 24h": the window of the figure the label names
+	if l.windowOf(before) || l.windowAfter(after) {
+		return false // "khối lượng 24h", "Volume 24h", "$3.1M in 24h volume": a figure's window
 	}
 	if l.ageBefore.MatchString(before) {
 		return true
@@ -134,6 +134,28 @@ func (l *lexicon) windowOf(before string) bool {
 			continue
 		}
 		if m := kw.re.FindAllStringIndex(near, -1); len(m) > 0 && strings.TrimRight(near[m[len(m)-1][1]:], " ") == "" {
+			return true
+		}
+	}
+	return false
+}
+
+// windowAfter reports whether a label of a sum or a share starts right after a duration, which
+// is then that figure's window, whatever age's word stands before it: "a pool that has existed
+// for years, and $3.1M in 24h volume", "24-hour trading volume".
+func (l *lexicon) windowAfter(after string) bool {
+	rest := strings.TrimLeft(after, " *_-–")
+	for _, word := range []string{"trading ", "de "} {
+		rest = strings.TrimPrefix(rest, word)
+	}
+	if r, _ := utf8.DecodeRuneInString(rest); !unicode.IsLetter(r) {
+		return false // "约 44 小时，FDV 约 112.6 万美元": a comma closes the age's words
+	}
+	for _, kw := range l.keywords {
+		if kw.kind == hours || kw.fact == skip {
+			continue
+		}
+		if loc := kw.re.FindStringIndex(rest); loc != nil && loc[0] == 0 {
 			return true
 		}
 	}
