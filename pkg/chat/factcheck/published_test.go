@@ -86,7 +86,7 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // heldout19-* (26 in es, pt, ru, tr, vi and zh), heldout20-en (30: forums, newsletters, press
 // releases), heldout21-* (34 in the six languages), heldout22-* to heldout24-* (40 each: 16
 // in English, 4 in each other language), heldout25-* (9: the search index had little left
-// unused), heldout26-* (41), heldout27-* (44), heldout28-* (39), heldout29-* (38), heldout30-* (34), heldout31-* (39), heldout32-* (44), heldout33-* (37), heldout34-* (44), heldout35-* (37), heldout36-* (40), heldout37-* (44), heldout38-* (36), heldout39-* (36), heldout40-en (20), heldout41-* (38) and heldout42-* (37), each gathered and annotated by
+// unused), heldout26-* (41), heldout27-* (44), heldout28-* (39), heldout29-* (38), heldout30-* (34), heldout31-* (39), heldout32-* (44), heldout33-* (37), heldout34-* (44), heldout35-* (37), heldout36-* (40), heldout37-* (44), heldout38-* (36), heldout39-* (36), heldout40-en (20), heldout41-* (38), heldout42-* (37) and heldout43-en (20), each gathered and annotated by
 // someone who never saw the reader. Each group is held to the bars; a group still under them after tuning is held to
 // its floor, no more false alarms and no fewer figures caught than now, and is left out of the
 // all-groups false-alarm bar. heldout3-vi's two false alarms are a worked example ("Giá BTC:
@@ -216,7 +216,13 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // cap "em capital de mercado" and a price once counted only through a generic example's $400,
 // now left unread; heldout42-vi's false alarm is a cap that "tăng vọt lên gần 100 triệu USD"
 // after a statement, a move's end with no size that Vietnamese reads and English does not, and
-// it misses a cap and a price dated "Đến tháng 12 năm 2025" and a cap that "đã đạt".
+// it misses a cap and a price dated "Đến tháng 12 năm 2025" and a cap that "đã đạt";
+// heldout43-en's three false alarms are a price "about $66" in a sentence that opens "In early
+// June, when …" and runs 150 characters to it, a peak a move reached ("pushing its price to
+// nearly $735") before the price "has since cooled to around $666" (a move's end with no size,
+// unread), and a perpetual futures page's prices by exchange, and it misses a JSON record of
+// an API, prices under a title with no label, and a 24 hours' volume before its label ("at
+// about $174 million, its daily volume").
 var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout3-es": {0, 4}, "heldout3-vi": {2, 4},
 	"heldout4-en": {0, 45}, "heldout4-tr": {0, 5},
@@ -242,6 +248,7 @@ var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout38-en": {0, 37}, "heldout39-en": {1, 41}, "heldout39-vi": {0, 2}, "heldout39-zh": {1, 9},
 	"heldout37-en": {2, 46}, "heldout37-es": {0, 4}, "heldout37-ru": {0, 2}, "heldout37-tr": {1, 2}, "heldout37-vi": {0, 2},
 	"heldout41-ru": {0, 1}, "heldout42-en": {1, 37}, "heldout42-pt": {0, 5}, "heldout42-vi": {1, 1},
+	"heldout43-en": {3, 32},
 }
 
 func TestPublishedCorpus(t *testing.T) {
