@@ -140,22 +140,13 @@ func (l *lexicon) windowOf(before string) bool {
 	return false
 }
 
-// windowAfter reports whether a label of a sum or a share starts right after a duration, which
-// is then that figure's window, whatever age's word stands before it: "a pool that has existed
-// for years, and $3.1M in 24h volume", "24-hour trading volume".
+// windowAfter reports whether a label of a sum or a share stands right after a duration (as
+// rightLabel reads one after a figure), which is then that figure's window, whatever age's word
+// stands before it: "a pool that has existed for years, and $3.1M in 24h volume", "24-hour
+// trading volume", but not "约 44 小时，FDV 约 112.6 万美元".
 func (l *lexicon) windowAfter(after string) bool {
-	rest := strings.TrimLeft(after, " *_-–")
-	for _, word := range []string{"trading ", "de "} {
-		rest = strings.TrimPrefix(rest, word)
-	}
-	if r, _ := utf8.DecodeRuneInString(rest); !unicode.IsLetter(r) {
-		return false // "约 44 小时，FDV 约 112.6 万美元": a comma closes the age's words
-	}
-	for _, kw := range l.keywords {
-		if kw.kind == hours || kw.fact == skip {
-			continue
-		}
-		if loc := kw.re.FindStringIndex(rest); loc != nil && loc[0] == 0 {
+	for _, kw := range l.right {
+		if kw.re.MatchString(after) {
 			return true
 		}
 	}

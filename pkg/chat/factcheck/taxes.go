@@ -338,8 +338,10 @@ var bothTaxes = sync.OnceValue(func() *regexp.Regexp {
 func bothFigures(text string) string {
 	sp := splice{text: text}
 	for _, m := range bothTaxes().FindAllStringSubmatchIndex(text, -1) {
-		if m[2] < sp.last || anotherShare().MatchString(text[m[3]:]) || strings.Contains(text[m[2]:m[3]], "buy tax ") {
-			continue // a second figure, or a pair rewritten already ("Thuế mua/bán buy tax 2%, …")
+		if anotherShare().MatchString(text[m[3]:]) || strings.Contains(text[m[2]:m[3]], "buy tax ") {
+			// A second figure, or a pair rewritten already ("Thuế mua/bán buy tax 2%, …"): this
+			// runs after the LP's rewrite, so that an LP's share is never read as both taxes.
+			continue
 		}
 		g := 4
 		for m[g] < 0 {
