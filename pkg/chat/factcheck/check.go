@@ -50,6 +50,7 @@ type lexicon struct {
 	coinAlias                               map[string]string
 	nameVerb, exampleLine, nameColumn       *regexp.Regexp
 	dated, milestone, markAfter, ago        *regexp.Regexp
+	hypoAfter                               *regexp.Regexp
 	notThisToken                            *regexp.Regexp
 	ageBefore, ageAfter, otherAge, versus   *regexp.Regexp
 	agoAfter, unlock, otherSumNext          *regexp.Regexp
@@ -68,17 +69,7 @@ func (l *lexicon) fit(left, after string, kd kind, from int) (fact string, used 
 		}
 		return fact, used, false, true
 	}
-	best, bestAt := "", -1
-	for _, kw := range l.keywords {
-		if kw.kind != kd {
-			continue
-		}
-		for _, m := range kw.re.FindAllStringIndex(left, -1) {
-			if m[1] > bestAt {
-				best, bestAt = kw.fact, m[1]
-			}
-		}
-	}
+	best, bestAt := l.lastKeyword(left, kd)
 	if kd == hours && best == "" {
 		// "created 6 hours ago", "6 hours old": the keyword follows the duration.
 		if l.keywords[len(l.keywords)-1].re.MatchString(firstWords(after, 3)) {
@@ -93,6 +84,24 @@ func (l *lexicon) fit(left, after string, kd kind, from int) (fact string, used 
 		return "", 0, false, false
 	}
 	return best, 0, labelEnds(left[max(0, bestAt-1):]), true
+}
+
+// lastKeyword is the fact of the keyword of kind kd that ends last in left, and where it
+// ends, or -1. Of keywords that end at the same place the longer is the more specific: "fully
+// diluted market value", not "market value".
+func (l *lexicon) lastKeyword(left string, kd kind) (best string, bestAt int) {
+	bestAt, bestFrom := -1, -1
+	for _, kw := range l.keywords {
+		if kw.kind != kd {
+			continue
+		}
+		for _, m := range kw.re.FindAllStringIndex(left, -1) {
+			if m[1] > bestAt || m[1] == bestAt && m[0] < bestFrom {
+				best, bestAt, bestFrom = kw.fact, m[1], m[0]
+			}
+		}
+	}
+	return best, bestAt
 }
 
 // labelEnds reports whether the text between a keyword and its figure (with the character

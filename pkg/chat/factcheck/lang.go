@@ -98,8 +98,9 @@ type language struct {
 	// "past $1 trillion", "crossed the $100K".
 	milestone string
 	// mark are the words right after a round figure that make it a milestone: "the $2 billion
-	// mark".
-	mark string
+	// mark"; hypoAfter those that make it the subject of a hypothesis: "a market cap of $11.5B
+	// would put it in the top 50".
+	mark, hypoAfter string
 	// hearsay are the words that make the figures after them someone else's claim, not the
 	// answer's, until a word of the present: "the Telegram post talks of a $5M market cap, but
 	// now …", "you mentioned", "el mensaje de Telegram habla de".
@@ -297,6 +298,7 @@ var words = sync.OnceValue(func() *lexicon {
 	l.ago = regexp.MustCompile(union(func(lang *language) string { return lang.ago }))
 	l.negation = suffix(func(lang *language) string { return lang.negation })
 	l.markAfter = regexp.MustCompile(`^(?:['’]?\pL{1,4})?\s*` + union(func(lang *language) string { return lang.mark }))
+	l.hypoAfter = regexp.MustCompile(`(?i)^[\s*_]*(?:` + raw(func(lang *language) string { return lang.hypoAfter }) + `)`)
 	l.hypothetical = regexp.MustCompile(union(func(lang *language) string { return lang.hypothetical }))
 	l.hypoClause = regexp.MustCompile(union(func(lang *language) string { return lang.hypoVerbs }))
 	l.lookIf = regexp.MustCompile(union(func(lang *language) string { return lang.lookIf }))
