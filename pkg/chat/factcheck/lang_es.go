@@ -54,6 +54,7 @@ func init() {
 		dated:       `hace (?:\d+|una?|dos|tres) (?:horas?|minutos?)|(?:en|el|de|desde) (?:principios de |finales de |mediados de )?(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre)|el \d{1,2} de|en 20\d\d|la semana pasada|el mes pasado|el año pasado|ayer|luego|después|antes de|desde (?:su )?lanzamiento`,
 		ago:         `hace (?:\d+|un|una|dos|tres|varios|varias) (?:horas?|minutos?|días?|semanas?|mes(?:es)?|años?)|ayer|(?:la semana|el mes|el año) pasad[oa]`,
 		mark:        `marca|umbral|barrera`,
+		nowWindow:   `volumen(?: de (?:trading|negociación|operaciones))?(?: (?:de|en) (?:las )?(?:últimas )?24 ?h(?:oras)?| 24 ?h| diario)(?:\s+\pL+)?`,
 		milestone:   `(?:superó|supera|superar|rompió|rompe|cruzó|cruza|la marca de|el umbral de|la barrera de)\s*(?:por primera vez\s+)?(?:los\s+)?`,
 		ageBefore:   `cread[oa]|lanzad[oa]|listad[oa]|se cre\pL*|se lanz\pL*|antigüedad|edad|el par (?:tiene|existe|lleva)`,
 		ageAfter:    `de antigüedad`,

@@ -55,6 +55,7 @@ func init() {
 		dated:       `n[oa] (?:lançamento|estreia|listagem)|há (?:\d+|uma?|duas|três) (?:horas?|minutos?)|(?:em|no dia|de|desde) (?:\d{1,2} de )?(?:janeiro|fevereiro|março|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)|no dia \d|em 20\d\d|semana passada|mês passado|ano passado|ontem|depois|em seguida|antes de|desde (?:o )?lançamento|(?:logo )?após o lançamento`,
 		ago:         `há (?:\d+|um|uma|dois|duas|três) (?:horas?|minutos?|dias?|semanas?|mes(?:es)?|anos?)|ontem|(?:semana|mês|ano) passad[oa]`,
 		mark:        `marca|patamar|barreira`,
+		nowWindow:   `volume(?: de negociação)?(?: (?:de|em|nas) (?:últimas )?24 ?h(?:oras)?| 24 ?h| diário)(?:\s+\pL+)?`,
 		milestone:   `(?:(?:superou|supera|ultrapassou|ultrapassa|rompeu|rompe)(?: a casa d[eo]s?)?|a marca de|o patamar de|a barreira de)\s*(?:os\s+)?`,
 		ageBefore:   `criad[oa]|lançad[oa]|listad[oa]|idade|o par (?:tem|existe)|no ar há|existe há|ativ[oa] há`,
 		ageAfter:    `de idade`,

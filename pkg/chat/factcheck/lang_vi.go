@@ -56,6 +56,7 @@ func init() {
 		dated:       `vào (?:ngày|tháng|năm)|ngày \d{1,2}[/.]\d|tháng \d{1,2}(?:[/.]\d{4})?|năm 20\d\d|hôm qua|tuần trước|tháng trước|năm ngoái|sau đó|rồi|kể từ|(?:cao|thấp) nhất (?:trong|lịch sử)`,
 		ago:         `\d+ (?:giờ|phút|ngày|tuần|tháng|năm) trước|hôm qua|(?:tuần|tháng|năm) trước`,
 		mark:        `mốc|ngưỡng`,
+		nowWindow:   `(?:khối lượng|volume|kl)(?: giao dịch)?\s*24\s?(?:h|giờ)`,
 		milestone:   `(?:vượt(?: qua| quá)?(?: mốc)?|chạm(?: mốc)?|ngưỡng)\s*`,
 		ageBefore:   `được tạo|ra mắt|tuổi|(?:đã )?tồn tại`,
 		ageAfter:    `tuổi`,

@@ -428,6 +428,7 @@ func (l *lexicon) historyIn(clause string) [][]int {
 		}
 		h := clause[loc[0]:loc[1]]
 		return strings.HasSuffix(strings.TrimRight(h, " "), " to") && presentPerfect().MatchString(clause[max(0, loc[0]-24):loc[0]]) ||
+			l.nowWindow.MatchString(clause[runeStart(clause, max(0, loc[0]-64)):loc[0]]) ||
 			l.ago.MatchString(h) && l.ageBefore.MatchString(clause[:loc[0]])
 	})
 }
