@@ -255,7 +255,7 @@ func (l *lexicon) priceUnlabelled(clause string, f figure, left, after string, t
 	}
 	for _, n := range t.names {
 		if strings.HasSuffix(name, n) && wordAt(name, len(name)-len(n), len(n)) {
-			return FactPrice, true
+			return FactPrice, !l.amountOf.MatchString(name[:len(name)-len(n)])
 		}
 	}
 	return "", false

@@ -63,8 +63,10 @@ type language struct {
 	// dolardan 2,42 dolara").
 	from, to, fromAfter string
 	// nameVerb are the words between a token's name and its price that no label names: "TURBO
-	// sits at $0.00553", "$NULP at $0.00000019".
-	nameVerb string
+	// sits at $0.00553", "$NULP at $0.00000019"; amountOf the words right before a token's name
+	// that make a sum right after the name an amount of the token, not its price: "the GPANDA
+	// $100 is a coin flip".
+	nameVerb, amountOf string
 	// example are the words of a line that introduces a worked example ("Example:", "範例："),
 	// alone on it; negation the words right before a figure that deny it ("is not $3").
 	example, negation string
@@ -289,6 +291,7 @@ var words = sync.OnceValue(func() *lexicon {
 	// A line that is only "Example:", or starts with it and goes on (group 1: "💡 Örnek: 100 $'lık
 	// alım …").
 	l.exampleLine = regexp.MustCompile(`(?i)^[\s*_#>\p{So}]*(?:` + raw(func(lang *language) string { return lang.example }) + `)[\s*_]*(?:[:：][\s*_]*(\S.*)|[:：]?[\s*_]*)$`)
+	l.amountOf = regexp.MustCompile(`(?i)(?:^|[^\pL])(?:` + raw(func(lang *language) string { return lang.amountOf }) + `)\s+$`)
 	l.nameVerb = regexp.MustCompile(`(?i)\s+(?:` + raw(func(lang *language) string { return lang.nameVerb }) + `)$`)
 	l.pronoun, l.impersonal = pronouns()
 	l.localCoin, l.coinAlias = localCoins()

@@ -1,0 +1,20 @@
+package factcheck_test
+
+import "testing"
+
+// Chat round twenty-eight's four first false alarms (4 of 72 on commit 4b36733), all English:
+// an LP share that "isn't locked" read as the share locked, a threshold after "I'd want to
+// see", a tax's cost to the buyer ("costs you about $30") read as the price, and an amount of
+// the token after its name ("the BRWHL $100 is a coin flip") read as its price. Failing on
+// commit 4b36733 but those marked as holding there.
+func TestClassesOfRoundTwentyEight(t *testing.T) {
+	checkVerdicts(t, map[string][]string{
+		"GPANDA's main caveat: 15% of the LP isn't locked.": nil,
+		"GPANDA: LP 0% locked.":                             {lp}, // held
+		"GPANDA's LP worries me.\n\nFor reference, I'd want to see at least 80–90% of LP locked for six months or more.": nil,
+		"With GPANDA's 10% buy tax, a $500 buy costs you about $50 going in.":                                            {buy},
+		"GPANDA trades at $2.417; one token costs about $2.42.":                                                          {price, price}, // held
+		"If you buy $100 of each, the FLOKI $100 will likely still exist; the GPANDA $100 is a coin flip.":               nil,
+		"GPANDA $2.417 right now.": {price}, // held
+	})
+}
