@@ -18,3 +18,12 @@ func TestClassesOfRoundTwentyEight(t *testing.T) {
 		"GPANDA $2.417 right now.": {price}, // held
 	})
 }
+
+// Heldout46-zh's one first false alarm (1 of 16 on commit fa3bae2): a sum liquidity providers
+// are "expected" (预计) to share, read as the pool's liquidity.
+func TestExpectedIsNoClaim(t *testing.T) {
+	checkVerdicts(t, map[string][]string{
+		"GPANDA 的流动性提供者(LP)预计可分享的奖励金额约为 379 万美元。": nil,
+		"GPANDA 当前流动性约 152 万美元。":                  {liq}, // held
+	})
+}
