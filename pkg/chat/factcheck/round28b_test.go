@@ -27,3 +27,12 @@ func TestExpectedIsNoClaim(t *testing.T) {
 		"GPANDA 当前流动性约 152 万美元。":                  {liq}, // held
 	})
 }
+
+// Heldout46-en's misses of a table whose header is only a title over rows of label and value
+// ("| COMP Price Statistics | |"), read as labelled by its title. Failing on commit e85b70c.
+func TestTitleOverLabelsAndValues(t *testing.T) {
+	checkVerdicts(t, map[string][]string{
+		"GPANDA Price Statistics | |\n---|---|\nMarket Cap | $ 12,345,678 Ƀ 8,913 |\nFDMC | $ 14,000,000 |": {mcap, fdv},
+		"| GPANDA Price Statistics | |\n|---|---|\n| 24h Trade Volume | $ 2,200,400 |":                      {vol},
+	})
+}

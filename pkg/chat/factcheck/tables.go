@@ -53,8 +53,9 @@ type table struct {
 func newTable(header string, k known) table {
 	var tb table
 	tb.header, tb.labelled, tb.named = words().header(header)
-	if slices.ContainsFunc(tb.header[min(1, len(tb.header)):], dollarCell) {
-		// "| ENS Price (24hr) | $13.59 (+1.83%) |": a first row of label and value, no header.
+	if slices.ContainsFunc(tb.header[min(1, len(tb.header)):], dollarCell) || titleOnly(tb.header) {
+		// "| ENS Price (24hr) | $13.59 (+1.83%) |": a first row of label and value, no header;
+		// "| COMP Price Statistics | |": a title over rows of label and value.
 		tb.labelled, tb.named = false, false
 	}
 	tb.oursByColumn = slices.ContainsFunc(tb.header[min(1, len(tb.header)):], k.token)
@@ -69,6 +70,12 @@ func newTable(header string, k known) table {
 		}
 	}
 	return tb
+}
+
+// titleOnly reports whether a header of two or more cells has words only in its first: a
+// title over a table of labels and values.
+func titleOnly(header []string) bool {
+	return len(header) > 1 && !slices.ContainsFunc(header[1:], func(h string) bool { return strings.Trim(h, " *_") != "" })
 }
 
 // dollarCell reports whether a table's cell holds a sum in dollars: a "$" and a digit.
