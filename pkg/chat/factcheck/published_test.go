@@ -86,7 +86,7 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // heldout19-* (26 in es, pt, ru, tr, vi and zh), heldout20-en (30: forums, newsletters, press
 // releases), heldout21-* (34 in the six languages), heldout22-* to heldout24-* (40 each: 16
 // in English, 4 in each other language), heldout25-* (9: the search index had little left
-// unused), heldout26-* (41), heldout27-* (44), heldout28-* (39), heldout29-* (38), heldout30-* (34), heldout31-* (39), heldout32-* (44), heldout33-* (37), heldout34-* (44), heldout35-* (37), heldout36-* (40), heldout37-* (44), heldout38-* (36), heldout39-* (36), heldout40-en (20), heldout41-* (38), heldout42-* (37) and heldout43-en (20), each gathered and annotated by
+// unused), heldout26-* (41), heldout27-* (44), heldout28-* (39), heldout29-* (38), heldout30-* (34), heldout31-* (39), heldout32-* (44), heldout33-* (37), heldout34-* (44), heldout35-* (37), heldout36-* (40), heldout37-* (44), heldout38-* (36), heldout39-* (36), heldout40-en (20), heldout41-* (38), heldout42-* (37), heldout43-en (20), heldout44-* (36), heldout45-en (19), heldout46-* (36) and heldout47-en (20), each gathered and annotated by
 // someone who never saw the reader. Each group is held to the bars; a group still under them after tuning is held to
 // its floor, no more false alarms and no fewer figures caught than now, and is left out of the
 // all-groups false-alarm bar. heldout3-vi's two false alarms are a worked example ("Giá BTC:
@@ -222,7 +222,21 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // nearly $735") before the price "has since cooled to around $666" (a move's end with no size,
 // unread), and a perpetual futures page's prices by exchange, and it misses a JSON record of
 // an API, prices under a title with no label, and a 24 hours' volume before its label ("at
-// about $174 million, its daily volume").
+// about $174 million, its daily volume");
+// heldout44-en misses a price fronted without a label ("At $15.33, Compound carries …"), a
+// header row with no bars over its values ("Market Cap Volume 24h Circulating Supply"), a
+// volume "as low as $19.33 million in the last 24 hours" (a bound), a price and a cap dated
+// "on 18.04.21" and "as on March 04 at 12:59 UTC", a volume with the exchanges' volumes after
+// it, and a cap a Reddit comment works out ("gives you $739,426,350"); heldout45-en's three
+// false alarms are an age its page gives two ways ("3.3 years (7872 hours)"), a market cap
+// its page misstates (both left out by the annotator), and a derivatives volume in the
+// sentence after "Derivatives data from CoinGlass shows a similar picture"; heldout46-en's
+// two are a volume that "had increased to $300 million" at an hour of the day (journalists
+// also write "had increased to" for now, "at press time"), and a volume "as of May 1" in an
+// article of late May; heldout47-en's one is a volume at press time with no window stated,
+// which the annotator left out; heldout46-pt misses a cap under a header row with no bars,
+// a cap "avaliado em US$ 536 milhões" between other tokens' caps, and an FDV its passage gives
+// as "mesmo valor" with no figure.
 var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout3-es": {0, 4}, "heldout3-vi": {2, 4},
 	"heldout4-en": {0, 45}, "heldout4-tr": {0, 5},
@@ -248,7 +262,8 @@ var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout38-en": {0, 37}, "heldout39-en": {1, 41}, "heldout39-vi": {0, 2}, "heldout39-zh": {1, 9},
 	"heldout37-en": {2, 46}, "heldout37-es": {0, 4}, "heldout37-ru": {0, 2}, "heldout37-tr": {1, 2}, "heldout37-vi": {0, 2},
 	"heldout41-ru": {0, 1}, "heldout42-en": {1, 37}, "heldout42-pt": {0, 5}, "heldout42-vi": {1, 1},
-	"heldout43-en": {3, 32},
+	"heldout43-en": {3, 32}, "heldout44-en": {0, 39}, "heldout45-en": {3, 37}, "heldout46-en": {2, 41},
+	"heldout47-en": {1, 37}, "heldout46-pt": {0, 4},
 }
 
 func TestPublishedCorpus(t *testing.T) {
