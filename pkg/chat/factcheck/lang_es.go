@@ -81,7 +81,7 @@ func init() {
 		is:          `son|de|está`,
 		sidePrep:    `a la|al|en|del`,
 		was:         `fue|era`,
-		lockFor:     `durante|hasta|por|en`,
+		lockFor:     `durante|hasta|por|en|vía|via|con`,
 		current:     `actual(?:es)?`,
 	})
 }

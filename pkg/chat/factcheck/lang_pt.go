@@ -82,7 +82,7 @@ func init() {
 		is:          `são|de|está|estão|é|fica`,
 		sidePrep:    `na|no`,
 		was:         `foi|era`,
-		lockFor:     `até|por|durante|em`,
+		lockFor:     `até|por|durante|em|no|na|via|pelo|pela`,
 		current:     `atua(?:l|is)`,
 	})
 }

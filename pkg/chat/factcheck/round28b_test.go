@@ -36,3 +36,18 @@ func TestTitleOverLabelsAndValues(t *testing.T) {
 		"| GPANDA Price Statistics | |\n|---|---|\n| 24h Trade Volume | $ 2,200,400 |":                      {vol},
 	})
 }
+
+// Chat round 28's misses: a lock's sign between an LP and its share ("LP 🔒 95%", "| LP | 🔒 85%
+// locked |"), a pair of equal taxes without "%" before a sign ("Taxes: 0 / 0 ✅"), and a
+// Portuguese or Spanish locker after the share ("A LP está 97,5% travada no PinkLock"). Failing
+// on commit 9a91b06 but those marked as holding there.
+func TestLockSignsAndPairs(t *testing.T) {
+	checkVerdicts(t, map[string][]string{
+		"GPANDA:\n- **LP 🔒 0%** → el **0%** de la liquidez está bloqueada.":                        {lp},
+		"GPANDA:\n| Field | Value | Source |\n|---|---|---|\n| LP | 🔒 0% locked (UNCX) | GoPlus |": {lp},
+		"GPANDA:\n- Taxes: 10 / 10 ✅":               {buy, sellX},
+		"GPANDA:\n- Taxes: 9/10 stars":              nil, // held
+		"GPANDA: A LP está 0% travada no PinkLock.": {lp},
+		"GPANDA: LP 0% bloqueada con Team.Finance.": {lp}, // held
+	})
+}

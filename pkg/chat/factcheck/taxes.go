@@ -48,7 +48,8 @@ var taxForms = sync.OnceValue(func() *taxWords {
 		}
 	}
 	and, is := raw(func(l *language) string { return l.and }), raw(func(l *language) string { return l.is })
-	lpState := raw(func(l *language) string { return l.lpState })
+	// A lock's sign is a state in every language: "LP 🔒 95%".
+	lpState := `(?:` + raw(func(l *language) string { return l.lpState }) + `|🔒)`
 	return &taxWords{
 		// Groups 1 and 3: the label states the sell tax first ("Sell/Buy Tax", "Tax (S/B)"); group
 		// 2 is empty when the label names no side ("Taxes").
@@ -62,7 +63,7 @@ var taxForms = sync.OnceValue(func() *taxWords {
 		// Groups 1, 3 or 5: the share and its state; 2, 4 or 6 the share. "LP: 100% burned",
 		// "the LP is 100% burned", "LP'nin %0'ı kilitli"; "LP сожжён на 100 %", "LP đốt 100%",
 		// "LP travada: 91%"; "88% LP được khóa", "100% of the LP is locked".
-		lp: regexp.MustCompile(`(?i)(?:^|[^\pL\pN])LP(?:['’]\pL{1,4})?[\s*_:：|]*(?:(?:` + is + `)\s*)?(?:\pL+ly\s+)?\(?((` + pct + `)\)?(?:['’]\pL{1,3})?[\s*_]*(?:` + lpState + `))` +
+		lp: regexp.MustCompile(`(?i)(?:^|[^\pL\pN])LP(?:['’]\pL{1,4})?[\s*_:：|\p{So}]*(?:(?:` + is + `)\s*)?(?:\pL+ly\s+)?\(?((` + pct + `)\)?(?:['’]\pL{1,3})?[\s*_]*(?:` + lpState + `))` +
 			`|(?:^|[^\pL\pN])LP[\s*_:：|]*((?:` + lpState + `)[\s*_:：|]*(?:на\s+)?(` + pct + `))` +
 			`|((` + pct + `)\s+(?:(?:` + is + `)\s+(?:the\s+)?)?LP(?:\s+tokens?)?\s+(?:(?:` + is + `)\s+)?(?:` + lpState + `))`),
 		join:     regexp.MustCompile(`(?i)^(?:` + and + `)\s`),
@@ -219,7 +220,7 @@ func (w *taxWords) pairAt(text string, at int, buyFirst, oneSide bool) (start, e
 // ("taxes 5/5", not "Taxes: 9/10", a score, nor "24/7"); never two cells of a table's row.
 func (w *taxWords) pairHolds(text string, at, end int, first, sep, second string) bool {
 	pcts := strings.Contains(first, "%")
-	if pcts != strings.Contains(second, "%") || !pcts && (sep != "/" || first != second || !w.pairEnds(text[end:])) {
+	if pcts != strings.Contains(second, "%") || !pcts && (sep != "/" || first != second || !w.pairEnds(text[end:]) && !symbolNext(text[end:])) {
 		return false
 	}
 	line := text[strings.LastIndexByte(text[:at], '\n')+1:]
