@@ -50,7 +50,7 @@ type lexicon struct {
 	coinAlias                               map[string]string
 	nameVerb, exampleLine, nameColumn       *regexp.Regexp
 	dated, milestone, markAfter, ago        *regexp.Regexp
-	hypoAfter, nowWindow, amountOf          *regexp.Regexp
+	hypoAfter, nowWindow, amountOf, offset  *regexp.Regexp
 	notThisToken                            *regexp.Regexp
 	ageBefore, ageAfter, otherAge, versus   *regexp.Regexp
 	agoAfter, unlock, otherSumNext          *regexp.Regexp

@@ -140,8 +140,10 @@ type language struct {
 	// ("Creator wallet is only 0.1 days old").
 	ageBefore, ageAfter, agoAfter, otherAge string
 	// versus are the words that compare with a time before ("up 0.42% from 24 hours ago", "so
-	// 24 giờ trước"): the duration after them is no pair's age.
-	versus string
+	// 24 giờ trước"): the duration after them is no pair's age; offset the words right after a
+	// duration that make it the time between two events ("created 14 minutes after the largest
+	// Solana NEIRO"), no age either.
+	versus, offset string
 	// scales are the words for thousands, millions... and their values.
 	scales map[string]float64
 	// currency are words after a number that make it US dollars.
@@ -334,6 +336,7 @@ var words = sync.OnceValue(func() *lexicon {
 	l.notThisToken = regexp.MustCompile(`^[\s*_)]*` + union(func(lang *language) string { return lang.notThisToken }))
 	l.ageAfter = regexp.MustCompile(`^[\s*_]*` + union(func(lang *language) string { return lang.ageAfter }))
 	l.agoAfter = regexp.MustCompile(`^[\s*_]*` + union(func(lang *language) string { return lang.agoAfter }))
+	l.offset = regexp.MustCompile(`(?i)^[\s*_]*(?:` + raw(func(lang *language) string { return lang.offset }) + `)(?:[^\pL]|$)`)
 	l.versus = regexp.MustCompile(union(func(lang *language) string { return lang.versus }) + `[^.;\n]{0,24}$`)
 	l.otherAge = regexp.MustCompile(union(func(lang *language) string { return lang.otherAge }))
 	l.unlock = regexp.MustCompile(union(func(lang *language) string { return lang.unlock }))

@@ -105,7 +105,7 @@ func (l *lexicon) pairAge(before, left, after string) bool {
 	if near := before[runeStart(before, max(0, len(before)-24)):]; l.otherAge.MatchString(near) && !l.ageBefore.MatchString(near) || l.versus.MatchString(before) {
 		return false // "Creator wallet is only 0.1 days old" (not "launched by the dev 20 hours ago"), "so 24 giờ trước"
 	}
-	if l.windowOf(before) || l.windowAfter(after) {
+	if l.windowOf(before) || l.windowAfter(after) || l.offset.MatchString(after) {
 		return false // "khối lượng 24h", "Volume 24h", "$3.1M in 24h volume": a figure's window
 	}
 	if l.ageBefore.MatchString(before) {
