@@ -31,3 +31,12 @@ func TestMonthsAndEventsAreHistory(t *testing.T) {
 		"Vốn hóa của GPANDA hiện là 12,3 triệu USD.":                                                            {mcap}, // held
 	})
 }
+
+// Heldout48-en's misses of a price page's price under its title with a blank line between
+// ("Cosmos Hub ATOM", "", "$1.61"). Failing on commit 7321441.
+func TestTitleBlankLinePrice(t *testing.T) {
+	checkVerdicts(t, map[string][]string{
+		"Golden Panda GPANDA\n\n$2.417\n▲ +0.8% 24h": {price},
+		"GPANDA\n\nMarket Cap\n\n$12.3M":             {mcap},
+	})
+}

@@ -270,7 +270,11 @@ func labelLines(text string, k known) string {
 	lines := strings.Split(text, "\n")
 	for i := 0; i+1 < len(lines); i++ {
 		label := strings.TrimSpace(lines[i])
-		if len(label) > 40 || strings.ContainsAny(label, "$%|") || !loneFigure().MatchString(lines[i+1]) {
+		next := i + 1
+		if next+1 < len(lines) && strings.TrimSpace(lines[next]) == "" {
+			next++ // one blank line between: "Cosmos Hub ATOM", "", "$1.61"
+		}
+		if len(label) > 40 || strings.ContainsAny(label, "$%|") || !loneFigure().MatchString(lines[next]) {
 			continue
 		}
 		if k.title(label) {
@@ -278,8 +282,8 @@ func labelLines(text string, k known) string {
 		} else if !l.names(label) {
 			continue
 		}
-		lines[i] = strings.TrimRight(label, ": ") + ": " + strings.TrimLeft(strings.TrimSpace(lines[i+1]), "-*• ")
-		lines[i+1] = ""
+		lines[i] = strings.TrimRight(label, ": ") + ": " + strings.TrimLeft(strings.TrimSpace(lines[next]), "-*• ")
+		lines[next] = ""
 	}
 	return strings.Join(lines, "\n")
 }
