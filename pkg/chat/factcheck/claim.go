@@ -274,7 +274,7 @@ func (l *lexicon) opensWithAgo(s string) bool {
 func (c *claims) notNow(f figure, left, after string) bool {
 	return c.current < 0 || c.m.hypotheticalBefore(f.start) || c.past(f, after) || c.m.otherSince(f.start) ||
 		(c.l.otherAsset.MatchString(lastWords(left, 4)) && mentioned(c.tokens, left) < 0) ||
-		c.l.datedAfter(f, after) || c.l.markAfter.MatchString(after) || c.l.hypoAfter.MatchString(after) || c.l.milestone.MatchString(c.clause[max(0, f.start-32):f.start])
+		c.l.datedAfter(f, after) || c.l.markAfter.MatchString(after) || c.l.hypoAfter.MatchString(after) && !currentWord().MatchString(c.clause[runeStart(c.clause, max(0, f.start-24)):f.start]) || c.l.milestone.MatchString(c.clause[max(0, f.start-32):f.start])
 }
 
 // past reports whether history before figure f dates it. A move that starts after the last
