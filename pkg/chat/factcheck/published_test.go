@@ -86,7 +86,7 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // heldout19-* (26 in es, pt, ru, tr, vi and zh), heldout20-en (30: forums, newsletters, press
 // releases), heldout21-* (34 in the six languages), heldout22-* to heldout24-* (40 each: 16
 // in English, 4 in each other language), heldout25-* (9: the search index had little left
-// unused), heldout26-* (41), heldout27-* (44), heldout28-* (39), heldout29-* (38), heldout30-* (34), heldout31-* (39), heldout32-* (44), heldout33-* (37), heldout34-* (44), heldout35-* (37), heldout36-* (40), heldout37-* (44), heldout38-* (36), heldout39-* (36), heldout40-en (20), heldout41-* (38), heldout42-* (37), heldout43-en (20), heldout44-* (36), heldout45-en (19), heldout46-* (36), heldout47-en (20), heldout48-* (36) and heldout49-en (20), each gathered and annotated by
+// unused), heldout26-* (41), heldout27-* (44), heldout28-* (39), heldout29-* (38), heldout30-* (34), heldout31-* (39), heldout32-* (44), heldout33-* (37), heldout34-* (44), heldout35-* (37), heldout36-* (40), heldout37-* (44), heldout38-* (36), heldout39-* (36), heldout40-en (20), heldout41-* (38), heldout42-* (37), heldout43-en (20), heldout44-* (36), heldout45-en (19), heldout46-* (36), heldout47-en (20), heldout48-* (36), heldout49-en (20), heldout50-* (36) and heldout51-en (20), each gathered and annotated by
 // someone who never saw the reader. Each group is held to the bars; a group still under them after tuning is held to
 // its floor, no more false alarms and no fewer figures caught than now, and is left out of the
 // all-groups false-alarm bar. heldout3-vi's two false alarms are a worked example ("Giá BTC:
@@ -243,7 +243,16 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // false alarms are two Solana tokens of the same name as this one ("the two Solana meme coins
 // sit at a $30 million and $4.5 million market cap"), and the volumes of the Uniswap exchange
 // read as its token UNI's; heldout48-pt misses a cap and a price in moves from a level and a
-// volume after a source's ticker-like name ("Brave New Coin (BNC)").
+// volume after a source's ticker-like name ("Brave New Coin (BNC)"); heldout50-en's two false
+// alarms are a price a rise reached "as much as 20% … to $0.246", which its annotator took for
+// the day's high, and a volume "in a typical 24-hour window", which its annotator took for an
+// average (sixteen passages of the same site's pages count it as the 24 hours' volume), and it
+// misses a CoinGecko page's statistics, prices under widgets' titles, a price fronted "With INJ
+// near $4.64", a cap spelled "markecap", and a price after a hypothesis ("current trading price
+// of approximately $0.42"); heldout51-en's one is a page's two prices, $0.426 and $0.42, both
+// left out by its annotator; heldout50-es misses a row "Volumen hoy: USD $0,316 692 8 MMD" and
+// its price, a price in prose and a cap between other tokens'; heldout50-pt misses an AI
+// report's price and volume, a price in news prose and an index's price.
 var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout3-es": {0, 4}, "heldout3-vi": {2, 4},
 	"heldout4-en": {0, 45}, "heldout4-tr": {0, 5},
@@ -271,7 +280,8 @@ var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout41-ru": {0, 1}, "heldout42-en": {1, 37}, "heldout42-pt": {0, 5}, "heldout42-vi": {1, 1},
 	"heldout43-en": {3, 32}, "heldout44-en": {0, 39}, "heldout45-en": {3, 37}, "heldout46-en": {2, 41},
 	"heldout47-en": {1, 37}, "heldout46-pt": {0, 4}, "heldout48-en": {0, 35}, "heldout49-en": {2, 40},
-	"heldout48-pt": {0, 3},
+	"heldout48-pt": {0, 3}, "heldout50-en": {2, 27}, "heldout51-en": {1, 35}, "heldout50-es": {0, 1},
+	"heldout50-pt": {0, 3},
 }
 
 func TestPublishedCorpus(t *testing.T) {
