@@ -270,11 +270,20 @@ func (l *lexicon) opensWithAgo(s string) bool {
 
 // notNow reports whether figure f is no claim about the current token now: no token spoken of
 // yet, a hypothesis or history before it (unless it is where a move ended, moved), another
-// token or asset named since the token, a date or a milestone.
+// token or asset named since the token, a date or a milestone, or a hypothesis it is the
+// subject of.
 func (c *claims) notNow(f figure, left, after string) bool {
 	return c.current < 0 || c.m.hypotheticalBefore(f.start) || c.past(f, after) || c.m.otherSince(f.start) ||
 		(c.l.otherAsset.MatchString(lastWords(left, 4)) && mentioned(c.tokens, left) < 0) ||
-		c.l.datedAfter(f, after) || c.l.markAfter.MatchString(after) || c.l.hypoAfter.MatchString(after) && !currentWord().MatchString(c.clause[runeStart(c.clause, max(0, f.start-24)):f.start]) || c.l.milestone.MatchString(c.clause[max(0, f.start-32):f.start])
+		c.l.datedAfter(f, after) || c.l.markAfter.MatchString(after) || c.subjectOfHypothesis(f, after) ||
+		c.l.milestone.MatchString(c.clause[max(0, f.start-32):f.start])
+}
+
+// subjectOfHypothesis reports whether figure f is what a hypothesis after it is about ("a
+// market cap of $11.5B would put it in the top 50"), not a figure now it starts from ("a 10x
+// from the current ~$7.1M market cap would make it …").
+func (c *claims) subjectOfHypothesis(f figure, after string) bool {
+	return c.l.hypoAfter.MatchString(after) && !currentWord().MatchString(c.clause[runeStart(c.clause, max(0, f.start-24)):f.start])
 }
 
 // past reports whether history before figure f dates it. A move that starts after the last
