@@ -17,7 +17,7 @@ func init() {
 			FactFDV:        `capitalización de mercado totalmente diluida|valoración (?:totalmente )?diluida|fdv`,
 			FactVolume:     `volumen|se (?:han )?negociad[oa]s?`,
 			FactLiquidity:  `liquidez`,
-			FactPrice:      `precio|cotiz\pL*|se negocia (?:a|en|alrededor de|cerca de)|se (?:intercambia|comercia) (?:a|en|por)|oscila (?:en torno a|alrededor de|cerca de)|vale`,
+			FactPrice:      `precio|cotiz\pL*|cuesta|se negocia (?:a|en|alrededor de|cerca de)|se (?:intercambia|comercia) (?:a|en|por)|oscila (?:en torno a|alrededor de|cerca de)|vale`,
 			FactPairAgeHrs: `cread[oa]|lanzad[oa]|antigüedad|edad del par|hace|el par (?:tiene|existe|lleva)`,
 		},
 		after:        `de|en|del|la|el`,

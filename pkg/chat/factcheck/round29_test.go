@@ -51,3 +51,13 @@ func TestLabelBeforeWould(t *testing.T) {
 		"A 10x from GPANDA's current ~$12.3M market cap would make it a ~$123M token.":             {mcap}, // held
 	})
 }
+
+// Heldout50's misses in Portuguese and Spanish of a price after the verb "costs" ("O GPANDA
+// custa US$ 2,41", "GPANDA cuesta 2,41 $"), which English has read since its first session.
+// Failing on commit 002d31b.
+func TestCostsVerbInPortugueseAndSpanish(t *testing.T) {
+	checkVerdicts(t, map[string][]string{
+		"O GPANDA custa US$ 2,41 neste momento.": {price},
+		"GPANDA cuesta 2,41 $ ahora mismo.":      {price},
+	})
+}
