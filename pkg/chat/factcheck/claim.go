@@ -279,11 +279,18 @@ func (c *claims) notNow(f figure, left, after string) bool {
 		c.l.milestone.MatchString(c.clause[max(0, f.start-32):f.start])
 }
 
-// subjectOfHypothesis reports whether figure f is what a hypothesis after it is about ("a
-// market cap of $11.5B would put it in the top 50"), not a figure now it starts from ("a 10x
-// from the current ~$7.1M market cap would make it …").
+// subjectOfHypothesis reports whether figure f is what a hypothesis after it is about, right
+// after it or after its label ("a market cap of $11.5B would put it in the top 50", "what a
+// $100 billion market cap would mean"), not a figure now it starts from ("a 10x from the
+// current ~$7.1M market cap would make it …").
 func (c *claims) subjectOfHypothesis(f figure, after string) bool {
-	return c.l.hypoAfter.MatchString(after) && !currentWord().MatchString(c.clause[runeStart(c.clause, max(0, f.start-24)):f.start])
+	hypo := c.l.hypoAfter.MatchString(after)
+	if !hypo {
+		if _, used := c.l.rightLabel(after, f.kind); used > 0 {
+			hypo = c.l.hypoAfter.MatchString(after[used:])
+		}
+	}
+	return hypo && !currentWord().MatchString(c.clause[runeStart(c.clause, max(0, f.start-24)):f.start])
 }
 
 // past reports whether history before figure f dates it. A move that starts after the last

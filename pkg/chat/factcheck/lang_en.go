@@ -60,7 +60,7 @@ func init() {
 		ago:         `(?:\d+|an?|one|two|three|four|five|six|a few|several) (?:minutes?|hours?|days?|weeks?|months?|years?) ago|yesterday|last (?:week|month|year)|at (?:the )?(?:signal|entry|alert|call)(?: time)?`,
 		mark:        `(?:price )?(?:mark|milestone|threshold|barrier|handle|levels?|range)`,
 		nowWindow:   `(?:24[- ]?h(?:our)?|daily|one-day)\s+(?:trading\s+)?(?:volume|vol)\s+(?:(?:has|have|also|now)\s+)*`,
-		hypoAfter:   `(?:(?:market cap(?:itali[sz]ation)?|valuation|fdv|price)\s+)?would\s+(?:put|make|place|rank|mean|give|value|be|take|require|need|imply|represent|push|turn|lift)\b`,
+		hypoAfter:   `would\s+(?:put|make|place|rank|mean|give|value|be|take|require|need|imply|represent|push|turn|lift)\b`,
 		milestone:   `\b(?:towards?|neared|nearing|approached|approaching|past|passed|surpass(?:ed|es|ing)?|cross(?:ed|es|ing)?|broke|broken|break(?:s|ing)?|smash(?:ed|es|ing)?|blast(?:ed|s|ing)?|topp(?:ed|ing)|reclaim(?:ed|s|ing)?|breach(?:ed|es)?|eclips(?:ed|es|ing)|hits?)\s+(?:(?:the|a|an|both|above|below|through)\s+){0,3}`,
 		ageBefore:   `created|launched|deployed|listed|went live|graduated|(?:pool|pair) opened|pair age|age\*{0,2}:|age\*{0,2}\s(?:~\s?)?$|age of|age (?:around|about|roughly|is|~)|been (?:trading|live)|existed`,
 		ageAfter:    `old\b|of age\b`,
