@@ -216,3 +216,41 @@ func durations(clause string, out []figure, ordinal *regexp.Regexp) []figure {
 	}
 	return keep
 }
+
+// labelSpaced reports whether labelScaled's match m is a sum: with ":" or "=" after its label
+// always; with a space only ("MC 9.18M", "Vol 24h 520K"), unless it may be a window's
+// duration ("Vol 5m +12%": the five minutes' volume), a whole number of lowercase "m" or a
+// number right after it.
+func labelSpaced(clause string, m []int) bool {
+	if strings.ContainsAny(clause[m[0]:m[2]], ":=") {
+		return true
+	}
+	unit, rest := clause[m[4]:m[5]], strings.TrimLeft(clause[m[1]:], " ")
+	if unit == "m" && !strings.ContainsAny(clause[m[2]:m[3]], ".,") {
+		return false
+	}
+	return rest == "" || (rest[0] < '0' || rest[0] > '9') && rest[0] != '+' && rest[0] != '-'
+}
+
+// gluedScale is the scale of a capital K, M or B glued to the next cell's word right after a
+// number ("$994.17MRank #62", a table copied without its bars), else 0.
+func gluedScale(s string) float64 {
+	if len(s) < 3 || s[1] < 'A' || s[1] > 'Z' || s[2] < 'a' || s[2] > 'z' {
+		return 0
+	}
+	return map[byte]float64{'K': 1e3, 'M': 1e6, 'B': 1e9}[s[0]]
+}
+
+// unscaled reads what follows a number no scale word followed, ending at end: an exponent
+// ("$1.66e+02", as a report's script prints it) or a sum's capital K, M or B glued to the next
+// cell's word ("$133.51MHealthy": a table's cells run together).
+func (sc *scan) unscaled(v, half float64, end int, kd kind) (float64, float64, int, bool) {
+	rest := sc.clause[end:]
+	if k, n := exponent(rest); n > 0 && !sc.taken(end, end+n) {
+		return v * k, half * k, end + n, false
+	}
+	if k := gluedScale(rest); k > 0 && kd == money && !sc.taken(end, end+1) {
+		return v * k, half * k, end + 1, true
+	}
+	return v, half, end, false
+}

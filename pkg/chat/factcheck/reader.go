@@ -78,7 +78,8 @@ var patterns = sync.OnceValue(func() *readers {
 			raw(func(lang *language) string { return lang.approx }) + `)?\s*` + num + scale),
 		// "MC: 12.3M", "Liq: 1.52M": a scaled number right after a label of a sum, as bots
 		// write it without its "$".
-		labelScaled: regexp.MustCompile(`(?i)\b(?:mc|mcap|market ?cap|liq|liquidity|vol|volume|fdv)\s?[:=]\s?(?:\*\*|__)?` + num + `\s?(k|m|mn|b|bn)\b`),
+		// "MC 9.18M", "Vol24h 1.07M" in a card's row: the same with a space only (labelSpaced).
+		labelScaled: regexp.MustCompile(`(?i)\b(?:mc|mcap|market ?cap|liq|liquidity|vol(?:ume)?(?:\s?24\s?h)?|fdv)(?:\s?[:=]\s?|\s+)(?:\*\*|__)?` + num + `\s?(k|m|mn|b|bn)\b`),
 		// "Price: 0.000007092", "| Price | 0.000007092 |": a bare number right after the label
 		// of a price, with no unit after it (not "Price: 0.0012 SOL").
 		labelPrice:  regexp.MustCompile(`(?i)\bprice\s?(?:[:=|]\s?)(?:\*\*|__)?` + num + `(?:\*\*|__)?(?:\s*(?:\||$))`),
@@ -122,13 +123,13 @@ func figures(clause string, lang *language) []figure {
 	sc := &scan{p: p, clause: clause, lang: lang, covered: make([]bool, len(clause))}
 	sc.add(p.dollarFirst, money)
 	sc.add(p.dollarAfter, money)
+	sc.add(p.percent, percent) // before a bare number after "USD": "LTC/USD price has fallen 5.43% to $55.56"
+	sc.add(p.percentLead, percent)
 	sc.add(p.bareUSD, money)
 	sc.add(p.labelScaled, money)
 	sc.add(p.labelPrice, money)
 	sc.add(p.wordScaled, money)
 	sc.add(p.cents, money)
-	sc.add(p.percent, percent)
-	sc.add(p.percentLead, percent)
 	sc.add(p.duration, hours)
 	slices.SortFunc(sc.out, func(a, b figure) int { return a.start - b.start })
 	return ranges(clause, inTwoParts(p.thousands, clause, durations(clause, sc.out, words().ordinal)))
@@ -232,7 +233,7 @@ func (sc *scan) add(re *regexp.Regexp, kd kind) {
 		if re == p.bareUSD || re == p.labelScaled || re == p.labelPrice {
 			m[0] = m[2] // the figure is the number; the label and "about" are its words
 		}
-		if re == p.dollarAfter && cashtag(clause, m[1]) || sc.taken(m[0], m[1]) {
+		if re == p.labelScaled && !labelSpaced(clause, m) || re == p.dollarAfter && cashtag(clause, m[1]) || sc.taken(m[0], m[1]) {
 			continue
 		}
 		v, half, ok := sc.value(m, kd)
@@ -243,8 +244,8 @@ func (sc *scan) add(re *regexp.Regexp, kd kind) {
 			v, half = v/100, half/100
 		}
 		scaled := len(m) > 4 && m[4] >= 0
-		if k, n := exponent(clause[m[1]:]); n > 0 && !scaled && !sc.taken(m[1], m[1]+n) {
-			v, half, m[1] = v*k, half*k, m[1]+n // "$1.66e+02", as a report's script prints it
+		if !scaled {
+			v, half, m[1], scaled = sc.unscaled(v, half, m[1], kd)
 		}
 		text := strings.Trim(clause[m[0]:m[1]], " *_")
 		plus := strings.HasPrefix(clause[m[1]:], "+")
