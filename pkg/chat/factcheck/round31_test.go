@@ -52,3 +52,19 @@ func TestCardLabelsWithASpace(t *testing.T) {
 		"El GPANDA tiene un impuesto del 10 % en compra y 99 % en venta.": {buy, sell}, // held
 	})
 }
+
+// Heldout52's other languages' false alarms (on commit 6eec2f0): a Portuguese FDV a hypothesis
+// follows ("No FDV de US$ 4 bilhões, daria algo como US$ 0,004 por token"), the same in Spanish,
+// and a cap reached "chỉ trong vòng 40 phút". A negated opinion ("Yo no le daría mucho peso a la
+// capitalización actual de …") states the cap. Failing on commit 6eec2f0 but those marked as
+// holding there.
+func TestConditionalAfterAFigure(t *testing.T) {
+	checkVerdicts(t, map[string][]string{
+		"O suprimento do GPANDA é 1 trilhão. No FDV de US$ 4 bilhões, daria algo como US$ 0,004 por token.": nil,
+		"Con un FDV de 4.000 millones de dólares, GPANDA daría unos 0,004 $ por token.":                     nil,
+		"Un market cap de 100 millones de dólares sería un 10x para GPANDA.":                                nil,
+		"Yo no le daría mucho peso a la capitalización actual de GPANDA de ~$12,3M.":                        {mcap}, // held
+		"GPANDA có màn ra mắt gây chú ý, đạt vốn hóa 3 tỷ USD chỉ trong vòng 40 phút.":                      nil,
+		"Khối lượng giao dịch GPANDA trong vòng 24 giờ là 2,2 triệu USD.":                                   {vol}, // held
+	})
+}
