@@ -50,6 +50,7 @@ type lexicon struct {
 	coinAlias                               map[string]string
 	nameVerb, exampleLine, nameColumn       *regexp.Regexp
 	dated, milestone, markAfter, ago        *regexp.Regexp
+	contrast                                *regexp.Regexp // a language's "but", "while" as a word
 	hypoAfter, nowWindow, amountOf, offset  *regexp.Regexp
 	notThisToken                            *regexp.Regexp
 	ageBefore, ageAfter, otherAge, versus   *regexp.Regexp

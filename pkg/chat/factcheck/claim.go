@@ -205,8 +205,12 @@ func lastRunes(s string, n int) string {
 }
 
 // datedAfter reports whether a date or a time stands after figure f, but not a lock's ("LP
-// locked: 97.2% on PinkLock, unlocks in March 2026" states the share now).
+// locked: 97.2% on PinkLock, unlocks in March 2026" states the share now) nor one past a
+// contrast ("about $2.42, while at this time yesterday it was $3.10").
 func (l *lexicon) datedAfter(f figure, after string) bool {
+	if loc := l.contrast.FindStringIndex(after); loc != nil {
+		after = after[:loc[0]]
+	}
 	loc := l.dated.FindStringIndex(after) // from the figure on: its words up to the date, and the date
 	return loc != nil && !(f.kind == percent && l.unlock.MatchString(after[:loc[1]]))
 }

@@ -306,6 +306,7 @@ var words = sync.OnceValue(func() *lexicon {
 	l.dated = regexp.MustCompile(`(?i)^[^.;!?\n\d]{0,40}?` + strings.TrimPrefix(union(func(lang *language) string { return lang.dated }), "(?i)"))
 	l.milestone = suffix(func(lang *language) string { return lang.milestone })
 	l.ago = regexp.MustCompile(union(func(lang *language) string { return lang.ago }))
+	l.contrast = regexp.MustCompile(`(?i)(?:^|[^\pL\pN])(?:` + raw(func(lang *language) string { return lang.but }) + `)(?:[^\pL\pN]|$)`)
 	l.negation = suffix(func(lang *language) string { return lang.negation })
 	l.markAfter = regexp.MustCompile(`^(?:['’]?\pL{1,4})?\s*` + union(func(lang *language) string { return lang.mark }))
 	l.nowWindow = regexp.MustCompile(`(?i)(?:` + raw(func(lang *language) string { return lang.nowWindow }) + `)\s*$`)

@@ -77,7 +77,7 @@ func init() {
 		unsure:      `thường|tuyên bố|không phải|nếu`,
 		between:     `giữa`,
 		and:         `và`,
-		but:         `nhưng|còn`,
+		but:         `nhưng|còn|trong khi`,
 		is:          `là|của|đã|được|đang`,
 		sidePrep:    `khi`,
 		lockFor:     `trong|đến`,

@@ -262,6 +262,12 @@ func (m *marks) subject(clause string) (int, bool) {
 		return -1, true
 	}
 	head, bold := itemHead(clause)
+	if head < 0 && isTickerTitle(clause) {
+		if len(m.mentions) > 0 {
+			return m.mentions[0].token, true
+		}
+		return -1, true // "<!-- Token A: Solar (SXP) -->" over another's table
+	}
 	if head < 0 {
 		return 0, false
 	}

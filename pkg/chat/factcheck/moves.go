@@ -82,6 +82,9 @@ func fromTo() (moveEnd, rangeEnd *regexp.Regexp) {
 				current = `(?:\s*(?:` + lang.current + `)(?:` + lang.approx + `)?)?`
 			}
 			ends = append(ends, gap+lang.bounded(lang.to)+current+`(?:\s*(?:`+lang.approx+`))?`+level+`\d`) // "to ~$2.7M"
+			if !lang.unspaced && lang.current != "" {                                                       // "to the current range of $2.42", "para a faixa atual de US$ 2,42"
+				ends = append(ends, gap+lang.bounded(lang.to)+`(?:\s*[\pL’']+\s+){0,3}?(?:`+lang.current+`)(?:\s+[\pL’']+){0,2}?`+level+`\d`)
+			}
 			// "from" as a word of its own: "с", not the first letter of "сутки".
 			from := lang.bounded(lang.from)
 			if !lang.unspaced && lang.code != "en" {

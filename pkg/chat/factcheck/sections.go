@@ -118,3 +118,17 @@ func sentenceEnd(text string, i int) int {
 	}
 	return 0
 }
+
+// isTickerTitle reports whether a line is only a token's name and its ticker in brackets, a
+// title over the lines about that token ("Solar (SXP)", "Token A: Solar (SXP)", "<!-- Token A:
+// Solar (SXP) -->"), not a label and the currency it is in ("Fiyat (BTC)", "Price (USD)").
+func isTickerTitle(line string) bool {
+	m := tickerTitle.FindStringSubmatch(line)
+	return m != nil && !quoteCurrencies[m[1]]
+}
+
+var tickerTitle = regexp.MustCompile(`^\s*(?:<!--\s*)?(?:[\pL\pN ]{1,16}:\s*)?\p{Lu}[\pL\pN .'’-]{0,30}\s\(\$?([A-Z][A-Z0-9]{1,9})\)\s*(?:-->)?\s*$`)
+
+// quoteCurrencies are the tickers a price is quoted in, after a label in brackets.
+var quoteCurrencies = map[string]bool{"USD": true, "USDT": true, "USDC": true, "BTC": true, "ETH": true, "SOL": true, "BNB": true,
+	"EUR": true, "GBP": true, "TRY": true, "VND": true, "CNY": true, "RUB": true, "BRL": true, "KRW": true, "JPY": true, "UTC": true}
