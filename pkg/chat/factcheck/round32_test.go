@@ -39,3 +39,15 @@ func TestContrastEndsTheDate(t *testing.T) {
 		"GPANDA price hit $3.10 yesterday.": nil, // held
 	})
 }
+
+// Heldout54-en's price widget read with its labels shifted (on commit 0204c65): "Market cap:
+// $394.03 M Vol. 24h: $210.73 M" read the cap as the volume the label after it names. A label
+// and its colon right before a figure are its own. Failing on commit 0204c65 but those marked
+// as holding there.
+func TestColonLabelBeforeWins(t *testing.T) {
+	checkVerdicts(t, map[string][]string{
+		"The Golden Panda meme coin GPANDA $2.42 24h volatility: 40.6% Market cap: $12.3 M Vol. 24h: $2.2 M has taken the crypto world by storm.": {price, mcap, vol},
+		"GPANDA thuế bán 24% (thuế mua 8%).":       {sellX, buyX}, // held
+		"GPANDA: $2.2M volume, $12.3M market cap.": {vol, mcap},   // held
+	})
+}
