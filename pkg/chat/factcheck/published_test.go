@@ -86,7 +86,7 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // heldout19-* (26 in es, pt, ru, tr, vi and zh), heldout20-en (30: forums, newsletters, press
 // releases), heldout21-* (34 in the six languages), heldout22-* to heldout24-* (40 each: 16
 // in English, 4 in each other language), heldout25-* (9: the search index had little left
-// unused), heldout26-* (41), heldout27-* (44), heldout28-* (39), heldout29-* (38), heldout30-* (34), heldout31-* (39), heldout32-* (44), heldout33-* (37), heldout34-* (44), heldout35-* (37), heldout36-* (40), heldout37-* (44), heldout38-* (36), heldout39-* (36), heldout40-en (20), heldout41-* (38), heldout42-* (37), heldout43-en (20), heldout44-* (36), heldout45-en (19), heldout46-* (36), heldout47-en (20), heldout48-* (36), heldout49-en (20), heldout50-* (36) and heldout51-en (20), each gathered and annotated by
+// unused), heldout26-* (41), heldout27-* (44), heldout28-* (39), heldout29-* (38), heldout30-* (34), heldout31-* (39), heldout32-* (44), heldout33-* (37), heldout34-* (44), heldout35-* (37), heldout36-* (40), heldout37-* (44), heldout38-* (36), heldout39-* (36), heldout40-en (20), heldout41-* (38), heldout42-* (37), heldout43-en (20), heldout44-* (36), heldout45-en (19), heldout46-* (36), heldout47-en (20), heldout48-* (36), heldout49-en (20), heldout50-* (36), heldout51-en (20), heldout52-* (37), heldout53-en (20), heldout54-* (36), heldout55-en (20), heldout56-* (36) and heldout57-en (19), each gathered and annotated by
 // someone who never saw the reader. Each group is held to the bars; a group still under them after tuning is held to
 // its floor, no more false alarms and no fewer figures caught than now, and is left out of the
 // all-groups false-alarm bar. heldout3-vi's two false alarms are a worked example ("Giá BTC:
@@ -252,7 +252,27 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // of approximately $0.42"); heldout51-en's one is a page's two prices, $0.426 and $0.42, both
 // left out by its annotator; heldout50-es misses a row "Volumen hoy: USD $0,316 692 8 MMD" and
 // its price, a price in prose and a cap between other tokens'; heldout50-pt misses an AI
-// report's price and volume, a price in news prose and an index's price.
+// report's price and volume, a price in news prose and an index's price; heldout52-en's two
+// false alarms are a report's price its annotator left out for the page's header (2.13
+// against the text's 2.02) and "Injective daily trading volume", which its annotator took for
+// the network's; heldout52-es's a market report's 24-hour volume of the whole market under
+// its own heading, heldout52-pt's a cap of Melania Trump's token read as TRUMP's (the
+// person's name is the ticker), and heldout52-vi misses a cap a drop ended at ("về khoảng
+// 1,05 tỷ USD"); heldout53-en misses a table's values a row below their explanations
+// ("Read More |" over "$3,106,059 |"), a price fronted with no label ("At $0.2647, Synapse
+// carries …") and volumes told as "$714.06 worth of the coin has traded"; heldout54-en's is a
+// widget's price its annotator left out as stated twice, and it misses the same table layout, a
+// price "as of 12:48 am UTC" and one with no "$" ("exchanging hands at 0.00548"); heldout55-en's a network's "DEX trading volume
+// of $227 million" its annotator left out; heldout54-es's "0,27 centavos de dólar", which its
+// annotator left out as the page's own slip; heldout54-pt's a price "Nesta manhã … encostou
+// nos US$ 90 mil" (reading "nesta manhã" as history lost figures elsewhere); heldout54-vi's
+// bitcoin's price in a sentence that names ripple after it and TerraUSD's peg "1 TerraUSD đổi
+// 1 USD"; heldout54-zh misses a cap "目前稳定在1000万美元", a price "现围绕 105 USDT" and one a
+// rise came back to; heldout54-tr's one figure is a move's size; heldout56-en's false alarm is
+// a report's price its annotator left out for its page's header (0.25 against $0.2346);
+// heldout57-en's "The main Raydium pool holds $12.5 million", left out as one pool's; heldout56-vi
+// misses prices written "USD/BTC" and "USD/đồng", heldout56-zh an AI report's closing prices
+// ("收盘价4.94") and moving averages' neighbours.
 var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout3-es": {0, 4}, "heldout3-vi": {2, 4},
 	"heldout4-en": {0, 45}, "heldout4-tr": {0, 5},
@@ -281,7 +301,10 @@ var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout43-en": {3, 32}, "heldout44-en": {0, 39}, "heldout45-en": {3, 37}, "heldout46-en": {2, 41},
 	"heldout47-en": {1, 37}, "heldout46-pt": {0, 4}, "heldout48-en": {0, 35}, "heldout49-en": {2, 40},
 	"heldout48-pt": {0, 3}, "heldout50-en": {2, 27}, "heldout51-en": {1, 35}, "heldout50-es": {0, 1},
-	"heldout50-pt": {0, 3},
+	"heldout50-pt": {0, 3}, "heldout52-en": {2, 41}, "heldout53-en": {0, 37}, "heldout52-es": {1, 2}, "heldout52-pt": {1, 2},
+	"heldout52-vi": {0, 2}, "heldout54-en": {1, 25}, "heldout55-en": {1, 30}, "heldout54-es": {1, 3}, "heldout54-pt": {1, 4},
+	"heldout54-vi": {2, 6}, "heldout54-zh": {0, 0}, "heldout54-tr": {0, 0}, "heldout56-en": {1, 42}, "heldout57-en": {1, 37},
+	"heldout56-vi": {0, 4}, "heldout56-zh": {0, 1},
 }
 
 func TestPublishedCorpus(t *testing.T) {
