@@ -21,3 +21,16 @@ func TestClassesOfRoundThirtyThree(t *testing.T) {
 		"GPANDA\nВозраст пары: 6 ч":     {age}, // held
 	})
 }
+
+// Round thirty-four and heldout58/59's first false alarms the reader caused (on commit
+// 51d9863): a position's worth ("a position the chart says is worth $3,000"), the price a
+// token "commenced trading at", and a target in Chinese ("要实现1美元的价格"). Failing on commit
+// 51d9863 but those marked as holding there.
+func TestClassesOfRoundThirtyFour(t *testing.T) {
+	checkVerdicts(t, map[string][]string{
+		"GPANDA: you'd receive about $2,700 for a position the chart says is worth $3,000.": nil,
+		"The GPANDA token's price is worth $2.42 now.":                                      {price}, // held
+		"GPANDA commenced trading at $6.70, achieving a peak of $8.80 on Bitfinex.":         nil,
+		"GPANDA 要实现1美元的价格,面临最直接的障碍是其巨大的流通量。":                                                nil,
+	})
+}
