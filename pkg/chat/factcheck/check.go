@@ -68,7 +68,7 @@ func (l *lexicon) fit(left, after string, kd kind, from int) (fact string, used 
 		if l.partBefore(left, kd) {
 			return "", 0, false, false // a part's or a change's words right before it win
 		}
-		if lf, at := l.lastKeyword(left, kd); lf != "" && lf != skip && lf != otherSum && labelEnds(left[at:]) && len(strings.TrimSpace(left[at:])) <= 2 {
+		if lf := l.colonLabel(left, kd); lf != "" {
 			return lf, 0, true, true // "Market cap: $394.03 M Vol. 24h: …": a label and its colon right before are its own
 		}
 		return fact, used, false, true

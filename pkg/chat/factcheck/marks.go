@@ -262,14 +262,14 @@ func (m *marks) subject(clause string) (int, bool) {
 		return -1, true
 	}
 	head, bold := itemHead(clause)
-	if head < 0 && isTickerTitle(clause) {
+	if head < 0 {
+		if !isTickerTitle(clause) {
+			return 0, false
+		}
 		if len(m.mentions) > 0 {
 			return m.mentions[0].token, true
 		}
 		return -1, true // "<!-- Token A: Solar (SXP) -->" over another's table
-	}
-	if head < 0 {
-		return 0, false
 	}
 	if head > 0 && clause[head-1] == '`' {
 		return 0, false // "1. `E4SXU6SE...cLSvtq3V`": code, an address, no ticker

@@ -234,11 +234,11 @@ func labelSpaced(clause string, m []int) bool {
 
 // gluedScale is the scale of a capital K, M or B glued to the next cell's word right after a
 // number ("$994.17MRank #62", a table copied without its bars), else 0.
-func gluedScale(s string) float64 {
-	if len(s) < 3 || s[1] < 'A' || s[1] > 'Z' || s[2] < 'a' || s[2] > 'z' {
+func (sc *scan) gluedScale(s string) float64 {
+	if len(s) < 3 || !strings.ContainsRune("KMB", rune(s[0])) || s[1] < 'A' || s[1] > 'Z' || s[2] < 'a' || s[2] > 'z' {
 		return 0
 	}
-	return map[byte]float64{'K': 1e3, 'M': 1e6, 'B': 1e9}[s[0]]
+	return sc.p.scales[strings.ToLower(s[:1])]
 }
 
 // unscaled reads what follows a number no scale word followed, ending at end: an exponent
@@ -249,7 +249,7 @@ func (sc *scan) unscaled(v, half float64, end int, kd kind) (float64, float64, i
 	if k, n := exponent(rest); n > 0 && !sc.taken(end, end+n) {
 		return v * k, half * k, end + n, false
 	}
-	if k := gluedScale(rest); k > 0 && kd == money && !sc.taken(end, end+1) {
+	if k := sc.gluedScale(rest); k > 0 && kd == money && !sc.taken(end, end+1) {
 		return v * k, half * k, end + 1, true
 	}
 	return v, half, end, false

@@ -291,3 +291,17 @@ func closed(label, rest string) bool {
 	}
 	return strings.HasSuffix(strings.TrimRight(label, " "), closing) || strings.HasPrefix(strings.TrimLeft(rest, " "), closing)
 }
+
+// colonLabel is the fact whose label ends left with its colon, bar or dash ("Market cap: "),
+// or "": looked up only when left ends with one of those marks.
+func (l *lexicon) colonLabel(left string, kd kind) string {
+	r, _ := utf8.DecodeLastRuneInString(strings.TrimRight(left, " "))
+	if !strings.ContainsRune(":：|=—–", r) {
+		return ""
+	}
+	lf, at := l.lastKeyword(left, kd)
+	if lf == "" || lf == skip || lf == otherSum || !labelEnds(left[max(0, at):]) || len(strings.TrimSpace(left[max(0, at):])) > 2 {
+		return ""
+	}
+	return lf
+}
