@@ -49,6 +49,7 @@ type lexicon struct {
 	impersonal, localCoin, negation         *regexp.Regexp
 	coinAlias                               map[string]string
 	nameVerb, exampleLine, nameColumn       *regexp.Regexp
+	seeAlso                                 *regexp.Regexp
 	dated, milestone, markAfter, ago        *regexp.Regexp
 	contrast                                *regexp.Regexp // a language's "but", "while" as a word
 	hypoAfter, nowWindow, amountOf, offset  *regexp.Regexp
@@ -182,7 +183,7 @@ func AuditWithin(text string, facts []token.Facts, within time.Duration) Report 
 	}
 	lang := decimalMark(text, detect(text))
 	list, lines := lineClauses(text, known(tokens))
-	judged, past := 0, section{}
+	judged, past, linked := 0, section{}, -1
 	table := rows{cards: cardsOf(text, tokens)}
 	for n, clause := range list {
 		found, over := figures(clause, lang), 0
@@ -195,7 +196,10 @@ func AuditWithin(text string, facts []token.Facts, within time.Duration) Report 
 		r.Unchecked += over
 		judged += len(found)
 		first := n == 0 || lines[n] != lines[n-1] // a line's first clause may open a section
-		if len(found) == 0 && !first {
+		if first && l.seeAlso.MatchString(clause) {
+			linked = lines[n] // "Read more: Bitcoin nears $90K" is another article's headline
+		}
+		if len(found) == 0 && !first || lines[n] == linked {
 			continue
 		}
 		m := l.mark(clause, tokens)

@@ -70,6 +70,9 @@ type language struct {
 	// example are the words of a line that introduces a worked example ("Example:", "範例："),
 	// alone on it; negation the words right before a figure that deny it ("is not $3").
 	example, negation string
+	// seeAlso are the words that open a line linking another article, whose headline's
+	// figures are that article's: "Read more: Bitcoin nears $90K", "LEIA MAIS:", "相关阅读：".
+	seeAlso string
 	// nameColumn are the words of a table's header over tokens' names or tickers ("Ticker",
 	// "名称"), or over venues ("Exchange", "交易所": a row is one market's, not the token's),
 	// alone in their cell.
@@ -293,6 +296,7 @@ var words = sync.OnceValue(func() *lexicon {
 	// A line that is only "Example:", or starts with it and goes on (group 1: "💡 Örnek: 100 $'lık
 	// alım …").
 	l.exampleLine = regexp.MustCompile(`(?i)^[\s*_#>\p{So}]*(?:` + raw(func(lang *language) string { return lang.example }) + `)[\s*_]*(?:[:：][\s*_]*(\S.*)|[:：]?[\s*_]*)$`)
+	l.seeAlso = regexp.MustCompile(`(?i)^[\s*_#>\p{So}]*(?:` + raw(func(lang *language) string { return lang.seeAlso }) + `)[\s*_]*[:：]`)
 	l.amountOf = regexp.MustCompile(`(?i)(?:^|[^\pL])(?:` + raw(func(lang *language) string { return lang.amountOf }) + `)\s+$`)
 	l.nameVerb = regexp.MustCompile(`(?i)\s+(?:` + raw(func(lang *language) string { return lang.nameVerb }) + `)$`)
 	l.pronoun, l.impersonal = pronouns()

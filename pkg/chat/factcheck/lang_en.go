@@ -43,6 +43,7 @@ func init() {
 		amountOf:     `the|your|my|our|their|his|her|that|those|these|this|each|every`,
 		nameVerb:     `(?:(?:now|currently)\s+)?(?:(?:sits|is sitting|stands|is standing|hovers|is hovering|rests|trades|is trading|is changing hands)\s+(?:at|around|near)|is\s+(?:now\s+|currently\s+)?at)|at`,
 		negation:     `\bnot|\bisn['’]t|\bwasn['’]t|\bnever`,
+		seeAlso:      `read more|also read|related(?: reading| news| articles?)?|see also|more news|recommended(?: reading)?`,
 		example:      `examples?|for example|for instance|e\.g\.|worked example|illustration`,
 		nameColumn:   `tokens?|tickers?|symbols?|names?|coins?|assets?|projects?|pairs?|exchanges?|venues?|markets?|dex(?:es)?|platforms?`,
 		coins: map[string]string{"the top crypto": "bitcoin", "the flagship crypto": "bitcoin", "the largest crypto": "bitcoin",

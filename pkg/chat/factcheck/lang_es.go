@@ -42,6 +42,7 @@ func init() {
 		toward:       `a|hasta|en`,
 		nameVerb:     `(?:cotiza|se sitúa|se ubica)\s+(?:en|a)|está(?:\s+(?:a|en))?`,
 		negation:     `\bno (?:es|está|son|ronda|llega a)(?: de)?|\bni`,
+		seeAlso:      `lee también|lea también|lee más|leer más|te puede interesar|relacionad[oa]s?|noticias relacionadas`,
 		example:      `ejemplos?|por ejemplo`,
 		nameColumn:   `moneda|activo|nombre|exchanges?|plataformas?|mercados?|bolsas?`,
 		coins: map[string]string{"la mayor criptomoneda": "bitcoin", "la principal criptomoneda": "bitcoin",

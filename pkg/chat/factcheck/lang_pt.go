@@ -42,6 +42,7 @@ func init() {
 		toward:       `para|a|em`,
 		nameVerb:     `(?:é negociad[oa]|está cotad[oa])\s+(?:a|em)|está(?:\s+(?:a|em))?`,
 		negation:     `\bnão (?:é|está|são|chega a)(?: de)?|\bnem`,
+		seeAlso:      `leia (?:mais|também)|veja (?:mais|também)|saiba mais|relacionad[oa]s?`,
 		example:      `exemplos?|por exemplo`,
 		nameColumn:   `moeda|ativo|nome|exchanges?|corretoras?|plataformas?|mercados?`,
 		coins: map[string]string{"a maior criptomoeda": "bitcoin", "a principal criptomoeda": "bitcoin",

@@ -44,6 +44,7 @@ func init() {
 		moves:        `tăng|giảm|lao dốc|bật tăng|phục hồi|rơi|rớt|tụt|sập|sụt|lỗ|mất`,
 		toward:       `lên|xuống|còn|về|tới|đến`,
 		negation:     `không phải(?: là)?|chứ không phải`,
+		seeAlso:      `xem thêm|đọc thêm|tin liên quan|bài liên quan`,
 		example:      `ví dụ`,
 		nameColumn:   `tên|mã|sàn(?: giao dịch)?|nền tảng`,
 		nameVerb:     `(?:hiện\s+|đang\s+)?(?:còn|ở mức|giao dịch ở mức)`,
