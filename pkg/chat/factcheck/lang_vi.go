@@ -40,7 +40,7 @@ func init() {
 		market:       `vốn hóa (?:thị trường )?(?:tiền điện tử |tiền số |tiền mã hóa |crypto )?toàn cầu|(?:toàn (?:bộ )?)?thị trường (?:tiền điện tử|tiền số|tiền mã hóa|crypto)`,
 		across:       `(?:trên|ở) (?:tất cả|mọi) (?:các )?(?:sàn|pool|chuỗi)`,
 		comparison:   `(?:quỹ|quỹ tín thác|etf|etp)\b|(?:token|đồng coin|đồng tiền|memecoin) khác|vốn hóa (?:thị trường )?(?:tiền điện tử |tiền số |crypto )?toàn cầu|thị trường tiền (?:số|mã hóa|ảo|điện tử)|ngành|chung là|toàn (?:bộ )?thị trường|so với (?:các|những|mức|vốn hóa|token|đồng|\pL+ (?:coin|token))|để so sánh|cao hơn|thấp hơn|hãng|công ty|tổng vốn hóa`,
-		notThisToken: `(?:lp |thanh khoản )?(?:còn lại|chưa (?:được )?khóa|chưa (?:được )?khoá|không (?:được )?khóa)|vnđ|vnd|₫|phí gas|phí mạng|token\b|ví\b|giao dịch\b`,
+		notThisToken: `(?:lp |thanh khoản )?(?:còn lại|chưa (?:được )?khóa|chưa (?:được )?khoá|không (?:được )?khóa)|vnđ|vnd|₫|phí gas|phí mạng|so với giá|token\b|ví\b|giao dịch\b`,
 		moves:        `tăng|giảm|lao dốc|bật tăng|phục hồi|rơi|rớt|tụt|sập|sụt|lỗ|mất`,
 		toward:       `lên|xuống|còn|về|tới|đến`,
 		negation:     `không phải(?: là)?|chứ không phải`,

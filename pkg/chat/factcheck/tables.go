@@ -53,7 +53,7 @@ type table struct {
 func newTable(header string, k known) table {
 	var tb table
 	tb.header, tb.labelled, tb.named = words().header(header)
-	if slices.ContainsFunc(tb.header[min(1, len(tb.header)):], dollarCell) || titleOnly(tb.header) {
+	if firstRow(tb.header) || titleOnly(tb.header) {
 		// "| ENS Price (24hr) | $13.59 (+1.83%) |": a first row of label and value, no header;
 		// "| COMP Price Statistics | |": a title over rows of label and value.
 		tb.labelled, tb.named = false, false
@@ -76,6 +76,13 @@ func newTable(header string, k known) table {
 // title over a table of labels and values.
 func titleOnly(header []string) bool {
 	return len(header) > 1 && !slices.ContainsFunc(header[1:], func(h string) bool { return strings.Trim(h, " *_") != "" })
+}
+
+// firstRow reports whether a table's first row is one of label and value, no header: a sum in
+// dollars after its first cell, in a row of two cells or one whose first names a fact. "|
+// Scenario | Market cap | $100 becomes |" is a header.
+func firstRow(header []string) bool {
+	return slices.ContainsFunc(header[min(1, len(header)):], dollarCell) && (len(header) <= 2 || words().names(header[0]))
 }
 
 // dollarCell reports whether a table's cell holds a sum in dollars: a "$" and a digit.
@@ -160,7 +167,9 @@ func (l *lexicon) labelRow(header []string, row string, named bool) string {
 		switch {
 		case !isFact && strings.IndexFunc(c, unicode.IsLetter) >= 0:
 			if j < len(header) && l.hypothetical.MatchString(header[j]) {
-				c = header[j] + " " + c // "| Scenario | MC |" over "| Bull | $5.5B |": a hypothesis
+				// "| Scenario | MC |" over "| Bull | $5.5B |": a hypothesis, however long the
+				// row's own words ("| Lose 80% (very common with new memes) | ~$176K |").
+				first = append(first, header[j])
 			}
 			first = append(first, c)
 		case j < len(header) && strings.ContainsAny(c, "0123456789"):
