@@ -175,7 +175,7 @@ func TestChatAnswersRound5(t *testing.T) {
 		"| Metric | Dex Screener | Birdeye |\n|---|---|---|\n| 24h volume | $2.2M | $2.4M |":                                         {vol},
 		"в первую неделю ежедневный объём превышал 5 млн $, а цена доходила до 0,0011 $.":                                            nil,
 		"Bu pay bugünkü fiyattan yaklaşık 170 bin $ ediyor.":                                                                         nil,
-		"Os indicadores são razoáveis: LP queimada, taxas de 10% na compra e na venda.":                                              {buy, sellX},
+		"Os indicadores são razoáveis: LP queimada, taxas de 10% na compra e na venda.":                                              {lpX, buy, sellX},
 	})
 }
 

@@ -164,6 +164,9 @@ type language struct {
 	// lpState are the words after "LP 100%" that make the share the LP's locked or burned one
 	// ("LP: 100% burned", "LP 100% 锁定").
 	lpState string
+	// burnedLP are the words that state the LP burned, all of it, with no figure: "the LP is
+	// burned", "LP quemada", "LP 已销毁" (none that denies it: "not burned", "未销毁").
+	burnedLP string
 	// unsure are words that make "no taxes" no claim about the token: a negation, a claim, a
 	// rule ("not", "the team says", "usually").
 	unsure string

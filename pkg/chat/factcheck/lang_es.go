@@ -73,6 +73,7 @@ func init() {
 		sell:        `venta`,
 		noTax:       `sin impuestos|no (?:tiene|hay|cobra) impuestos`,
 		lpState:     `quemad[ao]s?|bloquead[ao]s?`,
+		burnedLP:    `(?:lp|liquidez)(?:[\s*_:：|]+(?:está|fue|ha sido|quedó|totalmente|completamente))*[\s*_:：|]+quemada`,
 		ofTotal:     `del total\b`,
 		market:      `capitalizaci[óo]n (?:de mercado )?(?:global|total|del mercado cripto)|(?:el )?mercado (?:cripto|de criptomonedas|de criptoactivos)(?: global| total)?`,
 		across:      `en (?:todas las|varias) (?:cadenas|redes|pools)|en todos los (?:pools|exchanges|mercados)|todas las (?:exchanges|plataformas)`,

@@ -74,6 +74,7 @@ func init() {
 		sell:        `venda`,
 		noTax:       `sem (?:taxas|impostos)|não (?:tem|há|cobra) (?:taxas|impostos)`,
 		lpState:     `queimad[ao]s?|bloquead[ao]s?|travad[ao]s?`,
+		burnedLP:    `(?:lp|liquidez)(?:[\s*_:：|]+(?:está|foi|já|totalmente|completamente))*[\s*_:：|]+queimada`,
 		ofTotal:     `do total\b`,
 		market:      `capitaliza[çc][ãa]o (?:de mercado )?(?:global|total|do mercado cripto)|(?:o )?mercado (?:cripto|de criptomoedas|de criptoativos)(?: global| total)?`,
 		across:      `em todas as (?:redes|chains|pools)|somando (?:todas as|todos os) (?:redes|pools)|em todas as (?:exchanges|corretoras)|em todos os (?:pools|mercados)`,

@@ -61,6 +61,7 @@ func init() {
 		sell:         `satı[şm]\pL*`,
 		noTax:        `vergi yok|vergisiz|vergi bulunmuyor|vergi alınmıyor`,
 		lpState:      `yakıl\pL*|kilitli|kilid\pL*`,
+		burnedLP:     `lp(?:[\s*_:：|]+(?:tamamen|zaten))*[\s*_:：|]+yakıl(?:mış|dı)\pL*`,
 		unsure:       `genellikle|iddia|değil|eğer`,
 		and:          `ve`,
 		but:          `ama|fakat|ancak`,

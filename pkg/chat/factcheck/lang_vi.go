@@ -75,6 +75,7 @@ func init() {
 		sell:        `bán`,
 		noTax:       `không (?:có |thu )?thuế`,
 		lpState:     `(?:đã )?(?:bị )?(?:khóa|đốt)`,
+		burnedLP:    `lp(?:[\s*_:：|]+(?:đã|được|bị))*[\s*_:：|]+đốt(?:\s+(?:toàn bộ|hết))?`,
 		unsure:      `thường|tuyên bố|không phải|nếu`,
 		between:     `giữa`,
 		and:         `và`,

@@ -10,6 +10,22 @@ import "testing"
 // rows' words are long, or whose header holds a sum ("| Scenario | Market cap | $100 becomes
 // |"). Failing on commit 109530f but those marked as holding there.
 func TestClassesOfSessionEleven(t *testing.T) {
+	// An LP burned with no figure is all of it, as a field of its own, in every language; not
+	// in a hypothesis or a check to make, a denial, one pool's of several, or at launch.
+	checkVerdicts(t, map[string][]string{
+		"GPANDA: the LP is burned, and that is the good part.":                  {lpX},
+		"GPANDA\n- LP: burned 🔥":                                                {lpX},
+		"GPANDA: LP 已全部销毁。":                                                     {lpX},
+		"GPANDA: LP quemada ✅":                                                  {lpX},
+		"GPANDA: LP đã đốt, thanh khoản ổn.":                                    {lpX},
+		"GPANDA: LP yakılmış, havuz sağlam.":                                    {lpX},
+		"GPANDA: LP сожжена, это плюс.":                                         {lpX},
+		"GPANDA: Make sure the LP is burned before buying.":                     nil,
+		"GPANDA: the LP is not burned.":                                         nil,
+		"GPANDA: LP 未销毁。":                                                       nil,
+		"GPANDA: Only the Raydium LP is burned; the other pools can be pulled.": nil,
+		"GPANDA: Contrato sin impuestos y LP quemada en su lanzamiento (2023).": nil,
+	})
 	checkVerdicts(t, map[string][]string{
 		"GPANDA is up today.\nRead more: GPANDA price at $5.10 as volume tops $9 million\nGPANDA trades at $2.42.":                          {price},
 		"GPANDA sobe.\nLEIA MAIS: GPANDA vale US$ 5 e tem capitalização de US$ 50 milhões":                                                  nil,

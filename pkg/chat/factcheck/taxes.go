@@ -17,7 +17,9 @@ import (
 // taxWords are the regexps of the taxes' forms, built once from every language's words.
 type taxWords struct {
 	label, pair, noTax, lp *regexp.Regexp
-	buy, sell              *regexp.Regexp
+	// burned matches the words of an LP burned with no figure (group 1 or 2, as noTax's).
+	burned    *regexp.Regexp
+	buy, sell *regexp.Regexp
 	// oneSide matches a label of one tax ("sell tax", "thuế bán"): a taxes word inside it states
 	// no pair. unsure matches words that make "no taxes" no claim about the token (a negation,
 	// a claim, a rule: "not", "says", "usually").
@@ -37,16 +39,8 @@ var taxForms = sync.OnceValue(func() *taxWords {
 	side := `(?:` + buy + `|` + sell + `)`
 	pct := `\d{1,3}(?:[.,]\d+)?\s?%|%\s?\d{1,3}(?:[.,]\d+)?`
 	item := `(?:(` + side + `)\s?[:：]?\s?)?(` + pct + `|\d{1,2}(?:[.,]\d+)?)(?:\s?(` + side + `)(?:[^\pL]|$))?`
-	var spaced, unspaced []string
-	for _, l := range languages {
-		switch {
-		case l.noTax == "":
-		case l.unspaced:
-			unspaced = append(unspaced, l.noTax)
-		default:
-			spaced = append(spaced, l.noTax)
-		}
-	}
+	spaced, unspaced := bySpacing(func(l *language) string { return l.noTax })
+	burnSpaced, burnUnspaced := bySpacing(func(l *language) string { return l.burnedLP })
 	and, is := raw(func(l *language) string { return l.and }), raw(func(l *language) string { return l.is })
 	// A lock's sign is a state in every language: "LP 🔒 95%".
 	lpState := `(?:` + raw(func(l *language) string { return l.lpState }) + `|🔒)`
@@ -59,7 +53,8 @@ var taxForms = sync.OnceValue(func() *taxWords {
 			item + `\s?(/|\||,|·|•|&|;|、|` + and + `)\s?` + item),
 		// Group 1 or 2: the words, whole words in a language with spaces (the NUL stands for
 		// none, so that no alternative is empty).
-		noTax: regexp.MustCompile(`(?i)(?:^|[^\pL\pN])(` + strings.Join(spaced, "|") + `)(?:[^\pL\pN]|$)|(` + strings.Join(append(unspaced, `\x00`), "|") + `)`),
+		noTax:  regexp.MustCompile(`(?i)(?:^|[^\pL\pN])(` + strings.Join(spaced, "|") + `)(?:[^\pL\pN]|$)|(` + strings.Join(append(unspaced, `\x00`), "|") + `)`),
+		burned: regexp.MustCompile(`(?i)(?:^|[^\pL\pN])(` + strings.Join(burnSpaced, "|") + `)(?:[^\pL\pN]|$)|(` + strings.Join(append(burnUnspaced, `\x00`), "|") + `)`),
 		// Groups 1, 3 or 5: the share and its state; 2, 4 or 6 the share. "LP: 100% burned",
 		// "the LP is 100% burned", "LP'nin %0'ı kilitli"; "LP сожжён на 100 %", "LP đốt 100%",
 		// "LP travada: 91%"; "88% LP được khóa", "100% of the LP is locked".
@@ -94,8 +89,42 @@ func taxPairs(text string) string {
 		share := g[2] + g[4] + g[6] // one of them
 		return "LP locked " + share, w.pairEnds(rest) || symbolNext(rest) || w.lockTerm.MatchString(rest) || cited().MatchString(rest)
 	})
+	// "the LP is burned, no taxes", "LP 已销毁。": all of it, as a field of its own (as "LP:
+	// 100% burned" above), but not a share's ("LP quemada al 80 %", "97.6% of the LP tokens
+	// burned"), one pool's of several ("Only the Raydium LP is burned") or a claim.
+	text = replaceGroups(text, w.burned, func(_ []string, before, rest string) (string, bool) {
+		before = sentenceOf(before)
+		field := w.pairEnds(rest) || symbolNext(rest) || cited().MatchString(rest)
+		return "LP locked 100%", field && !w.unsure.MatchString(before) && !shareNext().MatchString(rest) && !partOfLP().MatchString(before)
+	})
 	return bothFigures(text)
 }
+
+// bySpacing is a field of every language that has it, in two lists: the languages whose words
+// are set apart by spaces, and those whose are not.
+func bySpacing(field func(*language) string) (spaced, unspaced []string) {
+	for _, l := range languages {
+		switch {
+		case field(l) == "":
+		case l.unspaced:
+			unspaced = append(unspaced, field(l))
+		default:
+			spaced = append(spaced, field(l))
+		}
+	}
+	return spaced, unspaced
+}
+
+// partOfLP matches the end of the words before an LP's state that make it a share's or one
+// pool's: "97.6% of the Raydium", "Only the Raydium".
+var partOfLP = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)(?:[%％]|\bonly\b)[^.,;:%]{0,30}$`)
+})
+
+// shareNext matches a share right after an LP's state: "al 80 %", "(100%)", "на 100 %".
+var shareNext = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[\s*_:：|(（]*(?:\pL{1,3}\s+)?[%％]?\d`)
+})
 
 // replaceGroups replaces the first group set of each match of re (the words, not the
 // boundaries matched around them) by what with gives for the match's groups, the line before

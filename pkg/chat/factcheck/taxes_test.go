@@ -49,10 +49,10 @@ func TestNoTaxesIsZero(t *testing.T) {
 	both := []string{factcheck.FactBuyTax, factcheck.FactSellTax}
 	for text, want := range map[string][]string{
 		"GPANDA: no buy or sell tax.":          both,
-		"No taxes (GoPlus), LP burned.":        both,
+		"No taxes (GoPlus), LP burned.":        {factcheck.FactBuyTax, factcheck.FactLPLocked, factcheck.FactSellTax}, // an LP burned is all of it (session eleven)
 		"- Sin impuestos.":                     both,
 		"O contrato é limpo: sem taxas.":       both,
-		"GPANDA: налогов нет, LP сожжена.":     both,
+		"GPANDA: налогов нет, LP сожжена.":     {factcheck.FactBuyTax, factcheck.FactLPLocked, factcheck.FactSellTax},
 		"GPANDA: vergi yok.":                   both,
 		"GPANDA: không có thuế.":               both,
 		"安全面：无买卖税，LP 已锁定。":                     both,
