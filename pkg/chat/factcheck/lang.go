@@ -167,6 +167,13 @@ type language struct {
 	// burnedLP are the words that state the LP burned, all of it, with no figure: "the LP is
 	// burned", "LP quemada", "LP 已销毁" (none that denies it: "not burned", "未销毁").
 	burnedLP string
+	// lpStatus are the words of an LP's state as a field's label, between "LP" and its share
+	// ("LP status: 100% burned", "LP 状态：100% 已销毁"); lpAt the little words between an LP's
+	// state and its share ("LP quemada al 100 %", "LP сожжён на 100 %").
+	lpStatus, lpAt string
+	// openLP are the words that state the LP not locked at all, with no figure: "the LP isn't
+	// locked", "LP no está bloqueada", "LP 未锁定".
+	openLP string
 	// unsure are words that make "no taxes" no claim about the token: a negation, a claim, a
 	// rule ("not", "the team says", "usually").
 	unsure string

@@ -82,6 +82,8 @@ func init() {
 		noTax:     `(?:there(?:'s| is| are) )?no (?:buy(?: or |/| and | & )sell )?tax(?:es)?|zero tax(?:es)?|0 tax(?:es)?`,
 		lpState:   `burn(?:t|ed)|locked`,
 		burnedLP:  `(?:lp|liquidity pool)(?: tokens?)?(?:[\s*_:：|]+(?:is|are|has been|have been|also|already|still|fully|completely|permanently|all))*[\s*_:：|]+burn(?:ed|t)|burn(?:ed|t)[\s*_]+(?:lp|liquidity pool)`,
+		openLP:    `(?:lp|liquidity pool)(?: tokens?)?(?:[\s*_:：|]+(?:is|are|still))*[\s*_:：|]+(?:not|isn['’]t|aren['’]t)\s+locked(?: at all)?|(?:lp|liquidity pool)(?:[\s*_:：|]+(?:is|are|still))*[\s*_:：|]+unlocked|none of the lp is locked`,
+		lpStatus:  `status|state`,
 		ofTotal:   `of (?:the )?total\b`,
 		market:    `(?:global|overall|whole|entire) (?:crypto(?:currency)? )?market(?: cap(?:itali[sz]ation)?)?\b|total crypto(?:currency)? market(?: cap(?:itali[sz]ation)?)?\b|crypto(?:currency)? market(?: cap(?:itali[sz]ation)?)?\b|the (?:broader |wider )?(?:crypto(?:currency)?|meme ?coin) market\b`,
 		across:    `across (?:all |its |every |the |multiple |several )*(?:deployments|chains|networks|pools)|\(?all (?:pools|chains|exchanges|venues)\)?|(?:on|across) all (?:exchanges|venues|markets)`,

@@ -62,6 +62,8 @@ func init() {
 		noTax:        `vergi yok|vergisiz|vergi bulunmuyor|vergi alınmıyor`,
 		lpState:      `yakıl\pL*|kilitli|kilid\pL*`,
 		burnedLP:     `lp(?:[\s*_:：|]+(?:tamamen|zaten))*[\s*_:：|]+yakıl(?:mış|dı)\pL*`,
+		openLP:       `lp[\s*_:：|]+(?:kilitli değil|kilitsiz)`,
+		lpStatus:     `durumu`,
 		unsure:       `genellikle|iddia|değil|eğer`,
 		and:          `ve`,
 		but:          `ama|fakat|ancak`,

@@ -26,6 +26,22 @@ func TestClassesOfSessionEleven(t *testing.T) {
 		"GPANDA: Only the Raydium LP is burned; the other pools can be pulled.": nil,
 		"GPANDA: Contrato sin impuestos y LP quemada en su lanzamiento (2023).": nil,
 	})
+	// An LP's share after its state and a little word, or under a status label, or its
+	// token's name; an LP not locked with no figure, or with "(0%)", is none of it.
+	checkVerdicts(t, map[string][]string{
+		"GPANDA **LP:** quemada al 100 % ✅":                    {lpX},
+		"GPANDA\n| 指标 | 数值 |\n|---|---|\n| LP 状态 | 100% 已销毁 |": {lpX},
+		"GPANDA: LP status: 100% burned":                       {lpX},
+		"GPANDA: LP 全部锁定（100%）。":                               {lpX},
+		"LP de GPANDA: 100 % bloqueada [RugCheck].":            {lpX},
+		"GPANDA: LP сожжён на 100 %.":                          {lpX}, // held
+		"GPANDA: **LP not locked (0%)**":                       {lp},
+		"GPANDA: the LP isn't locked, so the dev can pull it.": {lp},
+		"GPANDA: LP 未锁定，风险很高。":                                 {lp},
+		"GPANDA: the LP isn't locked, it's burned.":            nil,
+		"GPANDA: LP not locked (5%)":                           nil,
+		"GPANDA: if the LP is not locked, run.":                nil,
+	})
 	checkVerdicts(t, map[string][]string{
 		"GPANDA is up today.\nRead more: GPANDA price at $5.10 as volume tops $9 million\nGPANDA trades at $2.42.":                          {price},
 		"GPANDA sobe.\nLEIA MAIS: GPANDA vale US$ 5 e tem capitalização de US$ 50 milhões":                                                  nil,

@@ -17,9 +17,10 @@ import (
 // taxWords are the regexps of the taxes' forms, built once from every language's words.
 type taxWords struct {
 	label, pair, noTax, lp *regexp.Regexp
-	// burned matches the words of an LP burned with no figure (group 1 or 2, as noTax's).
-	burned    *regexp.Regexp
-	buy, sell *regexp.Regexp
+	// burned and open match the words of an LP burned, or not locked, with no figure (group
+	// 1 or 2, as noTax's); state an LP's state's words.
+	burned, open, state *regexp.Regexp
+	buy, sell           *regexp.Regexp
 	// oneSide matches a label of one tax ("sell tax", "thuế bán"): a taxes word inside it states
 	// no pair. unsure matches words that make "no taxes" no claim about the token (a negation,
 	// a claim, a rule: "not", "says", "usually").
@@ -41,9 +42,13 @@ var taxForms = sync.OnceValue(func() *taxWords {
 	item := `(?:(` + side + `)\s?[:：]?\s?)?(` + pct + `|\d{1,2}(?:[.,]\d+)?)(?:\s?(` + side + `)(?:[^\pL]|$))?`
 	spaced, unspaced := bySpacing(func(l *language) string { return l.noTax })
 	burnSpaced, burnUnspaced := bySpacing(func(l *language) string { return l.burnedLP })
+	openSpaced, openUnspaced := bySpacing(func(l *language) string { return l.openLP })
 	and, is := raw(func(l *language) string { return l.and }), raw(func(l *language) string { return l.is })
 	// A lock's sign is a state in every language: "LP 🔒 95%".
 	lpState := `(?:` + raw(func(l *language) string { return l.lpState }) + `|🔒)`
+	// "LP status:", "LP de WEN:" (the LP's token named after it), "LP'nin".
+	lpLabel := `LP(?:['’]\pL{1,4}|\s+(?:de|do|da)\s+\$?[\pL\pN]+|\s*(?:` + raw(func(l *language) string { return l.lpStatus }) + `))?`
+	lpAt := raw(func(l *language) string { return l.lpAt })
 	return &taxWords{
 		// Groups 1 and 3: the label states the sell tax first ("Sell/Buy Tax", "Tax (S/B)"); group
 		// 2 is empty when the label names no side ("Taxes").
@@ -54,12 +59,14 @@ var taxForms = sync.OnceValue(func() *taxWords {
 		// Group 1 or 2: the words, whole words in a language with spaces (the NUL stands for
 		// none, so that no alternative is empty).
 		noTax:  regexp.MustCompile(`(?i)(?:^|[^\pL\pN])(` + strings.Join(spaced, "|") + `)(?:[^\pL\pN]|$)|(` + strings.Join(append(unspaced, `\x00`), "|") + `)`),
+		open:   regexp.MustCompile(`(?i)(?:^|[^\pL\pN])(` + strings.Join(openSpaced, "|") + `)(?:[^\pL\pN]|$)|(` + strings.Join(append(openUnspaced, `\x00`), "|") + `)`),
+		state:  regexp.MustCompile(`(?i)` + lpState),
 		burned: regexp.MustCompile(`(?i)(?:^|[^\pL\pN])(` + strings.Join(burnSpaced, "|") + `)(?:[^\pL\pN]|$)|(` + strings.Join(append(burnUnspaced, `\x00`), "|") + `)`),
 		// Groups 1, 3 or 5: the share and its state; 2, 4 or 6 the share. "LP: 100% burned",
 		// "the LP is 100% burned", "LP'nin %0'ı kilitli"; "LP сожжён на 100 %", "LP đốt 100%",
 		// "LP travada: 91%"; "88% LP được khóa", "100% of the LP is locked".
-		lp: regexp.MustCompile(`(?i)(?:^|[^\pL\pN])LP(?:['’]\pL{1,4})?[\s*_:：|\p{So}]*(?:(?:` + is + `)\s*)?(?:\pL+ly\s+)?\(?((` + pct + `)\)?(?:['’]\pL{1,3})?[\s*_]*(?:` + lpState + `))` +
-			`|(?:^|[^\pL\pN])LP[\s*_:：|]*((?:` + lpState + `)[\s*_:：|]*(?:на\s+)?(` + pct + `))` +
+		lp: regexp.MustCompile(`(?i)(?:^|[^\pL\pN])` + lpLabel + `[\s*_:：|\p{So}]*(?:(?:` + is + `)\s*)?(?:\pL+ly\s+)?\(?((` + pct + `)\)?(?:['’]\pL{1,3})?[\s*_]*(?:` + lpState + `))` +
+			`|(?:^|[^\pL\pN])` + lpLabel + `[\s*_:：|]*((?:` + lpState + `)[\s*_:：|(（]*(?:(?:` + lpAt + `)\s+)?(` + pct + `))` +
 			`|((` + pct + `)\s+(?:(?:` + is + `)\s+(?:the\s+)?)?LP(?:\s+tokens?)?\s+(?:(?:` + is + `)\s+)?(?:` + lpState + `))`),
 		join:     regexp.MustCompile(`(?i)^(?:` + and + `)\s`),
 		lockTerm: regexp.MustCompile(`(?i)^\s*(?:` + raw(func(l *language) string { return l.lockFor }) + `)\s`),
@@ -97,8 +104,19 @@ func taxPairs(text string) string {
 		field := w.pairEnds(rest) || symbolNext(rest) || cited().MatchString(rest)
 		return "LP locked 100%", field && !w.unsure.MatchString(before) && !shareNext().MatchString(rest) && !partOfLP().MatchString(before)
 	})
+	// "the LP isn't locked", "LP not locked (0%)": none of it, unless another share follows or
+	// the line goes on to another state ("LP isn't locked: it's burned").
+	text = replaceGroups(text, w.open, func(_ []string, before, rest string) (string, bool) {
+		line, _, _ := strings.Cut(rest, "\n")
+		field := w.pairEnds(rest) || symbolNext(rest) || cited().MatchString(rest)
+		return "LP locked 0%", field && !w.unsure.MatchString(sentenceOf(before)) && !partOfLP().MatchString(sentenceOf(before)) &&
+			(!shareNext().MatchString(rest) || zeroNext().MatchString(rest)) && !w.state.MatchString(line)
+	})
 	return bothFigures(text)
 }
+
+// zeroNext matches a share of none in brackets right after an LP's state: "(0%)".
+var zeroNext = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[\s*_]*[(（]\s*0\s?[%％]\s*[)）]`) })
 
 // bySpacing is a field of every language that has it, in two lists: the languages whose words
 // are set apart by spaces, and those whose are not.
