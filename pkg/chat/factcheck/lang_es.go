@@ -71,7 +71,7 @@ func init() {
 		taxes:       `impuestos?|tasas?`,
 		buy:         `compra`,
 		sell:        `venta`,
-		noTax:       `sin impuestos|no (?:tiene|hay|cobra) impuestos`,
+		noTax:       `impuestos[\s*_:：]+ninguno|sin impuestos|no (?:tiene|hay|cobra) impuestos`,
 		lpState:     `quemad[ao]s?|bloquead[ao]s?`,
 		burnedLP:    `(?:lp|liquidez)(?:[\s*_:：|]+(?:está|fue|ha sido|quedó|totalmente|completamente))*[\s*_:：|]+quemada`,
 		openLP:      `lp(?:[\s*_:：|]+(?:está|sigue))*[\s*_:：|]+(?:no está bloqueada|no bloqueada|sin bloquear|desbloqueada)`,

@@ -72,7 +72,7 @@ func init() {
 		taxes:       `taxas?|impostos?`,
 		buy:         `compra`,
 		sell:        `venda`,
-		noTax:       `sem (?:taxas|impostos)|não (?:tem|há|cobra) (?:taxas|impostos)`,
+		noTax:       `(?:taxas|impostos)[\s*_:：]+nenhum[ao]?|sem (?:taxas|impostos)|não (?:tem|há|cobra) (?:taxas|impostos)`,
 		lpState:     `queimad[ao]s?|bloquead[ao]s?|travad[ao]s?`,
 		burnedLP:    `(?:lp|liquidez)(?:[\s*_:：|]+(?:está|foi|já|totalmente|completamente))*[\s*_:：|]+queimada`,
 		openLP:      `lp(?:[\s*_:：|]+(?:está|continua))*[\s*_:：|]+(?:não (?:está )?(?:bloqueada|travada)|desbloqueada|sem bloqueio)`,

@@ -59,7 +59,7 @@ func init() {
 		taxes:        `vergi(?:ler|si)?`,
 		buy:          `alı[şm]\pL*`,
 		sell:         `satı[şm]\pL*`,
-		noTax:        `vergi yok|vergisiz|vergi bulunmuyor|vergi alınmıyor`,
+		noTax:        `vergi[\s*_:：]+yok|vergi yok|vergisiz|vergi bulunmuyor|vergi alınmıyor`,
 		lpState:      `yakıl\pL*|kilitli|kilid\pL*`,
 		burnedLP:     `lp(?:[\s*_:：|]+(?:tamamen|zaten))*[\s*_:：|]+yakıl(?:mış|dı)\pL*`,
 		openLP:       `lp[\s*_:：|]+(?:kilitli değil|kilitsiz)`,

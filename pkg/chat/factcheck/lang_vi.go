@@ -73,7 +73,7 @@ func init() {
 		taxes:       `thuế`,
 		buy:         `mua`,
 		sell:        `bán`,
-		noTax:       `không (?:có |thu )?thuế`,
+		noTax:       `không (?:có |thu )?thuế|thuế[\s*_:：]+không(?: có)?`,
 		lpState:     `(?:đã )?(?:bị )?(?:khóa|đốt)`,
 		burnedLP:    `lp(?:[\s*_:：|]+(?:đã|được|bị))*[\s*_:：|]+đốt(?:\s+(?:toàn bộ|hết))?`,
 		openLP:      `lp[\s*_:：|]+(?:chưa|không)(?: được)? khóa`,

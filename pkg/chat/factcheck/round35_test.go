@@ -27,7 +27,8 @@ func TestClassesOfSessionEleven(t *testing.T) {
 		"GPANDA: Contrato sin impuestos y LP quemada en su lanzamiento (2023).": nil,
 	})
 	// An LP's share after its state and a little word, or under a status label, or its
-	// token's name; an LP not locked with no figure, or with "(0%)", is none of it.
+	// token's name; an LP not locked with no figure, or with "(0%)", is none of it. Taxes of
+	// two different figures without "%" that are no score ("Tax: 10/99"), and "Taxes: none".
 	checkVerdicts(t, map[string][]string{
 		"GPANDA **LP:** quemada al 100 % ✅":                    {lpX},
 		"GPANDA\n| 指标 | 数值 |\n|---|---|\n| LP 状态 | 100% 已销毁 |": {lpX},
@@ -40,7 +41,14 @@ func TestClassesOfSessionEleven(t *testing.T) {
 		"GPANDA: LP 未锁定，风险很高。":                                 {lp},
 		"GPANDA: the LP isn't locked, it's burned.":            nil,
 		"GPANDA: LP not locked (5%)":                           nil,
-		"GPANDA: if the LP is not locked, run.":                nil,
+		// Taxes of two different figures without "%" that are no score; "Taxes: none".
+		"GPANDA Tax: 10/99 ✅":                   {buy, sell},
+		"GPANDA Taxes: 9/10":                    nil, // held
+		"GPANDA\n- Taxes: none (0/0)":           {buyX, sellX},
+		"GPANDA\n- Impuestos: ninguno":          {buyX, sellX},
+		"GPANDA\n- 税：无":                         {buyX, sellX},
+		"GPANDA: Tax: none of your business":    nil, // held
+		"GPANDA: if the LP is not locked, run.": nil,
 	})
 	checkVerdicts(t, map[string][]string{
 		"GPANDA is up today.\nRead more: GPANDA price at $5.10 as volume tops $9 million\nGPANDA trades at $2.42.":                          {price},

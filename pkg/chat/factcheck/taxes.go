@@ -2,6 +2,7 @@ package factcheck
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode"
@@ -263,15 +264,24 @@ func (w *taxWords) pairAt(text string, at int, buyFirst, oneSide bool) (start, e
 }
 
 // pairHolds reports whether two figures after a taxes label at at, joined by sep and ending at
-// end, are a pair: both with "%", or both without, equal, joined by "/" and followed by no word
-// ("taxes 5/5", not "Taxes: 9/10", a score, nor "24/7"); never two cells of a table's row.
+// end, are a pair: both with "%", or both without, joined by "/", followed by no word and not
+// a score's ("taxes 5/5", "Tax: 3/12", not "Taxes: 9/10", a score, nor "24/7"); never two cells
+// of a table's row.
 func (w *taxWords) pairHolds(text string, at, end int, first, sep, second string) bool {
 	pcts := strings.Contains(first, "%")
-	if pcts != strings.Contains(second, "%") || !pcts && (sep != "/" || first != second || !w.pairEnds(text[end:]) && !symbolNext(text[end:])) {
+	if pcts != strings.Contains(second, "%") || !pcts && (sep != "/" || score(first, second) || !w.pairEnds(text[end:]) && !symbolNext(text[end:])) {
 		return false
 	}
 	line := text[strings.LastIndexByte(text[:at], '\n')+1:]
 	return sep != "|" || !strings.HasPrefix(strings.TrimSpace(line), "|")
+}
+
+// score reports whether two figures without "%" may be a score, as much out of as much ("9/10",
+// "4/5"), or are round the clock ("24/7").
+func score(first, second string) bool {
+	a, errA := strconv.ParseFloat(strings.ReplaceAll(first, ",", "."), 64)
+	b, errB := strconv.ParseFloat(strings.ReplaceAll(second, ",", "."), 64)
+	return errA == nil && errB == nil && (a < b && (b == 5 || b == 10 || b == 100) || a == 24 && b == 7)
 }
 
 // buyFirst is whether the first of two taxes is the buy tax: as the figures' own side words say
