@@ -42,13 +42,20 @@ func TestClassesOfSessionEleven(t *testing.T) {
 		"GPANDA: the LP isn't locked, it's burned.":            nil,
 		"GPANDA: LP not locked (5%)":                           nil,
 		// Taxes of two different figures without "%" that are no score; "Taxes: none".
-		"GPANDA Tax: 10/99 ✅":                   {buy, sell},
-		"GPANDA Taxes: 9/10":                    nil, // held
-		"GPANDA\n- Taxes: none (0/0)":           {buyX, sellX},
-		"GPANDA\n- Impuestos: ninguno":          {buyX, sellX},
-		"GPANDA\n- 税：无":                         {buyX, sellX},
-		"GPANDA: Tax: none of your business":    nil, // held
-		"GPANDA: if the LP is not locked, run.": nil,
+		"GPANDA Tax: 10/99 ✅":                {buy, sell},
+		"GPANDA Taxes: 9/10":                 nil, // held
+		"GPANDA\n- Taxes: none (0/0)":        {buyX, sellX},
+		"GPANDA\n- Impuestos: ninguno":       {buyX, sellX},
+		"GPANDA\n- 税：无":                      {buyX, sellX},
+		"GPANDA: Tax: none of your business": nil, // held
+		// From round thirty-five's misses: a volume "in the last 24 hours was about", no history;
+		// "no tax" as the last of a list ("…, and there's no buy or sell tax"); an LP burned
+		// after a share of another fact ("Top 10: ~50% · LP burned").
+		"GPANDA: Volume in the last 24 hours was about $2.2M, so it's active.":                    {vol},
+		"GPANDA: the pool holds around $1.52M, the LP is burned, and there's no buy or sell tax.": {liq, lpX, buyX, sellX},
+		"GPANDA\n- Top 10: **~50%** · LP burned":                                                  {top10, lpX},
+		"GPANDA: the LP is burned, and there is no tax on transfers.":                             {lpX},
+		"GPANDA: if the LP is not locked, run.":                                                   nil,
 	})
 	checkVerdicts(t, map[string][]string{
 		"GPANDA is up today.\nRead more: GPANDA price at $5.10 as volume tops $9 million\nGPANDA trades at $2.42.":                          {price},

@@ -29,6 +29,8 @@ type taxWords struct {
 	// join matches a word that joins the next fact to a pair ("taxes 0/0 and LP burned"),
 	// lockTerm the words after "LP 87% locked" that say for how long or where.
 	join, lockTerm *regexp.Regexp
+	// listed matches the end of a list of fields before the last one: ", and ", "，和".
+	listed *regexp.Regexp
 }
 
 // cited matches a source or a locker named in brackets right after a figure: "[RugCheck]",
@@ -70,6 +72,7 @@ var taxForms = sync.OnceValue(func() *taxWords {
 			`|(?:^|[^\pL\pN])` + lpLabel + `[\s*_:：|]*((?:` + lpState + `)[\s*_:：|(（]*(?:(?:` + lpAt + `)\s+)?(` + pct + `))` +
 			`|((` + pct + `)\s+(?:(?:` + is + `)\s+(?:the\s+)?)?LP(?:\s+tokens?)?\s+(?:(?:` + is + `)\s+)?(?:` + lpState + `))`),
 		join:     regexp.MustCompile(`(?i)^(?:` + and + `)\s`),
+		listed:   regexp.MustCompile(`(?i)[,，]\s*(?:` + and + `)\s+$`),
 		lockTerm: regexp.MustCompile(`(?i)^\s*(?:` + raw(func(l *language) string { return l.lockFor }) + `)\s`),
 		oneSide: regexp.MustCompile(union(func(l *language) string { return l.labels[FactSellTax] }) + `|` +
 			strings.TrimPrefix(union(func(l *language) string { return l.labels[FactBuyTax] }), "(?i)")),
@@ -88,7 +91,7 @@ func taxPairs(text string) string {
 	// treaty", "no tax on transfers", "most meme tokens have no taxes", "the team says no taxes".
 	text = replaceGroups(text, w.noTax, func(g []string, before, rest string) (string, bool) {
 		before = sentenceOf(before)
-		return sameCase(g[1]+g[2], "buy tax 0%, sell tax 0%"), w.pairEnds(rest) && fieldStart(before) && !w.unsure.MatchString(before)
+		return sameCase(g[1]+g[2], "buy tax 0%, sell tax 0%"), w.pairEnds(rest) && (fieldStart(before) || w.listed.MatchString(before)) && !w.unsure.MatchString(before)
 	})
 	text = rewritePairs(text, w)
 	text = sidePairs(text, w.unsure)
@@ -137,7 +140,7 @@ func bySpacing(field func(*language) string) (spaced, unspaced []string) {
 // partOfLP matches the end of the words before an LP's state that make it a share's or one
 // pool's: "97.6% of the Raydium", "Only the Raydium".
 var partOfLP = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)(?:[%％]|\bonly\b)[^.,;:%]{0,30}$`)
+	return regexp.MustCompile(`(?i)(?:[%％]\s*of|\bonly)\b[^.,;:%·|]{0,30}$`)
 })
 
 // shareNext matches a share right after an LP's state: "al 80 %", "(100%)", "на 100 %".
