@@ -16,8 +16,8 @@ type chatAnswerCase struct {
 // package past go test's ten minutes), and `make test` runs them without it (test-corpus).
 const corpusWithoutRace = "the corpora run without -race (make test-corpus)"
 
-// The chat answers: 1,640 answers in English, Spanish, Portuguese, Russian, Turkish, Vietnamese
-// and Chinese, written in twenty-three rounds by helpers who never saw the reader, each from a token's
+// The chat answers: 2,504 answers in English, Spanish, Portuguese, Russian, Turkish, Vietnamese
+// and Chinese, written in rounds numbered up to thirty-five by helpers who never saw the reader, each from a token's
 // facts (tables, bold labels, bot cards, prose, with history, other tokens, thresholds, targets,
 // examples; the second round also comparisons of tokens, follow-ups, long reports, a scanner's
 // output quoted back, and why a token moved; the third, half comparisons, half prose; the
@@ -29,7 +29,7 @@ const corpusWithoutRace = "the corpora run without -race (make test-corpus)"
 // shares, bot cards with timestamps, casual prose; the seventh, a representative mix in the
 // manners of today's assistants; the eighth, awkward data: sources that disagree, rugs,
 // honeypots, bridged tokens, tokens minutes old, large caps; the ninth to eleventh and thirteenth
-// to eighteenth, the questions users most often ask; the twelfth, those with moves, sources that disagree and the
+// to eighteenth and the nineteenth on, the questions users most often ask; the twelfth, those with moves, sources that disagree and the
 // user's numbers corrected).
 // Each is checked against its tool facts with the figures it states as written (no false
 // "contradicts" allowed beyond about one in fifty), against only those figures, and against
