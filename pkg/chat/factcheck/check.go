@@ -171,19 +171,12 @@ func AuditWithin(text string, facts []token.Facts, within time.Duration) Report 
 	text, rest := cut(text, MaxText)
 	rest, _ = cut(rest, MaxText) // past twice MaxText the text is not even counted
 	l := words()
-	tokens := make([]tokenData, len(facts))
-	for i := range facts {
-		tokens[i] = newToken(&facts[i])
-	}
+	tokens, current := tokensOf(facts) // current: the token the answer speaks of, by its latest mention
 	var r Report
 	var read []reading
-	current := -1 // the token the answer speaks of, by its latest mention
-	if len(tokens) == 1 {
-		current = 0
-	}
 	lang := decimalMark(text, detect(text))
-	list, lines := lineClauses(text, known(tokens))
-	judged, past, linked := 0, section{}, -1
+	list, lines := l.dropLinked(lineClauses(text, known(tokens)))
+	judged, past := 0, section{}
 	table := rows{cards: cardsOf(text, tokens)}
 	for n, clause := range list {
 		found, over := figures(clause, lang), 0
@@ -196,10 +189,7 @@ func AuditWithin(text string, facts []token.Facts, within time.Duration) Report 
 		r.Unchecked += over
 		judged += len(found)
 		first := n == 0 || lines[n] != lines[n-1] // a line's first clause may open a section
-		if first && l.seeAlso.MatchString(clause) {
-			linked = lines[n] // "Read more: Bitcoin nears $90K" is another article's headline
-		}
-		if len(found) == 0 && !first || lines[n] == linked {
+		if len(found) == 0 && !first {
 			continue
 		}
 		m := l.mark(clause, tokens)
@@ -222,6 +212,19 @@ func AuditWithin(text string, facts []token.Facts, within time.Duration) Report 
 		r.Unchecked += len(figures(line, lang))
 	}
 	return r
+}
+
+// tokensOf is the facts' tokens, and the one an answer speaks of before it names one: the
+// only one, or none (-1).
+func tokensOf(facts []token.Facts) (tokens []tokenData, current int) {
+	tokens = make([]tokenData, len(facts))
+	for i := range facts {
+		tokens[i] = newToken(&facts[i])
+	}
+	if len(tokens) == 1 {
+		return tokens, 0
+	}
+	return tokens, -1
 }
 
 // readClause reads the figures found in clause list[n], marked m, about the token current

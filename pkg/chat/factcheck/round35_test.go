@@ -55,7 +55,9 @@ func TestClassesOfSessionEleven(t *testing.T) {
 		"GPANDA: the pool holds around $1.52M, the LP is burned, and there's no buy or sell tax.": {liq, lpX, buyX, sellX},
 		"GPANDA\n- Top 10: **~50%** · LP burned":                                                  {top10, lpX},
 		"GPANDA: the LP is burned, and there is no tax on transfers.":                             {lpX},
-		"GPANDA: if the LP is not locked, run.":                                                   nil,
+		// A cap with no "market" moved to, after a sentence that opens with the FDV: left.
+		"Rapid buys pushed the GPANDA fully diluted valuation into the billions before a decline of over 90% brought its capitalization down to approximately $12.35 million.": nil,
+		"GPANDA: if the LP is not locked, run.": nil,
 	})
 	checkVerdicts(t, map[string][]string{
 		"GPANDA is up today.\nRead more: GPANDA price at $5.10 as volume tops $9 million\nGPANDA trades at $2.42.":                          {price},

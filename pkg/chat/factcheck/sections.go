@@ -132,3 +132,20 @@ var tickerTitle = regexp.MustCompile(`^\s*(?:<!--\s*)?(?:[\pL\pN ]{1,16}:\s*)?\p
 // quoteCurrencies are the tickers a price is quoted in, after a label in brackets.
 var quoteCurrencies = map[string]bool{"USD": true, "USDT": true, "USDC": true, "BTC": true, "ETH": true, "SOL": true, "BNB": true,
 	"EUR": true, "GBP": true, "TRY": true, "VND": true, "CNY": true, "RUB": true, "BRL": true, "KRW": true, "JPY": true, "UTC": true}
+
+// dropLinked leaves out the clauses of each line that links another article ("Read more:
+// Bitcoin nears $90K"): its headline's figures are that article's.
+func (l *lexicon) dropLinked(list []string, lines []int) ([]string, []int) {
+	linked := -1
+	keep := 0
+	for n, clause := range list {
+		if (n == 0 || lines[n] != lines[n-1]) && l.seeAlso.MatchString(clause) {
+			linked = lines[n]
+		}
+		if lines[n] != linked {
+			list[keep], lines[keep] = clause, lines[n]
+			keep++
+		}
+	}
+	return list[:keep], lines[:keep]
+}

@@ -95,6 +95,12 @@ func taxPairs(text string) string {
 	})
 	text = rewritePairs(text, w)
 	text = sidePairs(text, w.unsure)
+	return bothFigures(w.lpShares(text))
+}
+
+// lpShares writes an LP's share with its state after it, and an LP burned or not locked with
+// no figure, as "LP locked 100%" (or 0%).
+func (w *taxWords) lpShares(text string) string {
 	// "LP: 100% burned." but not "LP 100% burned at launch" or "LP: %100 kilitli değil".
 	text = replaceGroups(text, w.lp, func(g []string, _, rest string) (string, bool) {
 		share := g[2] + g[4] + g[6] // one of them
@@ -108,15 +114,19 @@ func taxPairs(text string) string {
 		field := w.pairEnds(rest) || symbolNext(rest) || cited().MatchString(rest)
 		return "LP locked 100%", field && !w.unsure.MatchString(before) && !shareNext().MatchString(rest) && !partOfLP().MatchString(before)
 	})
-	// "the LP isn't locked", "LP not locked (0%)": none of it, unless another share follows or
-	// the line goes on to another state ("LP isn't locked: it's burned").
-	text = replaceGroups(text, w.open, func(_ []string, before, rest string) (string, bool) {
+	return w.openLP(text)
+}
+
+// openLP writes an LP not locked, with no figure or with "(0%)", as "LP locked 0%": "the LP
+// isn't locked", "LP not locked (0%)"; not when another share follows or the line goes on to
+// another state ("LP isn't locked: it's burned").
+func (w *taxWords) openLP(text string) string {
+	return replaceGroups(text, w.open, func(_ []string, before, rest string) (string, bool) {
 		line, _, _ := strings.Cut(rest, "\n")
 		field := w.pairEnds(rest) || symbolNext(rest) || cited().MatchString(rest)
 		return "LP locked 0%", field && !w.unsure.MatchString(sentenceOf(before)) && !partOfLP().MatchString(sentenceOf(before)) &&
 			(!shareNext().MatchString(rest) || zeroNext().MatchString(rest)) && !w.state.MatchString(line)
 	})
-	return bothFigures(text)
 }
 
 // zeroNext matches a share of none in brackets right after an LP's state: "(0%)".
