@@ -43,9 +43,6 @@ var taxForms = sync.OnceValue(func() *taxWords {
 	side := `(?:` + buy + `|` + sell + `)`
 	pct := `\d{1,3}(?:[.,]\d+)?\s?%|%\s?\d{1,3}(?:[.,]\d+)?`
 	item := `(?:(` + side + `)\s?[:：]?\s?)?(` + pct + `|\d{1,2}(?:[.,]\d+)?)(?:\s?(` + side + `)(?:[^\pL]|$))?`
-	spaced, unspaced := bySpacing(func(l *language) string { return l.noTax })
-	burnSpaced, burnUnspaced := bySpacing(func(l *language) string { return l.burnedLP })
-	openSpaced, openUnspaced := bySpacing(func(l *language) string { return l.openLP })
 	and, is := raw(func(l *language) string { return l.and }), raw(func(l *language) string { return l.is })
 	// A lock's sign is a state in every language: "LP 🔒 95%".
 	lpState := `(?:` + raw(func(l *language) string { return l.lpState }) + `|🔒)`
@@ -59,12 +56,10 @@ var taxForms = sync.OnceValue(func() *taxWords {
 			tax + `)((?:\s?[(（]?\s?(?:(` + order(sell, buy) + `)|` + order(buy, sell) + `)\s?[)）]?)?))(?:[^\pL\pN]|$)`),
 		pair: regexp.MustCompile(`(?i)^[\s*_:：=|(（\-–—]*(?:` + is + `\s)?[\s*_:：]*` +
 			item + `\s?(/|\||,|·|•|&|;|、|` + and + `)\s?` + item),
-		// Group 1 or 2: the words, whole words in a language with spaces (the NUL stands for
-		// none, so that no alternative is empty).
-		noTax:  regexp.MustCompile(`(?i)(?:^|[^\pL\pN])(` + strings.Join(spaced, "|") + `)(?:[^\pL\pN]|$)|(` + strings.Join(append(unspaced, `\x00`), "|") + `)`),
-		open:   regexp.MustCompile(`(?i)(?:^|[^\pL\pN])(` + strings.Join(openSpaced, "|") + `)(?:[^\pL\pN]|$)|(` + strings.Join(append(openUnspaced, `\x00`), "|") + `)`),
+		noTax:  wordsAlone(func(l *language) string { return l.noTax }),
+		open:   wordsAlone(func(l *language) string { return l.openLP }),
+		burned: wordsAlone(func(l *language) string { return l.burnedLP }),
 		state:  regexp.MustCompile(`(?i)` + lpState),
-		burned: regexp.MustCompile(`(?i)(?:^|[^\pL\pN])(` + strings.Join(burnSpaced, "|") + `)(?:[^\pL\pN]|$)|(` + strings.Join(append(burnUnspaced, `\x00`), "|") + `)`),
 		// Groups 1, 3 or 5: the share and its state; 2, 4 or 6 the share. "LP: 100% burned",
 		// "the LP is 100% burned", "LP'nin %0'ı kilitli"; "LP сожжён на 100 %", "LP đốt 100%",
 		// "LP travada: 91%"; "88% LP được khóa", "100% of the LP is locked".
@@ -104,15 +99,14 @@ func (w *taxWords) lpShares(text string) string {
 	// "LP: 100% burned." but not "LP 100% burned at launch" or "LP: %100 kilitli değil".
 	text = replaceGroups(text, w.lp, func(g []string, _, rest string) (string, bool) {
 		share := g[2] + g[4] + g[6] // one of them
-		return "LP locked " + share, w.pairEnds(rest) || symbolNext(rest) || w.lockTerm.MatchString(rest) || cited().MatchString(rest)
+		return "LP locked " + share, w.fieldEnds(rest) || w.lockTerm.MatchString(rest)
 	})
 	// "the LP is burned, no taxes", "LP 已销毁。": all of it, as a field of its own (as "LP:
 	// 100% burned" above), but not a share's ("LP quemada al 80 %", "97.6% of the LP tokens
 	// burned"), one pool's of several ("Only the Raydium LP is burned") or a claim.
 	text = replaceGroups(text, w.burned, func(_ []string, before, rest string) (string, bool) {
 		before = sentenceOf(before)
-		field := w.pairEnds(rest) || symbolNext(rest) || cited().MatchString(rest)
-		return "LP locked 100%", field && !w.unsure.MatchString(before) && !shareNext().MatchString(rest) && !partOfLP().MatchString(before)
+		return "LP locked 100%", w.fieldEnds(rest) && !w.unsure.MatchString(before) && !shareNext().MatchString(rest) && !partOfLP().MatchString(before)
 	})
 	return w.openLP(text)
 }
@@ -123,8 +117,8 @@ func (w *taxWords) lpShares(text string) string {
 func (w *taxWords) openLP(text string) string {
 	return replaceGroups(text, w.open, func(_ []string, before, rest string) (string, bool) {
 		line, _, _ := strings.Cut(rest, "\n")
-		field := w.pairEnds(rest) || symbolNext(rest) || cited().MatchString(rest)
-		return "LP locked 0%", field && !w.unsure.MatchString(sentenceOf(before)) && !partOfLP().MatchString(sentenceOf(before)) &&
+		before = sentenceOf(before)
+		return "LP locked 0%", w.fieldEnds(rest) && !w.unsure.MatchString(before) && !partOfLP().MatchString(before) &&
 			(!shareNext().MatchString(rest) || zeroNext().MatchString(rest)) && !w.state.MatchString(line)
 	})
 }
@@ -132,9 +126,11 @@ func (w *taxWords) openLP(text string) string {
 // zeroNext matches a share of none in brackets right after an LP's state: "(0%)".
 var zeroNext = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[\s*_]*[(（]\s*0\s?[%％]\s*[)）]`) })
 
-// bySpacing is a field of every language that has it, in two lists: the languages whose words
-// are set apart by spaces, and those whose are not.
-func bySpacing(field func(*language) string) (spaced, unspaced []string) {
+// wordsAlone matches a field's words of every language that has them, in group 1 or 2: whole
+// words in a language with spaces, anywhere in one without (the NUL stands for none, so that
+// no alternative is empty).
+func wordsAlone(field func(*language) string) *regexp.Regexp {
+	var spaced, unspaced []string
 	for _, l := range languages {
 		switch {
 		case field(l) == "":
@@ -144,7 +140,13 @@ func bySpacing(field func(*language) string) (spaced, unspaced []string) {
 			spaced = append(spaced, field(l))
 		}
 	}
-	return spaced, unspaced
+	return regexp.MustCompile(`(?i)(?:^|[^\pL\pN])(` + strings.Join(spaced, "|") + `)(?:[^\pL\pN]|$)|(` + strings.Join(append(unspaced, `\x00`), "|") + `)`)
+}
+
+// fieldEnds reports whether what follows an LP's words leaves them a field of its own: the end,
+// a punctuation mark or "and" (pairEnds), a symbol ("LP burned 🔥") or a source in brackets.
+func (w *taxWords) fieldEnds(rest string) bool {
+	return w.pairEnds(rest) || symbolNext(rest) || cited().MatchString(rest)
 }
 
 // partOfLP matches the end of the words before an LP's state that make it a share's or one
