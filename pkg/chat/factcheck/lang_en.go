@@ -81,7 +81,7 @@ func init() {
 		sell:      `sell(?:s|ing)?|s`,
 		noTax:     `(?:there(?:'s| is| are) )?no (?:buy(?: or |/| and | & )sell )?tax(?:es)?|zero tax(?:es)?|0 tax(?:es)?|tax(?:es)?[\s*_:：]+(?:none|nil)`,
 		lpState:   `burn(?:t|ed)|locked`,
-		burnedLP:  `(?:lp|liquidity pool)(?: tokens?)?(?:[\s*_:：|]+(?:is|are|has been|have been|also|already|still|fully|completely|permanently|all))*[\s*_:：|]+burn(?:ed|t)|burn(?:ed|t)[\s*_]+(?:lp|liquidity pool)`,
+		burnedLP:  `(?:lp|liquidity pool)(?: tokens?)?(?:[\s*_:：|]+(?:is|are|has been|have been|also|already|still|fully|completely|permanently|all))*[\s*_:：|]+burn(?:ed|t)|burn(?:ed|t)[\s*_]+(?:lp|liquidity pool)|(?:lp|liquidity pool)(?: tokens?)?(?:[\s*_:：|]+(?:is|are|has been|have been|also|already|still))*[\s*_:：|]+(?:fully|completely) locked`,
 		openLP:    `(?:lp|liquidity pool)(?: tokens?)?(?:[\s*_:：|]+(?:is|are|still))*[\s*_:：|]+(?:not|isn['’]t|aren['’]t)\s+locked(?: at all)?|(?:lp|liquidity pool)(?:[\s*_:：|]+(?:is|are|still))*[\s*_:：|]+unlocked|none of the lp is locked`,
 		lpStatus:  `status|state`,
 		ofTotal:   `of (?:the )?total\b`,

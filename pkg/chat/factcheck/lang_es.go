@@ -73,7 +73,7 @@ func init() {
 		sell:        `venta`,
 		noTax:       `impuestos[\s*_:：]+ninguno|sin impuestos|no (?:tiene|hay|cobra) impuestos`,
 		lpState:     `quemad[ao]s?|bloquead[ao]s?`,
-		burnedLP:    `(?:lp|liquidez)(?:[\s*_:：|]+(?:está|fue|ha sido|quedó|totalmente|completamente))*[\s*_:：|]+quemada`,
+		burnedLP:    `(?:lp|liquidez)(?:[\s*_:：|]+(?:está|fue|ha sido|quedó|totalmente|completamente))*[\s*_:：|]+quemada|lp(?:[\s*_:：|]+(?:está|sigue))*[\s*_:：|]+(?:totalmente|completamente) bloqueada`,
 		openLP:      `lp(?:[\s*_:：|]+(?:está|sigue))*[\s*_:：|]+(?:no está bloqueada|no bloqueada|sin bloquear|desbloqueada)`,
 		lpStatus:    `estado`,
 		lpAt:        `al|del|en un`,

@@ -74,7 +74,7 @@ func init() {
 		sell:        `venda`,
 		noTax:       `(?:taxas|impostos)[\s*_:：]+nenhum[ao]?|sem (?:taxas|impostos)|não (?:tem|há|cobra) (?:taxas|impostos)`,
 		lpState:     `queimad[ao]s?|bloquead[ao]s?|travad[ao]s?`,
-		burnedLP:    `(?:lp|liquidez)(?:[\s*_:：|]+(?:está|foi|já|totalmente|completamente))*[\s*_:：|]+queimada`,
+		burnedLP:    `(?:lp|liquidez)(?:[\s*_:：|]+(?:está|foi|já|totalmente|completamente))*[\s*_:：|]+queimada|lp(?:[\s*_:：|]+(?:está|continua))*[\s*_:：|]+(?:totalmente|completamente) (?:bloqueada|travada)`,
 		openLP:      `lp(?:[\s*_:：|]+(?:está|continua))*[\s*_:：|]+(?:não (?:está )?(?:bloqueada|travada)|desbloqueada|sem bloqueio)`,
 		lpStatus:    `estado|status`,
 		lpAt:        `a|em|de`,

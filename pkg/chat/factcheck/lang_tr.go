@@ -61,7 +61,7 @@ func init() {
 		sell:         `satı[şm]\pL*`,
 		noTax:        `vergi[\s*_:：]+yok|vergi yok|vergisiz|vergi bulunmuyor|vergi alınmıyor`,
 		lpState:      `yakıl\pL*|kilitli|kilid\pL*`,
-		burnedLP:     `lp(?:[\s*_:：|]+(?:tamamen|zaten))*[\s*_:：|]+yakıl(?:mış|dı)\pL*`,
+		burnedLP:     `lp(?:[\s*_:：|]+(?:tamamen|zaten))*[\s*_:：|]+yakıl(?:mış|dı)\pL*|lp[\s*_:：|]+tamamen kilitli`,
 		openLP:       `lp[\s*_:：|]+(?:kilitli değil|kilitsiz)`,
 		lpStatus:     `durumu`,
 		unsure:       `genellikle|iddia|değil|eğer`,

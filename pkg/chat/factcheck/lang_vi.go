@@ -75,7 +75,7 @@ func init() {
 		sell:        `bán`,
 		noTax:       `không (?:có |thu )?thuế|thuế[\s*_:：]+không(?: có)?`,
 		lpState:     `(?:đã )?(?:bị )?(?:khóa|đốt)`,
-		burnedLP:    `lp(?:[\s*_:：|]+(?:đã|được|bị))*[\s*_:：|]+đốt(?:\s+(?:toàn bộ|hết))?`,
+		burnedLP:    `lp(?:[\s*_:：|]+(?:đã|được|bị))*[\s*_:：|]+(?:đốt(?:\s+(?:toàn bộ|hết))?|khóa (?:toàn bộ|hoàn toàn|100%))`,
 		openLP:      `lp[\s*_:：|]+(?:chưa|không)(?: được)? khóa`,
 		lpStatus:    `trạng thái`,
 		lpAt:        `ở mức`,
