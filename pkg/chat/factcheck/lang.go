@@ -164,8 +164,9 @@ type language struct {
 	// lpState are the words after "LP 100%" that make the share the LP's locked or burned one
 	// ("LP: 100% burned", "LP 100% 锁定").
 	lpState string
-	// burnedLP are the words that state the LP burned, all of it, with no figure: "the LP is
-	// burned", "LP quemada", "LP 已销毁" (none that denies it: "not burned", "未销毁").
+	// burnedLP are the words that state the LP burned or locked, all of it, with no figure:
+	// "the LP is burned", "LP quemada", "LP 已销毁", "the LP is fully locked", "LP 已全部锁定"
+	// (none that denies it: "not burned", "未销毁").
 	burnedLP string
 	// lpStatus are the words of an LP's state as a field's label, between "LP" and its share
 	// ("LP status: 100% burned", "LP 状态：100% 已销毁"); lpAt the little words between an LP's

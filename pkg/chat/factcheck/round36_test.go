@@ -16,7 +16,7 @@ func TestClassesOfSessionTwelve(t *testing.T) {
 		"GPANDA: LP tamamen kilitli.":                                                   {lpX},
 		"GPANDA: LP đã khóa toàn bộ.":                                                   {lpX},
 		"GPANDA: LP 已全部锁定。":                                                             {lpX},
-		"GPANDA: 建议先观望，至少等 LP 全部锁定、卖税降下来再说。":                                            nil,
+		"GPANDA: 建议先观望，至少等 LP 全部锁定、卖税降下来再说。":                                            nil, // held
 		"GPANDA: the LP is not fully locked.":                                           nil, // held
 		"GPANDA: make sure the LP is fully locked before you buy.":                      nil, // held
 	})
