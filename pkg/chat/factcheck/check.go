@@ -390,12 +390,12 @@ func judge(l *lexicon, f figure, fact string, d []datum, left string) Check {
 }
 
 // agrees reports whether figure f, with the words before it, states value: within the
-// stated precision, or a relative tolerance for sums and durations (2 %; 10 % with "about")
-// and an absolute one for percentages (1 point; 3 with "about"); "over" and "under" bound
-// it from one side.
+// stated precision, or a relative tolerance for sums and durations (2 %; 10 % with "about"
+// or a data site named before it) and an absolute one for percentages (1 point; 3 with
+// "about"); "over" and "under" bound it from one side.
 func agrees(l *lexicon, f figure, value float64, left string) bool {
+	approx := l.approx.MatchString(qualifiers(left)) || dataSite().MatchString(left)
 	left = qualifiers(left)
-	approx := l.approx.MatchString(left)
 	if f.low > 0 {
 		// A range holds the value when it lies between its ends, with the sums' tolerance.
 		return value >= f.low*0.9-f.halfUnit && value <= f.value*1.1+f.halfUnit

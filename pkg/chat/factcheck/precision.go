@@ -46,13 +46,24 @@ func (l *lexicon) otherAfter(f figure, after string) bool {
 }
 
 // tokenCount reports whether a sum written with no currency sign is a count of tokens: a ticker
-// right after it ("около 69,66 миллиона XPL").
+// right after it ("около 69,66 миллиона XPL", "45.000 millones de ADA"), not a currency's code
+// ("2,4 millones de USD").
 func tokenCount(f figure, after string) bool {
-	return f.kind == money && !strings.ContainsAny(f.text, "$€£¥") && tickerNext().MatchString(after)
+	m := tickerNext().FindStringSubmatch(after)
+	return f.kind == money && !strings.ContainsAny(f.text, "$€£¥") && m != nil && !currencyCode().MatchString(m[1])
 }
 
-// tickerNext matches a ticker right after a figure ("69,66 миллиона XPL").
-var tickerNext = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*\$?[A-Z][A-Z0-9]{1,9}\b`) })
+// tickerNext matches a ticker right after a figure, or after "de"/"do"/"da" ("69,66 миллиона
+// XPL", "45.000 millones de ADA"), in group 1.
+var tickerNext = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\s*(?:d[eoa]\s+)?\$?([A-Z][A-Z0-9]{1,9})\b`)
+})
+
+// currencyCode matches the code of a currency or a stablecoin pegged to one: a sum in it is
+// no count of tokens.
+var currencyCode = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(?:USD[TCS]?|US|BUSD|FDUSD|DAI|EUR|EURC|GBP|JPY|CNY|RMB|BRL|MXN|ARS|COP|RUB|TRY|VND|KRW|INR|CHF|CAD|AUD|HKD|SGD)$`)
+})
 
 // peakNext reports whether the words right after a figure make it a peak's ("0,0000094 $'lık
 // ATH'nin ~%66 altında"), not the label of the figure after it ("$ 1.98B All-Time High: $
@@ -305,3 +316,10 @@ func (l *lexicon) colonLabel(left string, kd kind) string {
 	}
 	return lf
 }
+
+// dataSite matches a data site's name, before a figure it is cited for: the sites' figures
+// differ by minutes and by pools ("GeckoTerminal 显示流动性 19.8 万美元，DexScreener 是 20.4 万"),
+// so such a figure is held with the tolerance of "about".
+var dataSite = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(?:dex ?screener|gecko ?terminal|coin ?gecko|coin ?market ?cap|cmc|birdeye|dextools|dex ?tools|gmgn|defi ?llama|dexview|ave\.ai|photon|bullx|jupiter|raydium|solscan|etherscan|bscscan|basescan|pump\.fun|rugcheck|goplus|token ?sniffer|de\.fi|honeypot\.is)\b`)
+})

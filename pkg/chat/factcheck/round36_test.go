@@ -5,7 +5,8 @@ import "testing"
 // Session twelve's classes. From round thirty-five's misses (text already in the corpus): an
 // LP "fully locked" with no figure is all of it, in every language, as "the LP is burned" is;
 // not one pool's share, a wish ("至少等 LP 全部锁定") or a denial. Failing on commit c18f001
-// but those marked as holding there.
+// but those marked as holding there. From round thirty-six's first runs (on commit 6eb2e49),
+// in TestClassesOfRoundThirtySix.
 func TestClassesOfSessionTwelve(t *testing.T) {
 	checkVerdicts(t, map[string][]string{
 		"GPANDA: there's no tax, the LP is fully locked, and it has traded for months.": {buyX, sellX, lpX},
@@ -19,5 +20,32 @@ func TestClassesOfSessionTwelve(t *testing.T) {
 		"GPANDA: 建议先观望，至少等 LP 全部锁定、卖税降下来再说。":                                            nil, // held
 		"GPANDA: the LP is not fully locked.":                                           nil, // held
 		"GPANDA: make sure the LP is fully locked before you buy.":                      nil, // held
+	})
+}
+
+// Round thirty-six's false alarms: a figure cited to another data site, which differs by
+// minutes and pools, is held as "about" ("GeckoTerminal 显示流动性 19.8 万美元"); a supply in
+// coins under an FDV's label ("45.000 millones de ADA", "84 млн монет"); a time ago in words
+// in Turkish ("bir hafta önce"); a sell in Chinese with no other word ("卖 1000 美元冲击约
+// 2%"), and a sum worked out "按现在的池子算"; in Vietnamese a count of tokens worth a sum,
+// "trên mức" as a bound and one exchange's volume ("của mỗi sàn"). Also a Turkish "satım
+// vergisi", and a sentence whose first words are rewritten still starts a sentence ("Bir
+// hafta önce … civarındaydı. Alım ve satım vergisi %3'er").
+func TestClassesOfRoundThirtySix(t *testing.T) {
+	checkVerdicts(t, map[string][]string{
+		"GPANDA：不同平台的数字略有出入：GeckoTerminal 显示流动性 145 万美元。":                              {liq},
+		"GPANDA: GeckoTerminal shows liquidity of $1.45M, a little under what we see.": {liq},
+		"GPANDA: liquidity of $1.45M.": {liqX}, // held
+		"GPANDA: La FDV usa el suministro máximo, 45.000 millones de GPANDA, así que es mayor.":                              nil,
+		"GPANDA: La liquidez es de 1,52 millones de USD.":                                                                    {liq}, // held
+		"GPANDA: Есть ещё FDV — оценка с учётом максимальной эмиссии в 84 млн монет.":                                        nil,
+		"GPANDA: Likidite bir hafta önce ~71 bin $'dı; bu düşüş havuzun çekilmesinden değil.":                                nil,
+		"GPANDA: 卖出 1 万美元，价格大约会被砸下 17%；卖 1000 美元冲击约 2%。":                                                                     nil,
+		"GPANDA: 剩下的 28% 还在部署者钱包里，按现在的池子算大约 5.7 万美元。":                                                                        nil,
+		"GPANDA: Lượng token mở khóa mỗi tháng, tính theo giá hiện tại, trị giá khoảng 255 nghìn USD.":                       nil,
+		"Ví này gom GPANDA trong ngày 08/04 - thời điểm giá GPANDA còn giao dịch trên mức 6 USD.":                            nil,
+		"Bitfinex và Bithumb là hai sàn giao dịch GPANDA hàng đầu với khối lượng giao dịch 24h của mỗi sàn khoảng 2 tỷ USD.": nil,
+		"GPANDA: Alım vergisi %10, satım vergisi %99.":                                                                       {buy, sell},
+		"GPANDA: Bir hafta önce fiyat 0,017 $ civarındaydı. Alım ve satım vergisi %3'er — BSC'de normal sayılır.":            {buyX, sellX},
 	})
 }

@@ -191,9 +191,12 @@ type splice struct {
 	last int
 }
 
+// replace writes by for text[start:end], with a capital first letter where that had one: a
+// sentence's first words rewritten ("Alım ve satım vergisi %3'er" as "Buy tax 3%, sell tax
+// 3%") still start a sentence.
 func (sp *splice) replace(start, end int, by string) {
 	sp.b.WriteString(sp.text[sp.last:start])
-	sp.b.WriteString(by)
+	sp.b.WriteString(sameCase(sp.text[start:end], by))
 	sp.last = end
 }
 
@@ -429,7 +432,7 @@ func bothFigures(text string) string {
 // sameCase is by with a capital if words opens with one, so that a sentence the rewrite opens
 // still opens with a capital ("… «микро». Налог на покупку и продажу — 1%").
 func sameCase(words, by string) string {
-	if r, _ := utf8.DecodeRuneInString(strings.TrimLeft(words, " ")); unicode.IsUpper(r) {
+	if r, _ := utf8.DecodeRuneInString(strings.TrimLeft(words, " ")); unicode.IsUpper(r) && by != "" {
 		return strings.ToUpper(by[:1]) + by[1:]
 	}
 	return by
