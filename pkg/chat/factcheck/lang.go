@@ -159,8 +159,11 @@ type language struct {
 	durations map[string]float64
 	// taxes is the word for a token's taxes, buy and sell the words for each side of a pair
 	// of them ("Impuestos: compra 5 % / venta 25 %", "买税/卖税：3% / 6%"); noTax the words
-	// that say it has neither ("no taxes", "налогов нет", "无买卖税"): see taxes.go.
-	taxes, buy, sell, noTax string
+	// that say it has neither ("no taxes", "налогов нет", "无买卖税"): see taxes.go; taxVerb
+	// those of them, with the words before them, that make a statement of their own ("there's
+	// no tax", "no hay impuestos"); eachWay the words of a figure for both sides after it ("0%
+	// each way", "no tax on either side"); zero the word for none as a tax's figure.
+	taxes, buy, sell, noTax, taxVerb, eachWay, zero string
 	// lpState are the words after "LP 100%" that make the share the LP's locked or burned one
 	// ("LP: 100% burned", "LP 100% 锁定").
 	lpState string

@@ -285,7 +285,8 @@ func (sc *scan) value(m []int, kd kind) (v, half float64, ok bool) {
 }
 
 // ranges joins two sums or two percentages that make a range ("$260M–$356M", "$260M to
-// $356M", "between $260M and $356M") into one figure.
+// $356M", "between $260M and $356M"), or two that are alternatives ("$30 or $40"), into one
+// figure.
 func ranges(clause string, list []figure) []figure {
 	out := list[:0]
 	for i := 0; i < len(list); i++ {
@@ -303,8 +304,9 @@ func ranges(clause string, list []figure) []figure {
 	return out
 }
 
-// rangeWords are the words between the ends of a range.
-var rangeWords = map[string]bool{"-": true, "–": true, "—": true, "to": true, "a": true, "до": true, "đến": true, "至": true, "~": true, "～": true, "ile": true}
+// rangeWords are the words between the ends of a range, or between two alternatives.
+var rangeWords = map[string]bool{"-": true, "–": true, "—": true, "to": true, "a": true, "до": true, "đến": true, "至": true, "~": true, "～": true, "ile": true,
+	"or": true, "o": true, "ou": true, "или": true, "veya": true, "ya da": true, "hoặc": true, "或": true}
 
 // joins reports whether the words between two figures make them a range's ends: a dash or
 // "to", or a language's "and" after its "between" ("entre US$ 13,9 milhões e US$ 14,7

@@ -48,4 +48,21 @@ func TestClassesOfRoundThirtySix(t *testing.T) {
 		"GPANDA: Alım vergisi %10, satım vergisi %99.":                                                                       {buy, sell},
 		"GPANDA: Bir hafta önce fiyat 0,017 $ civarındaydı. Alım ve satım vergisi %3'er — BSC'de normal sayılır.":            {buyX, sellX},
 	})
+	// Round thirty-six's misses: one figure with the words of both sides after it ("0% each
+	// way", "0% tax both ways"), a tax's "zero", "no tax" as a statement of its own ("there's
+	// no tax, so …") or with both sides after it; not a rule or a hypothesis. Alternatives are
+	// no claim ("$30 or $40"), nor what a price would have "to be".
+	checkVerdicts(t, map[string][]string{
+		"GPANDA: no mint function, and no buy or sell tax — 0% each way, so you won't get clipped.": {buyX, sellX},
+		"GPANDA: Credit where due: 0% tax both ways, mint revoked.":                                 {buyX, sellX},
+		"GPANDA: The LP is burned, taxes are zero on both sides, and it is five days old.":          {lpX, buyX, sellX},
+		"GPANDA: There's no tax on either side.":                                                    {buyX, sellX},
+		"GPANDA: Nothing's changed: LP is still burned and there's no tax, so this looks normal.":   {lpX, buyX, sellX},
+		"GPANDA: The sell tax reads 99%. The buy tax is zero, so anyone can get in.":                {sell, buyX},
+		"GPANDA: La LP está quemada y no hay impuestos.":                                            {lpX, buyX, sellX},
+		"GPANDA: Most tokens on Base have no tax on either side.":                                   nil, // held
+		"GPANDA: If there's no tax, great.":                                                         nil, // held
+		"For the price of $GPANDA to be $30 or $40, the market cap should be 3T or 4T.":             nil,
+		"GPANDA price: $30 or $40, depending on the source.":                                        nil,
+	})
 }

@@ -86,7 +86,8 @@ func taxPairs(text string) string {
 	// treaty", "no tax on transfers", "most meme tokens have no taxes", "the team says no taxes".
 	text = replaceGroups(text, w.noTax, func(g []string, before, rest string) (string, bool) {
 		before = sentenceOf(before)
-		return sameCase(g[1]+g[2], "buy tax 0%, sell tax 0%"), w.pairEnds(rest) && (fieldStart(before) || w.listed.MatchString(before)) && !w.unsure.MatchString(before)
+		rest, statement := noTaxStatement(before, g[1]+g[2], rest) // "there's no tax on either side"
+		return sameCase(g[1]+g[2], "buy tax 0%, sell tax 0%"), w.pairEnds(rest) && (statement || fieldStart(before) || w.listed.MatchString(before)) && !w.unsure.MatchString(before)
 	})
 	text = rewritePairs(text, w)
 	text = sidePairs(text, w.unsure)

@@ -13,6 +13,7 @@ import (
 // sideWords are the regexps of the side forms, built once from every language's words.
 type sideWords struct {
 	both, each, first, taxWord, buy *regexp.Regexp
+	eachWay, zero, wayNext, taxVerb *regexp.Regexp
 }
 
 var sideForms = sync.OnceValue(func() *sideWords {
@@ -29,6 +30,7 @@ var sideForms = sync.OnceValue(func() *sideWords {
 		}
 	}
 	side := `(` + buy + `|` + sell + `)`
+	way := raw(func(l *language) string { return l.eachWay })
 	return &sideWords{
 		// Groups: 1 a taxes word before the sides, 2 the sides, 3 a taxes word after them, 4
 		// the figure (or 5, a bare one), 6 a taxes word after the figure. "0% buy and sell
@@ -43,13 +45,51 @@ var sideForms = sync.OnceValue(func() *sideWords {
 		first:   regexp.MustCompile(`(?i)(?:^|[^\pL\pN])` + prep + side + `\s?(` + pct + `)\s?` + join + `\s?` + prep + side + `\s?(` + pct + `)(?:[^\pL\pN%]|$)(?:\s?(` + tax + `))?`),
 		taxWord: regexp.MustCompile(`(?i)` + tax),
 		buy:     regexp.MustCompile(`(?i)^(?:` + buy + `)$`),
+		// Group 1 the figure, 2 a taxes word after it: "0% each way", "0% tax both ways".
+		eachWay: regexp.MustCompile(`(?i)(?:^|[^\pL\pN])(` + pct + `)\s?(` + tax + `)?\s?(?:` + way + `)`),
+		// Group 1 the word for none after a tax's label: "the buy tax is zero".
+		zero:    regexp.MustCompile(`(?i)(?:^|[^\pL\pN])(?:` + tax + `)\s?(?:` + is + `)\s?(` + raw(func(l *language) string { return l.zero }) + `)(?:[^\pL\pN]|$)`),
+		wayNext: regexp.MustCompile(`(?i)^\s?(?:` + way + `)`),
+		taxVerb: regexp.MustCompile(`(?i)(?:` + raw(func(l *language) string { return l.taxVerb }) + `)`),
 	}
 })
 
 // sidePairs rewrites the taxes stated by their sides in text, but not in a sentence with a
 // rule's, a claim's or a negation's words ("most tokens charge 5% buy / 5% sell tax").
 func sidePairs(text string, unsure *regexp.Regexp) string {
-	return sideFirst(eachSide(bothSides(text, unsure), unsure), unsure)
+	return sideFirst(eachSide(bothSides(eachWay(text, unsure), unsure), unsure), unsure)
+}
+
+// eachWay rewrites a tax's word for none as 0% ("taxes are zero on both sides", "the buy tax
+// is zero"), then one figure with the words of both sides after it, after a taxes word or
+// with one ("0% each way", "0% tax both ways").
+func eachWay(text string, unsure *regexp.Regexp) string {
+	s := sideForms()
+	text = replaceGroups(text, s.zero, func(_ []string, before, _ string) (string, bool) {
+		return "0%", !unsure.MatchString(sentenceOf(before))
+	})
+	sp := splice{text: text}
+	for _, m := range s.eachWay.FindAllStringSubmatchIndex(text, -1) {
+		before := lineBefore(text, m[2])
+		taxed := m[4] >= 0 || s.taxWord.MatchString(before[max(0, len(before)-48):])
+		if m[2] < sp.last || !taxed || unsure.MatchString(before) {
+			continue
+		}
+		figure := withPercent(group(text, m, 1))
+		sp.replace(m[2], m[1], "buy tax "+figure+", sell tax "+figure)
+	}
+	return sp.String()
+}
+
+// noTaxStatement reports whether "no taxes" is a statement of its own with the words before
+// it ("there's no tax", "it has no tax", "no hay impuestos"), and gives the text after it
+// without the words of both sides ("no tax on either side").
+func noTaxStatement(before, words, rest string) (string, bool) {
+	s := sideForms()
+	if loc := s.wayNext.FindStringIndex(rest); loc != nil {
+		rest = rest[loc[1]:]
+	}
+	return rest, s.taxVerb.MatchString(lastWords(before, 3) + " " + words)
 }
 
 // bothSides rewrites one figure for both taxes ("买卖税各 2%", "alım ve satım vergisi %0").
