@@ -17,7 +17,7 @@ func init() {
 			FactFDV:        `capitalización de mercado totalmente diluida|valoración (?:totalmente )?diluida|fdv`,
 			FactVolume:     `volumen|se (?:han )?negociad[oa]s?`,
 			FactLiquidity:  `liquidez`,
-			FactPrice:      `precio|cotiz\pL*|cuesta|por (?:token|moneda)\b|se negocia (?:a|en|alrededor de|cerca de)|se (?:intercambia|comercia) (?:a|en|por)|oscila (?:en torno a|alrededor de|cerca de)|vale`,
+			FactPrice:      `precio|cotiz\pL*|cuesta|por (?:token|moneda)\b|se negocia (?:a|en|alrededor de|cerca de)|se (?:intercambia|comercia) (?:a|en|por)|oscila (?:en torno a|alrededor de|cerca de)|vale|(?:su|el) valor (?:actual|(?:actual )?(?:es|está|se sitúa|ronda))|situando (?:el|su) valor`,
 			FactPairAgeHrs: `cread[oa]|lanzad[oa]|antigüedad|edad del par|hace|el par (?:tiene|existe|lleva)`,
 		},
 		after:        `de|en|del|la|el`,

@@ -15,7 +15,7 @@ func init() {
 			skip:           `destravad\pL*|desbloquead\pL*|top[- ]?10 (?:real|ajustad[oa]|efetiv[oa])\b[^.;\n\d%]{0,30}|variação|alta de|queda de|subiu|caiu|ganho|perda|(?:sem contar|excluindo|sem incluir)(?: o| a)? (?:lp|pool|liquidez|par)\b`,
 			FactMarketCap:  `capitalização(?: de mercado)?|valor de mercado|market ?cap`,
 			FactFDV:        `capitalização (?:de mercado )?totalmente diluída|avaliação totalmente diluída|fdv`,
-			FactVolume:     `volume|foram negociad[oa]s`,
+			FactVolume:     `volume|foram negociad[oa]s|negociações`,
 			FactLiquidity:  `liquidez`,
 			FactPrice:      `preço|cotad[oa]|custa|por (?:token|moeda)\b|cotação|(?:é|está sendo|sendo) negociad[oa]|negociad[oa] (?:a|em torno de|por volta de|perto de|por)|oscila (?:em torno de|perto de)|vale|(?:está|estão|continua) a negociar (?:a|em torno d[eo]s?|perto d[eo]s?|nos?)`,
 			FactPairAgeHrs: `criad[oa]|lançad[oa]|idade do par|há|o par (?:tem|existe)`,

@@ -86,7 +86,7 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // heldout19-* (26 in es, pt, ru, tr, vi and zh), heldout20-en (30: forums, newsletters, press
 // releases), heldout21-* (34 in the six languages), heldout22-* to heldout24-* (40 each: 16
 // in English, 4 in each other language), heldout25-* (9: the search index had little left
-// unused), heldout26-* (41), heldout27-* (44), heldout28-* (39), heldout29-* (38), heldout30-* (34), heldout31-* (39), heldout32-* (44), heldout33-* (37), heldout34-* (44), heldout35-* (37), heldout36-* (40), heldout37-* (44), heldout38-* (36), heldout39-* (36), heldout40-en (20), heldout41-* (38), heldout42-* (37), heldout43-en (20), heldout44-* (36), heldout45-en (19), heldout46-* (36), heldout47-en (20), heldout48-* (36), heldout49-en (20), heldout50-* (36), heldout51-en (20), heldout52-* (37), heldout53-en (20), heldout54-* (36), heldout55-en (20), heldout56-* (36), heldout57-en (19), heldout58-* (34), heldout59-en (20), heldout60-* (37) and heldout61-en (20), each gathered and annotated by
+// unused), heldout26-* (41), heldout27-* (44), heldout28-* (39), heldout29-* (38), heldout30-* (34), heldout31-* (39), heldout32-* (44), heldout33-* (37), heldout34-* (44), heldout35-* (37), heldout36-* (40), heldout37-* (44), heldout38-* (36), heldout39-* (36), heldout40-en (20), heldout41-* (38), heldout42-* (37), heldout43-en (20), heldout44-* (36), heldout45-en (19), heldout46-* (36), heldout47-en (20), heldout48-* (36), heldout49-en (20), heldout50-* (36), heldout51-en (20), heldout52-* (37), heldout53-en (20), heldout54-* (36), heldout55-en (20), heldout56-* (36), heldout57-en (19), heldout58-* (34), heldout59-en (20), heldout60-* (37), heldout61-en (20), heldout62-* (36) and heldout63-en (20), each gathered and annotated by
 // someone who never saw the reader. Each group is held to the bars; a group still under them after tuning is held to
 // its floor, no more false alarms and no fewer figures caught than now, and is left out of the
 // all-groups false-alarm bar. heldout3-vi's two false alarms are a worked example ("Giá BTC:
@@ -279,7 +279,13 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // heldout58-es and heldout58-vi miss prices in news prose; heldout61-en's false alarm is a
 // price its annotator left out as stated twice ($5.79 and $5.29); heldout60-vi's is Bitcoin's market cap in the sentence after its
 // price ("Mức giá này kéo vốn hóa thị trường về 104 tỷ USD"), no token named; heldout60-es,
-// -pt and -zh miss one to three prices, volumes and caps each in news prose.
+// -pt and -zh miss one to three prices, volumes and caps each in news prose. heldout62-en's
+// false alarm is a widget's price its annotator left out as stated twice ($32.96 and $35);
+// heldout63-en's four are an AI report's cap its annotator left out against a range, a cap a
+// jump ended at ("jumped from around $155 million to $215 million") before the one now, a
+// price "a 33% surge on a single Friday" pushed to, and Solana's network volume with its date
+// at the sentence's end; heldout62-zh's a pair's volume ("HOLO/WBNB交易对的24小时成交量"),
+// heldout62-vi's a price a fall started from ("giảm một mạch từ 6.3 USD").
 var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout3-es": {0, 4}, "heldout3-vi": {2, 4},
 	"heldout4-en": {0, 45}, "heldout4-tr": {0, 5},
@@ -313,7 +319,7 @@ var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout54-vi": {2, 6}, "heldout54-zh": {0, 0}, "heldout54-tr": {0, 0}, "heldout56-en": {1, 42}, "heldout57-en": {1, 37},
 	"heldout56-vi": {0, 4}, "heldout56-zh": {0, 1}, "heldout59-en": {1, 26}, "heldout58-es": {0, 0}, "heldout58-vi": {0, 0},
 	"heldout58-zh": {2, 2}, "heldout61-en": {1, 34}, "heldout60-es": {0, 3}, "heldout60-pt": {0, 2}, "heldout60-vi": {1, 7},
-	"heldout60-zh": {0, 3},
+	"heldout60-zh": {0, 3}, "heldout62-en": {1, 37}, "heldout63-en": {4, 32}, "heldout62-zh": {1, 10}, "heldout62-vi": {1, 2},
 }
 
 func TestPublishedCorpus(t *testing.T) {
