@@ -155,8 +155,10 @@ type language struct {
 	cents string
 	// percent are words for "percent" after a number.
 	percent string
-	// durations are the units of time, in hours.
+	// durations are the units of time, in hours; counts the words for small numbers, read as
+	// digits before a unit of time ("about five days old", "cinco días").
 	durations map[string]float64
+	counts    map[string]int
 	// taxes is the word for a token's taxes, buy and sell the words for each side of a pair
 	// of them ("Impuestos: compra 5 % / venta 25 %", "买税/卖税：3% / 6%"); noTax the words
 	// that say it has neither ("no taxes", "налогов нет", "无买卖税"): see taxes.go; taxVerb

@@ -68,6 +68,7 @@ func init() {
 		cents:       `centavos?\b`,
 		percent:     `por ciento`,
 		durations:   map[string]float64{"minutos": 1.0 / 60, "hora": 1, "horas": 1, "día": 24, "días": 24, "dias": 24, "semana": 168, "semanas": 168},
+		counts:      map[string]int{"un": 1, "una": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7, "ocho": 8, "nueve": 9, "diez": 10, "once": 11, "doce": 12, "quince": 15, "veinte": 20, "treinta": 30},
 		taxes:       `impuestos?|tasas?`,
 		buy:         `compra`,
 		sell:        `venta`,

@@ -69,6 +69,7 @@ func init() {
 		cents:       `centavos?\b`,
 		percent:     `por cento`,
 		durations:   map[string]float64{"minutos": 1.0 / 60, "hora": 1, "horas": 1, "dia": 24, "dias": 24, "semana": 168, "semanas": 168},
+		counts:      map[string]int{"um": 1, "uma": 1, "dois": 2, "duas": 2, "três": 3, "quatro": 4, "cinco": 5, "seis": 6, "sete": 7, "oito": 8, "nove": 9, "dez": 10, "onze": 11, "doze": 12, "quinze": 15, "vinte": 20, "trinta": 30},
 		taxes:       `taxas?|impostos?`,
 		buy:         `compra`,
 		sell:        `venda`,

@@ -56,6 +56,7 @@ func init() {
 		cents:        `sent\b`,
 		percent:      `yüzde`,
 		durations:    map[string]float64{"dakika": 1.0 / 60, "saat": 1, "gün": 24, "hafta": 168},
+		counts:       map[string]int{"bir": 1, "iki": 2, "üç": 3, "dört": 4, "beş": 5, "altı": 6, "yedi": 7, "sekiz": 8, "dokuz": 9, "yirmi": 20, "otuz": 30},
 		taxes:        `vergi(?:ler|si)?`,
 		buy:          `alı[şm]\pL*`,
 		sell:         `satı[şm]\pL*`,

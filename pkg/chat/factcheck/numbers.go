@@ -3,8 +3,10 @@ package factcheck
 import (
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 )
 
@@ -254,3 +256,52 @@ func (sc *scan) unscaled(v, half float64, end int, kd kind) (float64, float64, i
 	}
 	return v, half, end, false
 }
+
+// spelledCounts writes a small number spelled out before a unit of time in digits, in every
+// language that has its words: "about five days old" as "about 5 days old", "six-hour-old" as
+// "6-hour-old", "cinco días" as "5 días"; not a time ago ("two days ago", "há uma semana"),
+// which may be any event's, nor one its digits follow ("menos de dos días (41 horas)").
+func spelledCounts(text string) string {
+	re, counts := countForms()
+	sp := splice{text: text}
+	for _, m := range re.FindAllStringSubmatchIndex(text, -1) {
+		if agoNext().MatchString(text[m[1]:]) || digitsNext().MatchString(text[m[1]:]) || agoBefore().MatchString(text[max(0, m[2]-24):m[2]]) {
+			continue
+		}
+		sp.replace(m[2], m[3], strconv.Itoa(counts[strings.ToLower(text[m[2]:m[3]])]))
+	}
+	return sp.String()
+}
+
+// agoNext, agoBefore and digitsNext match what makes a spelled count no age: "ago" after its
+// unit, "há" or a window's word before it ("in just four hours", "en cinco días"), the same
+// time in digits after it.
+var (
+	agoNext   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)^\s?(?:ago|atrás|önce|назад|trước)\b`) })
+	agoBefore = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)(?:^|[^\pL])(?:h[áa]|in|within|over|during|every|per|each|next|first|after|en|em|durante)\s+(?:(?:just|only|the|about|apenas|solo|sólo|unos|unas|uns|umas)\s+)*$`)
+	})
+	digitsNext = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*\(\s*~?\d`) })
+)
+
+// countForms matches a count's word (group 1) and a unit of time after it, with the counts of
+// every language by their lowered words.
+var countForms = sync.OnceValues(func() (*regexp.Regexp, map[string]int) {
+	counts := map[string]int{}
+	var words, units []string
+	for _, l := range languages {
+		for w, n := range l.counts {
+			counts[w] = n
+			words = append(words, regexp.QuoteMeta(w))
+		}
+		for u := range l.durations {
+			if len([]rune(u)) > 2 {
+				units = append(units, regexp.QuoteMeta(u))
+			}
+		}
+	}
+	longestFirst := func(a, b string) int { return len(b) - len(a) }
+	slices.SortFunc(words, longestFirst)
+	slices.SortFunc(units, longestFirst)
+	return regexp.MustCompile(`(?i)(?:^|[^\pL\pN])(` + strings.Join(words, "|") + `)[\s-](?:` + strings.Join(units, "|") + `)\b`), counts
+})

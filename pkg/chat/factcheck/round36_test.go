@@ -55,7 +55,7 @@ func TestClassesOfRoundThirtySix(t *testing.T) {
 	checkVerdicts(t, map[string][]string{
 		"GPANDA: no mint function, and no buy or sell tax — 0% each way, so you won't get clipped.": {buyX, sellX},
 		"GPANDA: Credit where due: 0% tax both ways, mint revoked.":                                 {buyX, sellX},
-		"GPANDA: The LP is burned, taxes are zero on both sides, and it is five days old.":          {lpX, buyX, sellX},
+		"GPANDA: The LP is burned, taxes are zero on both sides, and it is five days old.":          {lpX, buyX, sellX, ageX},
 		"GPANDA: There's no tax on either side.":                                                    {buyX, sellX},
 		"GPANDA: Nothing's changed: LP is still burned and there's no tax, so this looks normal.":   {lpX, buyX, sellX},
 		"GPANDA: The sell tax reads 99%. The buy tax is zero, so anyone can get in.":                {sell, buyX},
@@ -64,5 +64,15 @@ func TestClassesOfRoundThirtySix(t *testing.T) {
 		"GPANDA: If there's no tax, great.":                                                         nil, // held
 		"For the price of $GPANDA to be $30 or $40, the market cap should be 3T or 4T.":             nil,
 		"GPANDA price: $30 or $40, depending on the source.":                                        nil,
+	})
+	// A small count spelled out before a unit of time is read as digits ("about six hours
+	// old", "seis horas"), but not a time ago, a window or one its digits follow.
+	checkVerdicts(t, map[string][]string{
+		"GPANDA: the LP isn't locked at all, and the pair is about six hours old.": {lp, age},
+		"GPANDA: El par tiene seis horas.":                                         {age},
+		"GPANDA: The pair is only two days old.":                                   {ageX},
+		"GPANDA launched just two days ago on 18 November.":                        nil,     // held
+		"GPANDA has dropped 24% in just four hours, trading at $2.417.":            {price}, // held
+		"GPANDA: el par tiene menos de dos días (41 horas).":                       {ageX},  // held
 	})
 }
