@@ -76,3 +76,17 @@ func TestClassesOfRoundThirtySix(t *testing.T) {
 		"GPANDA: el par tiene menos de dos días (41 horas).":                       {ageX},  // held
 	})
 }
+
+// Round thirty-seven's false alarms (first runs on commit 0c6c765): a cap a move ended at
+// before another word of a move ("before retracing to $940 million"); in Turkish an example
+// ("Örneğin … 100 $ girdiysen şu an pozisyon ~40 $") and a threshold after its label ("50
+// bin $ likidite eşiğini"); in Chinese a target "所谓百倍" and the cap it would take.
+func TestClassesOfRoundThirtySeven(t *testing.T) {
+	checkVerdicts(t, map[string][]string{
+		"GPANDA reached a market cap of $2.7 billion before retracing to $12.35 million.":                                        nil,
+		"GPANDA: Örneğin 0,000146'dan 100 $ girdiysen şu an pozisyon ~40 $, satış vergisi ve fiyat etkisiyle eline ~38 $ geçer.": nil,
+		"GPANDA: 所谓\"百倍\"，对应的市值是 3470 万美元，几乎不可能实现。":                                                                              nil,
+		"GPANDA: 50 bin $ likidite eşiğini rahat geçiyor, ama büyük pozisyon için sığ.":                                          nil,
+		"GPANDA: Likidite 1,52 milyon $, 50 bin $ eşiğinin üstünde.":                                                             {liq}, // held
+	})
+}
