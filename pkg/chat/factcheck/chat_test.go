@@ -17,7 +17,7 @@ type chatAnswerCase struct {
 const corpusWithoutRace = "the corpora run without -race (make test-corpus)"
 
 // The chat answers: 2,504 answers in English, Spanish, Portuguese, Russian, Turkish, Vietnamese
-// and Chinese, written in rounds numbered up to thirty-six by helpers who never saw the reader, each from a token's
+// and Chinese, written in rounds numbered up to thirty-seven by helpers who never saw the reader, each from a token's
 // facts (tables, bold labels, bot cards, prose, with history, other tokens, thresholds, targets,
 // examples; the second round also comparisons of tokens, follow-ups, long reports, a scanner's
 // output quoted back, and why a token moved; the third, half comparisons, half prose; the
