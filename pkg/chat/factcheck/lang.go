@@ -159,6 +159,9 @@ type language struct {
 	// digits before a unit of time ("about five days old", "cinco días").
 	durations map[string]float64
 	counts    map[string]int
+	// sameCap are the words that make an FDV the market cap's twin, after its label ("FDV the
+	// same", "FDV: same as MC"), and capWords the cap's labels they refer back to (same.go).
+	sameCap, capWords string
 	// taxes is the word for a token's taxes, buy and sell the words for each side of a pair
 	// of them ("Impuestos: compra 5 % / venta 25 %", "买税/卖税：3% / 6%"); noTax the words
 	// that say it has neither ("no taxes", "налогов нет", "无买卖税"): see taxes.go; taxVerb

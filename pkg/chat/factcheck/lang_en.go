@@ -77,6 +77,8 @@ func init() {
 		percent:   `%|percent\b|per cent\b`,
 		durations: map[string]float64{"minute": 1.0 / 60, "minutes": 1.0 / 60, "min": 1.0 / 60, "mins": 1.0 / 60, "hour": 1, "hours": 1, "hr": 1, "hrs": 1, "h": 1, "day": 24, "days": 24, "d": 24, "week": 168, "weeks": 168, "w": 168},
 		counts:    map[string]int{"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30},
+		sameCap:   `(?:the )?same(?: as (?:the )?(?:mc|mcap|market cap))?|identical|equal to (?:the )?(?:mc|mcap|market cap)`,
+		capWords:  `market cap(?:itali[sz]ation)?|mcap|mc`,
 		taxes:     `tax(?:es)?`,
 		buy:       `buy(?:s|ing)?|b`,
 		sell:      `sell(?:s|ing)?|s`,

@@ -341,7 +341,7 @@ func lineClauses(text string, k known) (out []string, lines []int) {
 	if strings.Count(text, "|") >= 2 {
 		text = readTables(text, k) // first, so that a pair of taxes is read in its column
 	}
-	text = labelLines(slashLabels(taxPairs(lpShares(spelledCounts(text)))), k)
+	text = labelLines(slashLabels(taxPairs(lpShares(sameAsCap(spelledCounts(text))))), k)
 	start, line := 0, 0
 	emit := func(s string) {
 		if s = strings.TrimSpace(s); s != "" {

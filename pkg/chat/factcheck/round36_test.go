@@ -90,3 +90,15 @@ func TestClassesOfRoundThirtySeven(t *testing.T) {
 		"GPANDA: Likidite 1,52 milyon $, 50 bin $ eşiğinin üstünde.":                                                             {liq}, // held
 	})
 }
+
+// Round thirty-six's misses, three times in one round: an FDV told as the market cap's twin
+// ("FDV the same", "FDV: same as MC", "FDV identical") is the cap's figure before it; not a
+// rule that goes on ("FDV is the same for most memecoins").
+func TestClassesOfFDVAsCap(t *testing.T) {
+	checkVerdicts(t, map[string][]string{
+		"GPANDA\n- **Market cap:** ~$12.35M (FDV the same — all 1B tokens are circulating)": {mcap, fdvX},
+		"GPANDA\n- **MC:** $12.35M\n- **FDV:** same as MC":                                  {mcap, fdvX},
+		"GPANDA\n* **Market cap:** ~$12.35M (FDV identical, 10B supply)":                    {mcap, fdvX},
+		"GPANDA: Market cap $12.35M. FDV is the same for most memecoins.":                   {mcap}, // held
+	})
+}

@@ -1,0 +1,40 @@
+package factcheck
+
+import (
+	"regexp"
+	"sync"
+)
+
+// sameAsCap writes an FDV stated as the market cap's twin ("Market cap: ~$412K (FDV the same
+// — all 1B tokens are circulating)", "FDV: same as MC", "FDV identical") as the cap's figure
+// stated just before it, so that it is read as the FDV's own.
+func sameAsCap(text string) string {
+	f := sameForms()
+	sp := splice{text: text}
+	for _, m := range f.same.FindAllStringSubmatchIndex(text, -1) {
+		if m[2] < sp.last || !f.ends.MatchString(text[m[3]:]) {
+			continue // "FDV is the same for most memecoins": a rule, not this token's
+		}
+		caps := f.cap.FindAllStringSubmatch(text[max(0, m[0]-capReach):m[0]], -1)
+		if len(caps) == 0 {
+			continue
+		}
+		sp.replace(m[2], m[3], caps[len(caps)-1][1])
+	}
+	return sp.String()
+}
+
+// capReach is how far before an FDV's "same" the cap it repeats is looked for.
+const capReach = 300
+
+// sameForms are the words of an FDV the same as the cap (group 1, the words that stand for the
+// figure), a market cap's label with its sum (group 1, the sum), and what may follow the
+// words: punctuation or the end.
+var sameForms = sync.OnceValue(func() struct{ same, cap, ends *regexp.Regexp } {
+	capWords := raw(func(l *language) string { return l.capWords })
+	return struct{ same, cap, ends *regexp.Regexp }{
+		regexp.MustCompile(`(?i)(?:^|[^\pL\pN])(?:fdv|fully diluted(?: valuation)?)[\s*_:：|(]*(?:is |are )?(` + raw(func(l *language) string { return l.sameCap }) + `)(?:[^\pL\pN]|$)`),
+		regexp.MustCompile(`(?i)(?:^|[^\pL\pN])(?:` + capWords + `)[^\n$\d]{0,24}?((?:US)?\$\s?\d[\d.,]*(?:\s?(?:million|billion|thousand|[kmb]n?)\b)?)`),
+		regexp.MustCompile(`^[\s*_]*(?:[.,;:)）—–|\n-]|$)`),
+	}
+})
