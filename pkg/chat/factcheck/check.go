@@ -394,8 +394,9 @@ func judge(l *lexicon, f figure, fact string, d []datum, left string) Check {
 // or a data site named before it) and an absolute one for percentages (1 point; 3 with
 // "about"); "over" and "under" bound it from one side.
 func agrees(l *lexicon, f figure, value float64, left string) bool {
-	approx := l.approx.MatchString(qualifiers(left)) || dataSite().MatchString(left)
+	cited := dataSite().MatchString(left)
 	left = qualifiers(left)
+	approx := cited || l.approx.MatchString(left)
 	if f.low > 0 {
 		// A range holds the value when it lies between its ends, with the sums' tolerance.
 		return value >= f.low*0.9-f.halfUnit && value <= f.value*1.1+f.halfUnit

@@ -265,7 +265,7 @@ func spelledCounts(text string) string {
 	re, counts := countForms()
 	sp := splice{text: text}
 	for _, m := range re.FindAllStringSubmatchIndex(text, -1) {
-		if agoNext().MatchString(text[m[1]:]) || digitsNext().MatchString(text[m[1]:]) || agoBefore().MatchString(text[max(0, m[2]-24):m[2]]) {
+		if agoNext().MatchString(text[m[1]:]) || digitsNext().MatchString(text[m[1]:]) || notAgeBefore().MatchString(text[max(0, m[2]-24):m[2]]) {
 			continue
 		}
 		sp.replace(m[2], m[3], strconv.Itoa(counts[strings.ToLower(text[m[2]:m[3]])]))
@@ -273,12 +273,12 @@ func spelledCounts(text string) string {
 	return sp.String()
 }
 
-// agoNext, agoBefore and digitsNext match what makes a spelled count no age: "ago" after its
+// agoNext, notAgeBefore and digitsNext match what makes a spelled count no age: "ago" after its
 // unit, "há" or a window's word before it ("in just four hours", "en cinco días"), the same
 // time in digits after it.
 var (
-	agoNext   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)^\s?(?:ago|atrás|önce|назад|trước)\b`) })
-	agoBefore = sync.OnceValue(func() *regexp.Regexp {
+	agoNext      = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)^\s?(?:ago|atrás|önce|назад|trước)\b`) })
+	notAgeBefore = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`(?i)(?:^|[^\pL])(?:h[áa]|in|within|over|during|every|per|each|next|first|after|en|em|durante)\s+(?:(?:just|only|the|about|apenas|solo|sólo|unos|unas|uns|umas)\s+)*$`)
 	})
 	digitsNext = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*\(\s*~?\d`) })

@@ -87,7 +87,7 @@ func taxPairs(text string) string {
 	text = replaceGroups(text, w.noTax, func(g []string, before, rest string) (string, bool) {
 		before = sentenceOf(before)
 		rest, statement := noTaxStatement(before, g[1]+g[2], rest) // "there's no tax on either side"
-		return sameCase(g[1]+g[2], "buy tax 0%, sell tax 0%"), w.pairEnds(rest) && (statement || fieldStart(before) || w.listed.MatchString(before)) && !w.unsure.MatchString(before)
+		return "buy tax 0%, sell tax 0%", w.pairEnds(rest) && (statement || fieldStart(before) || w.listed.MatchString(before)) && !w.unsure.MatchString(before)
 	})
 	text = rewritePairs(text, w)
 	text = sidePairs(text, w.unsure)
@@ -425,13 +425,14 @@ func bothFigures(text string) string {
 			g += 2
 		}
 		pct := text[m[g]:m[g+1]]
-		sp.replace(m[2], m[3], sameCase(text[m[2]:m[3]], "buy tax "+pct+", sell tax "+pct))
+		sp.replace(m[2], m[3], "buy tax "+pct+", sell tax "+pct)
 	}
 	return sp.String()
 }
 
 // sameCase is by with a capital if words opens with one, so that a sentence the rewrite opens
-// still opens with a capital ("… «микро». Налог на покупку и продажу — 1%").
+// still opens with a capital ("… «микро». Налог на покупку и продажу — 1%"): every splice's
+// replace writes its words so.
 func sameCase(words, by string) string {
 	if r, _ := utf8.DecodeRuneInString(strings.TrimLeft(words, " ")); unicode.IsUpper(r) && by != "" {
 		return strings.ToUpper(by[:1]) + by[1:]
