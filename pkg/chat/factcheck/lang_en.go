@@ -62,7 +62,7 @@ func init() {
 		mark:        `(?:price )?(?:mark|milestone|threshold|barrier|handle|levels?|range)`,
 		nowWindow:   `(?:(?:24[- ]?h(?:our)?|daily|one-day)\s+(?:trading\s+)?(?:volume|vol)|(?:volume|vol)\s+(?:in|over|for)\s+the\s+(?:last|past)\s+(?:24\s?(?:hours?|h|hrs?)|day))\s+(?:(?:has|have|also|now)\s+)*`,
 		hypoAfter:   `would\s+(?:put|make|place|rank|mean|give|value|be|take|require|need|imply|represent|push|turn|lift)\b`,
-		milestone:   `\b(?:mark|milestone|threshold|barrier) of\s+|\b(?:towards?|neared|nearing|approached|approaching|past|passed|surpass(?:ed|es|ing)?|cross(?:ed|es|ing)?|broke|broken|break(?:s|ing)?|smash(?:ed|es|ing)?|blast(?:ed|s|ing)?|topp(?:ed|ing)|reclaim(?:ed|s|ing)?|breach(?:ed|es)?|eclips(?:ed|es|ing)|hits?)\s+(?:(?:the|a|an|both|above|below|through)\s+){0,3}`,
+		milestone:   `\b(?:mark|milestone|threshold|barrier) of\s+|\b(?:towards?|neared|nearing|approached|approaching|past|passed|surpass(?:ed|es|ing)?|cross(?:ed|es|ing)?|broke|broken|break(?:s|ing)?|smash(?:ed|es|ing)?|blast(?:ed|s|ing)?|topp(?:ed|ing)|reclaim(?:ed|s|ing)?|breach(?:ed|es)?|eclips(?:ed|es|ing)|hits?)\s+(?:(?:the|a|an|both|above|below|through)\s+){0,3}|\b(?:hitting|reach(?:ed|es|ing)?)\s+(?:a|an)\s+`,
 		ageBefore:   `created|launched|deployed|listed|went live|graduated|(?:pool|pair) opened|pair age|age\*{0,2}:|age\*{0,2}\s(?:~\s?)?$|age of|age (?:around|about|roughly|is|~)|been (?:trading|live)|existed`,
 		ageAfter:    `old\b|of age\b`,
 		agoAfter:    `ago\b`,

@@ -285,12 +285,15 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // jump ended at ("jumped from around $155 million to $215 million") before the one now, a
 // price "a 33% surge on a single Friday" pushed to, and Solana's network volume with its date
 // at the sentence's end; heldout62-zh's a pair's volume ("HOLO/WBNB交易对的24小时成交量"),
-// heldout62-vi's a price a fall started from ("giảm một mạch từ 6.3 USD"). heldout64-en's four
-// are an AI report's FDV "As of February 5, 2025" in a report of December, a cap "At its peak
-// … of over $23 million", a cap stated twice 2.4 % apart ($124 million and $127 million) that
-// its annotator left out, and one "As of December 6" that "has since dropped"; heldout65-en's
+// heldout62-vi's a price a fall started from ("giảm một mạch từ 6.3 USD"). heldout64-en's three
+// are an AI report's FDV "As of February 5, 2025" in a report of December, a cap stated twice
+// 2.4 % apart ($124 million and $127 million) that its annotator left out, and one "As of
+// December 6" that "has since dropped"; heldout65-en's
 // a coin "live for just 10 days", which its annotator did not take for its age; heldout64-en,
 // -65-en, -es, -vi and -zh miss prices, caps and volumes in news prose and AI reports.
+// heldout24-en and heldout64-en each catch one figure fewer since session thirteen, whose
+// milestones ("reached a $3 billion market capitalization", "hitting a $23 million market
+// capitalization") were read as the cap now and so had caught the wrong cap by chance.
 var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout3-es": {0, 4}, "heldout3-vi": {2, 4},
 	"heldout4-en": {0, 45}, "heldout4-tr": {0, 5},
@@ -305,7 +308,7 @@ var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout18-en": {4, 9}, "heldout19-es": {0, 2}, "heldout19-ru": {0, 1}, "heldout19-zh": {1, 3},
 	"heldout20-en": {2, 23}, "heldout21-es": {1, 2}, "heldout21-pt": {1, 2}, "heldout21-ru": {1, 3}, "heldout21-tr": {1, 4}, "heldout21-vi": {1, 7},
 	"heldout22-en": {2, 22}, "heldout22-es": {1, 5}, "heldout22-pt": {0, 2}, "heldout22-ru": {0, 1}, "heldout22-tr": {0, 0},
-	"heldout24-en": {3, 25}, "heldout24-es": {0, 5}, "heldout24-pt": {1, 2}, "heldout24-tr": {1, 2}, "heldout24-vi": {0, 1}, "heldout24-zh": {2, 5},
+	"heldout24-en": {2, 25}, "heldout24-es": {0, 5}, "heldout24-pt": {1, 2}, "heldout24-tr": {1, 2}, "heldout24-vi": {0, 1}, "heldout24-zh": {2, 5},
 	"heldout25-vi": {0, 0},
 	"heldout23-es": {0, 2}, "heldout23-ru": {0, 2}, "heldout23-tr": {2, 0}, "heldout23-zh": {0, 3},
 	"heldout26-en": {1, 33}, "heldout26-es": {1, 4}, "heldout26-vi": {0, 1},
@@ -325,7 +328,7 @@ var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout56-vi": {0, 4}, "heldout56-zh": {0, 1}, "heldout59-en": {1, 26}, "heldout58-es": {0, 0}, "heldout58-vi": {0, 0},
 	"heldout58-zh": {2, 2}, "heldout61-en": {1, 34}, "heldout60-es": {0, 3}, "heldout60-pt": {0, 2}, "heldout60-vi": {1, 7},
 	"heldout60-zh": {0, 3}, "heldout62-en": {1, 37}, "heldout63-en": {4, 32}, "heldout62-zh": {1, 10}, "heldout62-vi": {1, 2},
-	"heldout64-en": {4, 22}, "heldout65-en": {1, 23}, "heldout64-es": {0, 4}, "heldout64-vi": {0, 1}, "heldout64-zh": {0, 4},
+	"heldout64-en": {3, 21}, "heldout65-en": {1, 23}, "heldout64-es": {0, 4}, "heldout64-vi": {0, 1}, "heldout64-zh": {0, 4},
 }
 
 func TestPublishedCorpus(t *testing.T) {
