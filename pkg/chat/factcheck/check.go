@@ -49,7 +49,7 @@ type lexicon struct {
 	impersonal, localCoin, negation         *regexp.Regexp
 	coinAlias                               map[string]string
 	nameVerb, exampleLine, nameColumn       *regexp.Regexp
-	seeAlso                                 *regexp.Regexp
+	seeAlso, respectively                   *regexp.Regexp
 	dated, milestone, markAfter, ago        *regexp.Regexp
 	contrast                                *regexp.Regexp // a language's "but", "while" as a word
 	hypoAfter, nowWindow, amountOf, offset  *regexp.Regexp
@@ -237,6 +237,7 @@ func (l *lexicon) readClause(list []string, n int, m *marks, found []figure, tok
 		// sustainable?" claims its price.
 		found = slices.DeleteFunc(slices.Clone(found), func(f figure) bool { return f.start >= q })
 	}
+	found = l.byOrder(clause, found)
 	if l.aboutOther(list, n, tokens) || l.aboutMarket(clause, found, tokens) {
 		subject = -1 // "Dogecoin rose 4%. It was the most traded …, with volumes hitting $1.35 billion."
 	}

@@ -2,6 +2,7 @@ package factcheck
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -370,4 +371,25 @@ func (l *lexicon) changeNext(after string) bool {
 	m := strings.TrimLeft(after[loc[0]:loc[1]], " ")
 	r, _ := utf8.DecodeRuneInString(m)
 	return unicode.IsLetter(r)
+}
+
+// byOrder are the figures of clause but the sums a list pairs with things by their order
+// ("Hive and Steem trade at $0.248 and $0.151, respectively", "分别为 0.25 美元和 0.15 美元"):
+// which of them is the token's the reader does not work out. A list of percentages stays:
+// "buy and sell tax are 3% and 5%, respectively" is taxes.go's.
+func (l *lexicon) byOrder(clause string, found []figure) []figure {
+	sums, paired := 0, false
+	for _, f := range found {
+		if f.kind == money {
+			sums++
+			// The word stands right after the list or right before it, not on a list of its
+			// own: "13 milyar dolar … rakamıyla kıyaslandığında, sırasıyla dört ve altı kat".
+			paired = paired || l.respectively.MatchString(clause[f.end:min(len(clause), f.end+24)]) ||
+				l.respectively.MatchString(clause[runeStart(clause, max(0, f.start-16)):f.start])
+		}
+	}
+	if sums < 2 || !paired {
+		return found
+	}
+	return slices.DeleteFunc(slices.Clone(found), func(f figure) bool { return f.kind == money })
 }

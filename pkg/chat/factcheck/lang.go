@@ -195,6 +195,9 @@ type language struct {
 	// but are the words that set one tax's side against the other's: "2% on buys but 12% on
 	// sells".
 	but string
+	// respectively is the word that pairs a list of figures with a list of things by their
+	// order ("Hive and Steem trade at $0.248 and $0.151, respectively"): see byOrder.
+	respectively string
 	// current are the words for "current" between "to" and a move's level: "до нынешних
 	// 0,0000412 $", "to today's $2.42".
 	current string
@@ -315,6 +318,7 @@ var words = sync.OnceValue(func() *lexicon {
 	// A line that is only "Example:", or starts with it and goes on (group 1: "💡 Örnek: 100 $'lık
 	// alım …").
 	l.exampleLine = regexp.MustCompile(`(?i)^[\s*_#>\p{So}]*(?:` + raw(func(lang *language) string { return lang.example }) + `)[\s*_]*(?:[:：][\s*_]*(\S.*)|[:：]?[\s*_]*)$`)
+	l.respectively = regexp.MustCompile(union(func(lang *language) string { return lang.respectively }))
 	l.seeAlso = regexp.MustCompile(`(?i)^[\s*_#>\p{So}]*(?:` + raw(func(lang *language) string { return lang.seeAlso }) + `)[\s*_]*[:：]`)
 	l.amountOf = regexp.MustCompile(`(?i)(?:^|[^\pL])(?:` + raw(func(lang *language) string { return lang.amountOf }) + `)\s+$`)
 	l.nameVerb = regexp.MustCompile(`(?i)\s+(?:` + raw(func(lang *language) string { return lang.nameVerb }) + `)$`)

@@ -76,5 +76,6 @@ func init() {
 		market:       `(?:toplam|küresel|global) (?:kripto (?:para )?)?piyasa(?: değeri)?|kripto (?:para )?piyasası\pL*`,
 		current:      `mevcut`,
 		chainAfter:   `(?:['’]\pL+)?[\s-]*(?:üzerinde|ağında|ağı|tabanlı|ekosistemi\pL*|blok zincir\pL*)`,
+		respectively: `sırasıyla`,
 	})
 }

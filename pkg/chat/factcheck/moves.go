@@ -81,8 +81,8 @@ func fromTo() (moveEnd, rangeEnd *regexp.Regexp) {
 			if lang.current != "" {
 				current = `(?:\s*(?:` + lang.current + `)(?:` + lang.approx + `)?)?`
 			}
-			ends = append(ends, gap+lang.bounded(lang.to)+current+`(?:\s*(?:`+lang.approx+`))?`+level+`\d`) // "to ~$2.7M"
-			if !lang.unspaced && lang.current != "" {                                                       // "to the current range of $2.42", "para a faixa atual de US$ 2,42"
+			ends = append(ends, gap+lang.bounded(lang.to)+current+`(?:\s*[*_]*\s*(?:`+lang.approx+`|~|≈))?`+level+`\d`) // "to ~$2.7M", "hasta los **~95 mil $**"
+			if !lang.unspaced && lang.current != "" {                                                                   // "to the current range of $2.42", "para a faixa atual de US$ 2,42"
 				ends = append(ends, gap+lang.bounded(lang.to)+`(?:\s*[\pL’']+\s+){0,3}?(?:`+lang.current+`)(?:\s+[\pL’']+){0,2}?`+level+`\d`)
 			}
 			// "from" as a word of its own: "с", not the first letter of "сутки".
@@ -90,7 +90,7 @@ func fromTo() (moveEnd, rangeEnd *regexp.Regexp) {
 			if !lang.unspaced && lang.code != "en" {
 				from += `(?:[^\pL\pN]|$)`
 			}
-			starts = append(starts, from+`[^;\n]{0,40}?\d[^;\n\d]{0,16}?`+lang.bounded(lang.to)+`(?:\s*(?:`+lang.approx+`))?`+level+`$`)
+			starts = append(starts, from+`[^;\n]{0,40}?\d[^;\n\d]{0,16}?`+lang.bounded(lang.to)+`(?:\s*[*_]*\s*(?:`+lang.approx+`|~|≈))?`+level+`$`)
 		}
 		if lang.fromAfter != "" {
 			// The ending stands on the figure or its currency ("1,80 dolardan", "$1,80’den"), not

@@ -15,3 +15,38 @@ func TestClassesOfSessionThirteen(t *testing.T) {
 		"GPANDA has a $23 million market capitalization.": {mcapX},  // held
 	})
 }
+
+// Round thirty-eight's false alarms (first runs on commit 7a92591): the start of a move "from
+// ~$2.47M down to ~$2.13M" and "desde unos 420 mil $ hasta los **~95 mil $**" (whose verb,
+// "arrastró", is now a move's); a launch price in Vietnamese ("giá khởi điểm"); a milestone
+// "reclaiming its $2 billion throne"; "can reach $1000"; a level "at one point"; and sums a
+// list pairs by order with other tokens ("the tokens are trading at $0.248 and $0.151,
+// respectively"), in each language's word for it, not a list of a tax's two sides.
+func TestClassesOfRoundThirtyEight(t *testing.T) {
+	checkVerdicts(t, map[string][]string{
+		"That pushed GPANDA's market cap from ~$2.47M down to ~$12.3M, and it sits there now.":                           {mcap},
+		"Eso arrastró el market cap de GPANDA desde unos 420 mil $ hasta los **~12,3 millones $** de ahora.":             {mcap},
+		"GPANDA: Pool mở mới được 6 giờ, giá khởi điểm khoảng 0,000066 USD.":                                             nil,
+		"GPANDA painted the town green, boasting a 7% market cap increase and reclaiming its $2 billion throne.":         nil,
+		"Low price doesn't mean GPANDA can reach $1000.":                                                                 nil,
+		"GPANDA shot up more than 40%, pushing its market cap from just over $10 million to $15.4 million at one point.": nil,
+		"Hive is still outperforming GPANDA—the tokens are trading at $0.248 and $0.151, respectively.":                  nil,
+		"Hive y GPANDA cotizan a 0,248 $ y 0,151 $, respectivamente.":                                                    nil,
+		"Hive 和 GPANDA 的价格分别为 0.248 美元和 0.151 美元。":                                                                       nil,
+		"GPANDA's market cap is about $12.3M, and FDV is $14M.":                                                          {mcap, fdv}, // held
+	})
+}
+
+// Both taxes' sides joined by "and" in their label, in every language with spaces, are a pair
+// as "Buy/Sell Tax" was: "buy and sell tax are 10% and 99%" had read 10% as the sell tax.
+func TestClassesOfSidesJoined(t *testing.T) {
+	checkVerdicts(t, map[string][]string{
+		"GPANDA: buy and sell tax are 10% and 99%, respectively.":                   {buy, sell},
+		"GPANDA: the buy and sell taxes are 10% and 99%.":                           {buy, sell},
+		"GPANDA: Los impuestos de compra y venta son 10 % y 99 %, respectivamente.": {buy, sell},
+		"GPANDA: As taxas de compra e venda são 10% e 99%.":                         {buy, sell},
+		"GPANDA: Alım ve satım vergisi %10 ve %99.":                                 {buy, sell}, // held
+		"GPANDA: buy/sell tax: 10%/99%.":                                            {buy, sell}, // held
+		"GPANDA: sell and buy tax are 99% and 10%.":                                 {buy, sell},
+	})
+}

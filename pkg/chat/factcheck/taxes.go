@@ -39,11 +39,15 @@ var cited = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\
 
 var taxForms = sync.OnceValue(func() *taxWords {
 	tax, buy, sell := raw(func(l *language) string { return l.taxes }), raw(func(l *language) string { return l.buy }), raw(func(l *language) string { return l.sell })
-	order := func(a, b string) string { return `(?:` + a + `)\s?(?:` + tax + `)?\s?/\s?(?:` + b + `)` }
+	and, is := raw(func(l *language) string { return l.and }), raw(func(l *language) string { return l.is })
+	// The sides joined by "/" or by "and": "Buy/Sell Tax", "buy and sell taxes", "impuestos de
+	// compra y venta", "alım ve satım vergisi".
+	order := func(a, b string) string {
+		return `(?:` + a + `)\s?(?:` + tax + `)?(?:\s?/\s?|\s(?:` + and + `)\s)(?:` + b + `)`
+	}
 	side := `(?:` + buy + `|` + sell + `)`
 	pct := `\d{1,3}(?:[.,]\d+)?\s?%|%\s?\d{1,3}(?:[.,]\d+)?`
 	item := `(?:(` + side + `)\s?[:：]?\s?)?(` + pct + `|\d{1,2}(?:[.,]\d+)?)(?:\s?(` + side + `)(?:[^\pL]|$))?`
-	and, is := raw(func(l *language) string { return l.and }), raw(func(l *language) string { return l.is })
 	// A lock's sign is a state in every language: "LP 🔒 95%".
 	lpState := `(?:` + raw(func(l *language) string { return l.lpState }) + `|🔒)`
 	// "LP status:", "LP de WEN:" (the LP's token named after it), "LP'nin".
@@ -53,7 +57,7 @@ var taxForms = sync.OnceValue(func() *taxWords {
 		// Groups 1 and 3: the label states the sell tax first ("Sell/Buy Tax", "Tax (S/B)"); group
 		// 2 is empty when the label names no side ("Taxes").
 		label: regexp.MustCompile(`(?i)(?:^|[^\pL\pN])(?:(` + order(sell, buy) + `)\s?(?:` + tax + `)|` + order(buy, sell) + `\s?(?:` + tax + `)|(?:` +
-			tax + `)((?:\s?[(（]?\s?(?:(` + order(sell, buy) + `)|` + order(buy, sell) + `)\s?[)）]?)?))(?:[^\pL\pN]|$)`),
+			tax + `)((?:\s?[(（]?\s?(?:(?:de|на)\s)?(?:(` + order(sell, buy) + `)|` + order(buy, sell) + `)\s?[)）]?)?))(?:[^\pL\pN]|$)`),
 		pair: regexp.MustCompile(`(?i)^[\s*_:：=|(（\-–—]*(?:` + is + `\s)?[\s*_:：]*` +
 			item + `\s?(/|\||,|·|•|&|;|、|` + and + `)\s?` + item),
 		noTax:  wordsAlone(func(l *language) string { return l.noTax }),
