@@ -94,5 +94,7 @@ func init() {
 		lockFor:      `durante|hasta|por|en|vía|via|con`,
 		current:      `actual(?:es)?`,
 		respectively: `respectivamente`,
+		sameCap:      `(?:la |el )?mism[oa]|igual(?: (?:al|a la) (?:mc|market cap|capitalización))?`,
+		capWords:     `capitalización(?: de mercado)?|market cap|mc`,
 	})
 }

@@ -95,5 +95,7 @@ func init() {
 		lockFor:      `até|por|durante|em|no|na|via|pelo|pela`,
 		current:      `atua(?:l|is)`,
 		respectively: `respectivamente`,
+		sameCap:      `(?:a |o )?mesm[oa]|igual(?: (?:ao|à) (?:mc|market cap|capitalização))?`,
+		capWords:     `capitalização(?: de mercado)?|market cap|mc|cap`,
 	})
 }

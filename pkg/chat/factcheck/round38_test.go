@@ -50,3 +50,28 @@ func TestClassesOfSidesJoined(t *testing.T) {
 		"GPANDA: sell and buy tax are 99% and 10%.":                                 {buy, sell},
 	})
 }
+
+// Round thirty-eight's misses in Russian, and where the same forms stand in other languages:
+// the cap as "капа" ("капа — около 12,3 млн $", "при капе"); an FDV "такой же" / "тот же" as
+// the cap, and "FDV igual", "FDV é o mesmo", with the cap's sum written after its figure; "LP
+// сожжён полностью"; "Пара торгуется уже 6 часов"; the sides listed under a title of the
+// taxes ("**🧾 Налоги**" over "- Покупка: **10%**"); and a heading of the present under a
+// heading of scenarios ("## Обзор и сценарии" over "### Текущее состояние").
+func TestClassesOfRoundThirtyEightMisses(t *testing.T) {
+	checkVerdicts(t, map[string][]string{
+		"У GPANDA капа сейчас около **12,3 млн $**.":                                         {mcap},
+		"GPANDA: при капе около 12,3 млн $ это немного.":                                     {mcap},
+		"GPANDA: капитал команды — 5 млн $.":                                                 nil, // held
+		"GPANDA: капа — примерно **14 млн $** (FDV тот же, эмиссии нет).":                    {mcapX, fdv},
+		"GPANDA: capitalización de mercado de 14 millones $ (FDV igual, todo circula).":      {mcapX, fdv},
+		"GPANDA: market cap de US$ 14 milhões (FDV é o mesmo).":                              {mcapX, fdv},
+		"GPANDA: налогов нет (0/0), LP сожжён полностью, топ-10 — 50%.":                      {buyX, sellX, lpX, top10},
+		"GPANDA: Пара торгуется уже **6 часов**.":                                            {age},
+		"**🧾 Налоги**\n- Покупка: **10%**\n- Продажа: **99%**":                               {buy, sell},
+		"GPANDA taxes:\n- Buy: 10%\n- Sell: 99%":                                             {buy, sell},
+		"**Impuestos**\n- Compra: 10 %\n- Venta: 99 %":                                       {buy, sell},
+		"## GPANDA — обзор и сценарии на месяц\n\n### Текущее состояние\n- **Цена:** 2,42 $": {price},
+		"## GPANDA — overview and scenarios\n\n### Current state\n- **Price:** $2.42":        {price},
+		"## GPANDA — scenarios\n\n### Bull case\n- **Price:** $5":                            nil, // held
+	})
+}

@@ -2,7 +2,9 @@ package factcheck
 
 import (
 	"regexp"
+	"strings"
 	"sync"
+	"unicode/utf8"
 )
 
 // sameAsCap writes an FDV stated as the market cap's twin ("Market cap: ~$412K (FDV the same
@@ -32,9 +34,20 @@ const capReach = 300
 // words: punctuation or the end.
 var sameForms = sync.OnceValue(func() struct{ same, cap, ends *regexp.Regexp } {
 	capWords := raw(func(l *language) string { return l.capWords })
+	scales, _ := allScales()
+	for i, s := range scales {
+		scales[i] = regexp.QuoteMeta(s)
+		if s[len(s)-1] < utf8.RuneSelf {
+			scales[i] += `\b` // "$1.2 m" of "$1.2 more" is no million
+		}
+	}
+	scale := `(?:` + strings.Join(scales, "|") + `)\.?`
+	// The sum with its dollar before it, or after it and its scale: "$412K", "US$ 12,3 milhões",
+	// "4,18 млн $".
+	sum := `(?:US)?\$\s?\d[\d.,]*(?:\s?` + scale + `)?|\d[\d.,]*\s?(?:` + scale + `\s?)?(?:\$|USD\b)`
 	return struct{ same, cap, ends *regexp.Regexp }{
-		regexp.MustCompile(`(?i)(?:^|[^\pL\pN])(?:fdv|fully diluted(?: valuation)?)[\s*_:：|(]*(?:is |are )?(` + raw(func(l *language) string { return l.sameCap }) + `)(?:[^\pL\pN]|$)`),
-		regexp.MustCompile(`(?i)(?:^|[^\pL\pN])(?:` + capWords + `)[^\n$\d]{0,24}?((?:US)?\$\s?\d[\d.,]*(?:\s?(?:million|billion|thousand|[kmb]n?)\b)?)`),
+		regexp.MustCompile(`(?i)(?:^|[^\pL\pN])(?:fdv|fully diluted(?: valuation)?)[\s*_:：|(]*(?:is |are |es |é |—\s?)?(` + raw(func(l *language) string { return l.sameCap }) + `)(?:[^\pL\pN]|$)`),
+		regexp.MustCompile(`(?i)(?:^|[^\pL\pN])(?:` + capWords + `)[^\n$\d]{0,24}?(` + sum + `)`),
 		regexp.MustCompile(`^[\s*_]*(?:[.,;:)）—–|\n-]|$)`),
 	}
 })

@@ -17,7 +17,9 @@ func (l *lexicon) sectionAfter(clause string, past section) section {
 		past = section{} // "Initial Listing:" heads "- Price: $0.043" and "Launch price: $0.043" alike
 	}
 	level := len(clause) - len(strings.TrimLeft(clause, "#"))
-	if heading := level > 0 && level <= 6 && strings.HasPrefix(clause[level:], " "); heading && (past.level == 0 || level <= past.level) {
+	// A heading under the section's own that speaks of the present opens a section of its own:
+	// "## Overview and scenarios" over "### Current state" over "- **Price:** $0.0183".
+	if heading := level > 0 && level <= 6 && strings.HasPrefix(clause[level:], " "); heading && (past.level == 0 || level <= past.level || l.present.MatchString(clause)) {
 		past = section{}
 		if l.ago.MatchString(clause) {
 			past = section{level: level}

@@ -93,7 +93,7 @@ func taxPairs(text string) string {
 		rest, statement := noTaxStatement(before, g[1]+g[2], rest) // "there's no tax on either side"
 		return "buy tax 0%, sell tax 0%", w.pairEnds(rest) && (statement || fieldStart(before) || w.listed.MatchString(before)) && !w.unsure.MatchString(before)
 	})
-	text = rewritePairs(text, w)
+	text = rewritePairs(titledSides(text), w)
 	text = sidePairs(text, w.unsure)
 	return bothFigures(w.lpShares(text))
 }

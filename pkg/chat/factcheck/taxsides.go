@@ -2,6 +2,7 @@ package factcheck
 
 import (
 	"regexp"
+	"strings"
 	"sync"
 )
 
@@ -164,3 +165,39 @@ func sideFirst(text string, unsure *regexp.Regexp) string {
 	}
 	return sp.String()
 }
+
+// titledSides writes the sides listed under a title of the taxes ("**🧾 Taxes**", "Налоги:"
+// over "- Buy: **0%**" and "- Sell: **0%**") as the taxes' labels, "- buy tax: **0%**".
+func titledSides(text string) string {
+	f := titleForms()
+	sp := splice{text: text}
+	for _, t := range f.title.FindAllStringIndex(text, -1) {
+		at := t[1]
+		for n := 0; n < 4 && at < len(text); n++ { // the items right under it, and no further
+			line, _, _ := strings.Cut(text[at:], "\n")
+			m := f.item.FindStringSubmatchIndex(line)
+			if m == nil {
+				break
+			}
+			side := "sell tax"
+			if f.buy.MatchString(line[m[2]:m[3]]) {
+				side = "buy tax"
+			}
+			sp.replace(at+m[2], at+m[3], side)
+			at += len(line) + 1
+		}
+	}
+	return sp.String()
+}
+
+// titleForms match a line that is only the taxes' word (after a token's name, at most), with
+// markup, a symbol or a colon, to its end (and the line break); a line or list item that opens with a side's word and a colon (group
+// 1, the side's word); and a buy's word.
+var titleForms = sync.OnceValue(func() struct{ title, item, buy *regexp.Regexp } {
+	tax, buy, sell := raw(func(l *language) string { return l.taxes }), raw(func(l *language) string { return l.buy }), raw(func(l *language) string { return l.sell })
+	return struct{ title, item, buy *regexp.Regexp }{
+		regexp.MustCompile(`(?im)^[\s*_#>\p{So}]*(?:\$?[\pL\pN]+\s)?(?:` + tax + `)[\s*_:：]*\n`), // "GPANDA taxes:"
+		regexp.MustCompile(`(?i)^[\s>]*(?:[-•*]\s+)?[*_]*(` + buy + `|` + sell + `)[*_]*\s?[:：]`),
+		regexp.MustCompile(`(?i)^(?:` + buy + `)$`),
+	}
+})
