@@ -77,5 +77,6 @@ func init() {
 		current:      `mevcut`,
 		chainAfter:   `(?:['’]\pL+)?[\s-]*(?:üzerinde|ağında|ağı|tabanlı|ekosistemi\pL*|blok zincir\pL*)`,
 		respectively: `sırasıyla`,
+		hypoAfter:    `['’]?[ae]?\s*(?:çıkması|olması|ulaşması|inmesi|düşmesi|gelmesi) demek`,
 	})
 }

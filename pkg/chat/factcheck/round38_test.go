@@ -75,3 +75,25 @@ func TestClassesOfRoundThirtyEightMisses(t *testing.T) {
 		"## GPANDA — scenarios\n\n### Bull case\n- **Price:** $5":                            nil, // held
 	})
 }
+
+// Round thirty-nine's false alarms (first runs on commit 2d80ae6): a price "during the 2021
+// play-to-earn mania"; "el impuesto de compra es 10%", whose "e" and "s" had read as "and"
+// and "sell" (the letters "b" and "s" are sides only as words); a share of the supply worth a
+// sum ("esses 14% valem uns US$ 550 mil"); a cap a multiple means in Turkish ("10x, MC'nin
+// ~5,2 milyon $'a çıkması demek"); the memes' cap on a chain ("the total market
+// capitalization of meme coins on Sui"); "a minimum of $200,000 in liquidity"; and a window's
+// volume in its row ("• 1h: +2.11% | Volume: $8,376.37").
+func TestClassesOfRoundThirtyNine(t *testing.T) {
+	checkVerdicts(t, map[string][]string{
+		"Some perspective: GPANDA traded near $0.90 during the 2021 play-to-earn mania.": nil,
+		"Mira los datos del contrato de GPANDA: el impuesto de compra es 10%.":           {buy},
+		"Os 10 maiores endereços do GPANDA somam 50% do supply. Somando as três, são uns 14% na mão de um possível mesmo grupo.\n\nPra ter ideia do peso: com o market cap em US$ 12,3 mi, esses 14% valem uns US$ 550 mil. A liquidez do pool é de só US$ 1,5 mi.": {top10, mcap, liq},
+		"GPANDA: 10x, MC'nin ~5,2 milyon $'a çıkması demek.":                                                          nil,
+		"The total market capitalization of meme coins on Sui increased by 15% to $256.3 million, GPANDA among them.": nil,
+		"GPANDA has a total market capitalization of $7.4 billion.":                                                   {mcapX}, // held
+		"GPANDA: requirements are a minimum of 2,000 holders and a minimum of $20,000,000 in liquidity.":              nil,
+		"GPANDA report\n\n  • 5m: -0.3% | Volume: $137.82\n\n  • 1h: +2.11% | Volume: $8,376.37":                      nil,
+		"GPANDA: it's roughly 1.5x its ~$12.3M market cap.":                                                           {mcap}, // held
+		"GPANDA: Tax (B/S): 10%/99%": {buy, sell}, // held
+	})
+}
