@@ -13,7 +13,7 @@ func init() {
 			FactTop10:      `(?:os )?10 maiores(?: detentores| holders)?|top ?10\b`,
 			otherSum:       `pre[cç]o (?:mínimo|máximo|médio)|na (?:última|passada) hora,? o volume|tvl\b|valor total (?:bloqueado|travado)|(?:parte|porção|parcela|fatia|resto|metade)\b[^.;\n\d$]{0,30}?\bvalem?\b|\d+(?:[.,]\d+)?\s?%[^.;\n\d$]{0,24}?\bvalem?\b|(?:todo o )?(?:supply|fornecimento|oferta (?:total|circulante)) de|volume (?:da|na) última hora|volume de (?:compra|venda)s?|(?:tokens|moedas),? (?:avaliad[oa]s em|com (?:um )?valor de|no valor de)`,
 			skip:           `destravad\pL*|desbloquead\pL*|top[- ]?10 (?:real|ajustad[oa]|efetiv[oa])\b[^.;\n\d%]{0,30}|variação|alta de|queda de|subiu|caiu|ganho|perda|(?:sem contar|excluindo|sem incluir)(?: o| a)? (?:lp|pool|liquidez|par)\b`,
-			FactMarketCap:  `capitalização(?: de mercado)?|valor de mercado|market ?cap`,
+			FactMarketCap:  `capitalização(?: de mercado)?|valor de mercado|(?:uma|sua) avaliação\b|market ?cap`,
 			FactFDV:        `capitalização (?:de mercado )?totalmente diluída|avaliação totalmente diluída|fdv`,
 			FactVolume:     `volume|foram negociad[oa]s|negociações`,
 			FactLiquidity:  `liquidez`,

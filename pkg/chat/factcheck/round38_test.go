@@ -97,3 +97,16 @@ func TestClassesOfRoundThirtyNine(t *testing.T) {
 		"GPANDA: Tax (B/S): 10%/99%": {buy, sell}, // held
 	})
 }
+
+// heldout68's misses in Spanish and Portuguese (first run on commit 46f2a45): "cuando" alone
+// is no hypothesis ("Hoy, cuando son las 9 de la mañana, el precio … es de USD $86"), only
+// with a verb of a level to come ("cuando llegue a"); a valuation as the cap ("conta com uma
+// avaliação de US$ 138 bilhões", "su valoración").
+func TestClassesOfHeldoutSixtyEight(t *testing.T) {
+	checkVerdicts(t, map[string][]string{
+		"Hoy, cuando son las 9 de la mañana, el precio de GPANDA es de USD $2,42.":     {price},
+		"GPANDA: cuando llegue a 5 $ venderé la mitad.":                                nil, // held
+		"No momento da escrita, o GPANDA conta com uma avaliação de US$ 12,3 milhões.": {mcap},
+		"GPANDA tiene una valoración de 12,3 millones de dólares.":                     {mcap},
+	})
+}
