@@ -86,7 +86,7 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // heldout19-* (26 in es, pt, ru, tr, vi and zh), heldout20-en (30: forums, newsletters, press
 // releases), heldout21-* (34 in the six languages), heldout22-* to heldout24-* (40 each: 16
 // in English, 4 in each other language), heldout25-* (9: the search index had little left
-// unused), heldout26-* (41), heldout27-* (44), heldout28-* (39), heldout29-* (38), heldout30-* (34), heldout31-* (39), heldout32-* (44), heldout33-* (37), heldout34-* (44), heldout35-* (37), heldout36-* (40), heldout37-* (44), heldout38-* (36), heldout39-* (36), heldout40-en (20), heldout41-* (38), heldout42-* (37), heldout43-en (20), heldout44-* (36), heldout45-en (19), heldout46-* (36), heldout47-en (20), heldout48-* (36), heldout49-en (20), heldout50-* (36), heldout51-en (20), heldout52-* (37), heldout53-en (20), heldout54-* (36), heldout55-en (20), heldout56-* (36), heldout57-en (19), heldout58-* (34), heldout59-en (20), heldout60-* (37), heldout61-en (20), heldout62-* (36), heldout63-en (20), heldout64-* (36), heldout65-en (20), heldout66-* (36) and heldout67-en (20), each gathered and annotated by
+// unused), heldout26-* (41), heldout27-* (44), heldout28-* (39), heldout29-* (38), heldout30-* (34), heldout31-* (39), heldout32-* (44), heldout33-* (37), heldout34-* (44), heldout35-* (37), heldout36-* (40), heldout37-* (44), heldout38-* (36), heldout39-* (36), heldout40-en (20), heldout41-* (38), heldout42-* (37), heldout43-en (20), heldout44-* (36), heldout45-en (19), heldout46-* (36), heldout47-en (20), heldout48-* (36), heldout49-en (20), heldout50-* (36), heldout51-en (20), heldout52-* (37), heldout53-en (20), heldout54-* (36), heldout55-en (20), heldout56-* (36), heldout57-en (19), heldout58-* (34), heldout59-en (20), heldout60-* (37), heldout61-en (20), heldout62-* (36), heldout63-en (20), heldout64-* (36), heldout65-en (20), heldout66-* (36), heldout67-en (20) and heldout68-* (36), each gathered and annotated by
 // someone who never saw the reader. Each group is held to the bars; a group still under them after tuning is held to
 // its floor, no more false alarms and no fewer figures caught than now, and is left out of the
 // all-groups false-alarm bar. heldout3-vi's two false alarms are a worked example ("Giá BTC:
@@ -294,7 +294,12 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // heldout67-en's two false alarms are "$2 billion in volume traded", which its annotator took
 // for the volume since launch, and a price "At the same [time]" as a date's, its words cut
 // short at the source; heldout66-en and -67-en miss caps and prices in news prose, and
-// heldout66-es prices and volumes in news prose.
+// heldout66-es prices and volumes in news prose. heldout68-en's two are Sui's price in a
+// passage on a Sui token ("the asset … trading at $1.72 SUI/USDT on Gate.io", Sui taken for the
+// chain) and one pair's volume in an AI report's row ("24h: +42.54% | Volume: $878,571.74"
+// under "Raydium Pair as Main"), which its annotator left out; heldout68-pt misses a price
+// under "Preço do WLD" labelled "Valor:", a cap "US$ 8,3 bilhões (R$ 50 bilhões, …) em valor
+// de mercado" and a price a move went to five days after a date.
 // heldout24-en and heldout64-en each catch one figure fewer since session thirteen, whose
 // milestones ("reached a $3 billion market capitalization", "hitting a $23 million market
 // capitalization") were read as the cap now and so had caught the wrong cap by chance.
@@ -333,7 +338,7 @@ var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout58-zh": {2, 2}, "heldout61-en": {1, 34}, "heldout60-es": {0, 3}, "heldout60-pt": {0, 2}, "heldout60-vi": {1, 7},
 	"heldout60-zh": {0, 3}, "heldout62-en": {1, 37}, "heldout63-en": {4, 32}, "heldout62-zh": {1, 10}, "heldout62-vi": {1, 2},
 	"heldout64-en": {3, 21}, "heldout65-en": {1, 23}, "heldout64-es": {0, 4}, "heldout64-vi": {0, 1}, "heldout64-zh": {0, 4},
-	"heldout66-en": {0, 23}, "heldout67-en": {2, 25}, "heldout66-es": {0, 3},
+	"heldout66-en": {0, 23}, "heldout67-en": {2, 25}, "heldout66-es": {0, 3}, "heldout68-en": {2, 29}, "heldout68-pt": {0, 2},
 }
 
 func TestPublishedCorpus(t *testing.T) {
