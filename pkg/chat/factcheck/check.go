@@ -205,7 +205,7 @@ func AuditWithin(text string, facts []token.Facts, within time.Duration) Report 
 		for i := range got {
 			got[i].line = lines[n]
 		}
-		read = append(read, got...)
+		read = superseded(clause, found, read, got, lines[n], current)
 	}
 	r.Checks = latest(read)
 	for line := range strings.Lines(rest) { // counted, not read: its lines need no clauses

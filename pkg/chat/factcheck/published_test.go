@@ -302,7 +302,13 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // de mercado" and a price a move went to five days after a date.
 // heldout24-en and heldout64-en each catch one figure fewer since session thirteen, whose
 // milestones ("reached a $3 billion market capitalization", "hitting a $23 million market
-// capitalization") were read as the cap now and so had caught the wrong cap by chance.
+// capitalization") were read as the cap now and so had caught the wrong cap by chance; and
+// heldout43-en, heldout63-en and heldout64-en one fewer each since a level told "since" the
+// line's last sum ("it's sitting at about $159 million", "it has since dropped to $6.36
+// billion") makes the sums before it history: the $735 a surge pushed to, the $215 million a
+// jump ended at and the $8.25 billion "As of December 6" had caught by chance, as false alarms
+// of their own (heldout63-en's and heldout64-en's above: now three and two, with the $15.25 of
+// a rally "In early December" left).
 var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout3-es": {0, 4}, "heldout3-vi": {2, 4},
 	"heldout4-en": {0, 45}, "heldout4-tr": {0, 5},
@@ -328,7 +334,7 @@ var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout38-en": {0, 37}, "heldout39-en": {1, 41}, "heldout39-vi": {0, 2}, "heldout39-zh": {1, 9},
 	"heldout37-en": {2, 46}, "heldout37-es": {0, 4}, "heldout37-ru": {0, 2}, "heldout37-tr": {1, 2}, "heldout37-vi": {0, 2},
 	"heldout41-ru": {0, 1}, "heldout42-en": {1, 37}, "heldout42-pt": {0, 5}, "heldout42-vi": {1, 1},
-	"heldout43-en": {3, 32}, "heldout44-en": {0, 39}, "heldout45-en": {3, 37}, "heldout46-en": {2, 41},
+	"heldout43-en": {2, 32}, "heldout44-en": {0, 39}, "heldout45-en": {3, 37}, "heldout46-en": {2, 41},
 	"heldout47-en": {1, 37}, "heldout46-pt": {0, 4}, "heldout48-en": {0, 35}, "heldout49-en": {2, 40},
 	"heldout48-pt": {0, 3}, "heldout50-en": {2, 27}, "heldout51-en": {1, 35}, "heldout50-es": {0, 1},
 	"heldout50-pt": {0, 3}, "heldout52-en": {2, 41}, "heldout53-en": {0, 37}, "heldout52-es": {1, 2}, "heldout52-pt": {1, 2},
@@ -336,8 +342,8 @@ var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout54-vi": {2, 6}, "heldout54-zh": {0, 0}, "heldout54-tr": {0, 0}, "heldout56-en": {1, 42}, "heldout57-en": {1, 37},
 	"heldout56-vi": {0, 4}, "heldout56-zh": {0, 1}, "heldout59-en": {1, 26}, "heldout58-es": {0, 0}, "heldout58-vi": {0, 0},
 	"heldout58-zh": {2, 2}, "heldout61-en": {1, 34}, "heldout60-es": {0, 3}, "heldout60-pt": {0, 2}, "heldout60-vi": {1, 7},
-	"heldout60-zh": {0, 3}, "heldout62-en": {1, 37}, "heldout63-en": {4, 32}, "heldout62-zh": {1, 10}, "heldout62-vi": {1, 2},
-	"heldout64-en": {3, 21}, "heldout65-en": {1, 23}, "heldout64-es": {0, 4}, "heldout64-vi": {0, 1}, "heldout64-zh": {0, 4},
+	"heldout60-zh": {0, 3}, "heldout62-en": {1, 37}, "heldout63-en": {3, 31}, "heldout62-zh": {1, 10}, "heldout62-vi": {1, 2},
+	"heldout64-en": {3, 20}, "heldout65-en": {1, 23}, "heldout64-es": {0, 4}, "heldout64-vi": {0, 1}, "heldout64-zh": {0, 4},
 	"heldout66-en": {0, 23}, "heldout67-en": {2, 25}, "heldout66-es": {0, 3}, "heldout68-en": {2, 29}, "heldout68-pt": {0, 2},
 }
 

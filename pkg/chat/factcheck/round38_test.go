@@ -110,3 +110,18 @@ func TestClassesOfHeldoutSixtyEight(t *testing.T) {
 		"GPANDA tiene una valoración de 12,3 millones de dólares.":                     {mcap},
 	})
 }
+
+// A level told "since" the line's last sum, with no label of its own, is where the token is
+// now: the sums before it on its line are history ("the market cap jumped from around $155
+// million to $215 million. … it's sitting at about $159 million", "the market cap stood at
+// nearly $8.25 billion. However, … it has since dropped to $6.36 billion"), as two labelled
+// sums on a line were (latest). From heldout63-en and heldout64-en, in the corpus since session
+// twelve.
+func TestClassesOfSinceThen(t *testing.T) {
+	checkVerdicts(t, map[string][]string{
+		"Right after the news dropped, GPANDA's market cap jumped from around $11 million to $15 million. As of the latest buzz, it's sitting at about $12.3 million.": nil,
+		"As of December 6, the GPANDA market cap stood at nearly $16 million. However, it has since dropped to $12.4 million, losing almost $4 million in five days.":  nil,
+		"GPANDA's market cap is $16 million. It has since dropped to $12.4 million.":                                                                                   nil,
+		"GPANDA is the fifth largest by market cap.\nIt's valued at $12.3 million as of June 25, and has a daily trading volume of roughly $2.2 million.":              {vol}, // held
+	})
+}
