@@ -63,7 +63,7 @@ func init() {
 		otherAge:     `bloque\pL*|cartera|billetera|creador|cuenta|dominio`,
 		unlock:       `desbloque\pL*|hasta`,
 		versus:       `respecto (?:a|de)|en comparación con|frente a|comparado con|(?:más|menos|mayor|menor) que`,
-		scales:       map[string]float64{"mil": 1e3, "mil millones": 1e9, "billón": 1e12, "billones": 1e12, "billon": 1e12, "millón": 1e6, "millones": 1e6, "millon": 1e6, "mm": 1e6},
+		scales:       map[string]float64{"mil": 1e3, "mil millones": 1e9, "billón": 1e12, "billones": 1e12, "billon": 1e12, "millón": 1e6, "millones": 1e6, "millon": 1e6, "mm": 1e6, "mmd": 1e9},
 		currency:     `dólares|dolares|dólar|usd\b`,
 		cents:        `centavos?\b`,
 		percent:      `por ciento`,

@@ -307,8 +307,8 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // line's last sum ("it's sitting at about $159 million", "it has since dropped to $6.36
 // billion") makes the sums before it history: the $735 a surge pushed to, the $215 million a
 // jump ended at and the $8.25 billion "As of December 6" had caught by chance, as false alarms
-// of their own (heldout63-en's and heldout64-en's above: now three and two, with the $15.25 of
-// a rally "In early December" left).
+// of their own (heldout63-en's four above are now three; heldout64-en's three are three still,
+// its APT passage's $15.25 of a rally "In early December" left).
 var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout3-es": {0, 4}, "heldout3-vi": {2, 4},
 	"heldout4-en": {0, 45}, "heldout4-tr": {0, 5},

@@ -125,3 +125,14 @@ func TestClassesOfSinceThen(t *testing.T) {
 		"GPANDA is the fifth largest by market cap.\nIt's valued at $12.3 million as of June 25, and has a daily trading volume of roughly $2.2 million.":              {vol}, // held
 	})
 }
+
+// heldout69's misses and false alarms in Spanish and Russian (first run on commit 1dd9fe8):
+// "MMD", mil millones de dólares, as billions ("Volumen diario USD $66,6 MMD"); a month in
+// the Russian prepositional after a sum as its date ("Стоимости в $77 424 … достигла в
+// апреле").
+func TestClassesOfHeldoutSixtyNine(t *testing.T) {
+	checkVerdicts(t, map[string][]string{
+		"- GPANDA: Volumen diario USD $0,0022 MMD, +68,38% vs media 30 días": {vol},
+		"Стоимости в $77 424 GPANDA достигла в апреле.":                      nil,
+	})
+}
