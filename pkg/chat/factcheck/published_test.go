@@ -86,7 +86,7 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // heldout19-* (26 in es, pt, ru, tr, vi and zh), heldout20-en (30: forums, newsletters, press
 // releases), heldout21-* (34 in the six languages), heldout22-* to heldout24-* (40 each: 16
 // in English, 4 in each other language), heldout25-* (9: the search index had little left
-// unused), heldout26-* (41), heldout27-* (44), heldout28-* (39), heldout29-* (38), heldout30-* (34), heldout31-* (39), heldout32-* (44), heldout33-* (37), heldout34-* (44), heldout35-* (37), heldout36-* (40), heldout37-* (44), heldout38-* (36), heldout39-* (36), heldout40-en (20), heldout41-* (38), heldout42-* (37), heldout43-en (20), heldout44-* (36), heldout45-en (19), heldout46-* (36), heldout47-en (20), heldout48-* (36), heldout49-en (20), heldout50-* (36), heldout51-en (20), heldout52-* (37), heldout53-en (20), heldout54-* (36), heldout55-en (20), heldout56-* (36), heldout57-en (19), heldout58-* (34), heldout59-en (20), heldout60-* (37), heldout61-en (20), heldout62-* (36), heldout63-en (20), heldout64-* (36), heldout65-en (20), heldout66-* (36), heldout67-en (20) and heldout68-* (36), each gathered and annotated by
+// unused), heldout26-* (41), heldout27-* (44), heldout28-* (39), heldout29-* (38), heldout30-* (34), heldout31-* (39), heldout32-* (44), heldout33-* (37), heldout34-* (44), heldout35-* (37), heldout36-* (40), heldout37-* (44), heldout38-* (36), heldout39-* (36), heldout40-en (20), heldout41-* (38), heldout42-* (37), heldout43-en (20), heldout44-* (36), heldout45-en (19), heldout46-* (36), heldout47-en (20), heldout48-* (36), heldout49-en (20), heldout50-* (36), heldout51-en (20), heldout52-* (37), heldout53-en (20), heldout54-* (36), heldout55-en (20), heldout56-* (36), heldout57-en (19), heldout58-* (34), heldout59-en (20), heldout60-* (37), heldout61-en (20), heldout62-* (36), heldout63-en (20), heldout64-* (36), heldout65-en (20), heldout66-* (36), heldout67-en (20), heldout68-* (36) and heldout69-* (36), each gathered and annotated by
 // someone who never saw the reader. Each group is held to the bars; a group still under them after tuning is held to
 // its floor, no more false alarms and no fewer figures caught than now, and is left out of the
 // all-groups false-alarm bar. heldout3-vi's two false alarms are a worked example ("Giá BTC:
@@ -299,7 +299,12 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // chain) and one pair's volume in an AI report's row ("24h: +42.54% | Volume: $878,571.74"
 // under "Raydium Pair as Main"), which its annotator left out; heldout68-pt misses a price
 // under "Preço do WLD" labelled "Valor:", a cap "US$ 8,3 bilhões (R$ 50 bilhões, …) em valor
-// de mercado" and a price a move went to five days after a date.
+// de mercado" and a price a move went to five days after a date. heldout69-en's four are a cap
+// a contract would "inflate … to $5 billion", a cap two sites state ($261M and $105M) that its
+// annotator left out, a launch's "total market value of approximately 3 billion" told in the
+// present, and a cap that "almost touched $80 million on Friday morning but has since fallen to
+// $21 million" in one clause; heldout69-pt's a close "Ontem" (yesterday) in the sentence before
+// ("No fim, a cotação ficou em US$ 38.758"), and it misses prices in news prose, as -ru does.
 // heldout24-en and heldout64-en each catch one figure fewer since session thirteen, whose
 // milestones ("reached a $3 billion market capitalization", "hitting a $23 million market
 // capitalization") were read as the cap now and so had caught the wrong cap by chance; and
@@ -345,6 +350,7 @@ var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout60-zh": {0, 3}, "heldout62-en": {1, 37}, "heldout63-en": {3, 31}, "heldout62-zh": {1, 10}, "heldout62-vi": {1, 2},
 	"heldout64-en": {3, 20}, "heldout65-en": {1, 23}, "heldout64-es": {0, 4}, "heldout64-vi": {0, 1}, "heldout64-zh": {0, 4},
 	"heldout66-en": {0, 23}, "heldout67-en": {2, 25}, "heldout66-es": {0, 3}, "heldout68-en": {2, 29}, "heldout68-pt": {0, 2},
+	"heldout69-en": {4, 29}, "heldout69-pt": {1, 1}, "heldout69-ru": {0, 1},
 }
 
 func TestPublishedCorpus(t *testing.T) {
