@@ -88,7 +88,9 @@ func superseded(clause string, found []figure, read, got []reading, line, token 
 		return read
 	}
 	for _, f := range found {
-		if f.kind != money || !sinceThen().MatchString(clause[:f.start]) || slices.ContainsFunc(got, func(x reading) bool { return x.value == f.value }) {
+		// The words within reach before the sum, so that a clause of many sums stays linear.
+		if f.kind != money || !sinceThen().MatchString(clause[runeStart(clause, max(0, f.start-reach)):f.start]) ||
+			slices.ContainsFunc(got, func(x reading) bool { return x.value == f.value }) {
 			continue // a sum read under a label of its own stands for itself
 		}
 		for i := before - 1; i >= 0 && read[i].line == line; i-- {
