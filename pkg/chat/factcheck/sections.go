@@ -17,9 +17,7 @@ func (l *lexicon) sectionAfter(clause string, past section) section {
 		past = section{} // "Initial Listing:" heads "- Price: $0.043" and "Launch price: $0.043" alike
 	}
 	level := len(clause) - len(strings.TrimLeft(clause, "#"))
-	// A heading under the section's own that speaks of the present opens a section of its own:
-	// "## Overview and scenarios" over "### Current state" over "- **Price:** $0.0183".
-	if heading := level > 0 && level <= 6 && strings.HasPrefix(clause[level:], " "); heading && (past.level == 0 || level <= past.level || l.present.MatchString(clause)) {
+	if l.opensSection(clause, level, past) {
 		past = section{}
 		if l.ago.MatchString(clause) {
 			past = section{level: level}
@@ -150,4 +148,12 @@ func (l *lexicon) dropLinked(list []string, lines []int) ([]string, []int) {
 		}
 	}
 	return list[:keep], lines[:keep]
+}
+
+// opensSection reports whether clause, a line's first, is a heading of level that ends the
+// section past: one at its level or above, or under it one that speaks of the present ("##
+// Overview and scenarios" over "### Current state" over "- **Price:** $0.0183").
+func (l *lexicon) opensSection(clause string, level int, past section) bool {
+	heading := level > 0 && level <= 6 && strings.HasPrefix(clause[level:], " ")
+	return heading && (past.level == 0 || level <= past.level || l.present.MatchString(clause))
 }

@@ -180,7 +180,7 @@ func titledSides(text string) string {
 				break
 			}
 			side := "sell tax"
-			if f.buy.MatchString(line[m[2]:m[3]]) {
+			if taxForms().buy.MatchString(line[m[2]:m[3]]) {
 				side = "buy tax"
 			}
 			sp.replace(at+m[2], at+m[3], side)
@@ -191,13 +191,12 @@ func titledSides(text string) string {
 }
 
 // titleForms match a line that is only the taxes' word (after a token's name, at most), with
-// markup, a symbol or a colon, to its end (and the line break); a line or list item that opens with a side's word and a colon (group
-// 1, the side's word); and a buy's word.
-var titleForms = sync.OnceValue(func() struct{ title, item, buy *regexp.Regexp } {
+// markup, a symbol or a colon, to its end (and the line break); and a line or list item that
+// opens with a side's word and a colon (group 1, the side's word).
+var titleForms = sync.OnceValue(func() struct{ title, item *regexp.Regexp } {
 	tax, buy, sell := raw(func(l *language) string { return l.taxes }), raw(func(l *language) string { return l.buy }), raw(func(l *language) string { return l.sell })
-	return struct{ title, item, buy *regexp.Regexp }{
+	return struct{ title, item *regexp.Regexp }{
 		regexp.MustCompile(`(?im)^[\s*_#>\p{So}]*(?:\$?[\pL\pN]+\s)?(?:` + tax + `)[\s*_:：]*\n`), // "GPANDA taxes:"
 		regexp.MustCompile(`(?i)^[\s>]*(?:[-•*]\s+)?[*_]*(` + buy + `|` + sell + `)[*_]*\s?[:：]`),
-		regexp.MustCompile(`(?i)^(?:` + buy + `)$`),
 	}
 })
