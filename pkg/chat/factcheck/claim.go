@@ -384,7 +384,7 @@ func (l *lexicon) byOrder(clause string, found []figure) []figure {
 			sums++
 			// The word stands right after the list or right before it, not on a list of its
 			// own: "13 milyar dolar … rakamıyla kıyaslandığında, sırasıyla dört ve altı kat".
-			paired = paired || l.respectively.MatchString(clause[f.end:min(len(clause), f.end+24)]) ||
+			paired = paired || l.respectively.MatchString(clause[f.end:min(len(clause), f.end+40)]) ||
 				l.respectively.MatchString(clause[runeStart(clause, max(0, f.start-16)):f.start])
 		}
 	}

@@ -17,7 +17,7 @@ func init() {
 			FactFDV:        `capitalização (?:de mercado )?totalmente diluída|avaliação totalmente diluída|fdv`,
 			FactVolume:     `volume|foram negociad[oa]s|negociações`,
 			FactLiquidity:  `liquidez`,
-			FactPrice:      `preço|cotad[oa]|custa|por (?:token|moeda)\b|cotação|(?:é|está sendo|sendo) negociad[oa]|negociad[oa] (?:a|em torno de|por volta de|perto de|por)|oscila (?:em torno de|perto de)|vale|(?:está|estão|continua) a negociar (?:a|em torno d[eo]s?|perto d[eo]s?|nos?)`,
+			FactPrice:      `preço|cotad[oa]|custa|por (?:token|moeda)\b|cotação|(?:é|está sendo|sendo) negociad[oa]|negociad[oa] (?:a|em torno de|por volta de|perto de|por)|oscila (?:em torno de|perto de)|operando (?:a|em torno de|por volta de|perto de|na casa de)|vale|(?:está|estão|continua) a negociar (?:a|em torno d[eo]s?|perto d[eo]s?|nos?)`,
 			FactPairAgeHrs: `criad[oa]|lançad[oa]|idade do par|há|o par (?:tem|existe)`,
 		},
 		after:        `de|em|da|do|na|no`,

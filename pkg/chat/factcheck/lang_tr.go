@@ -42,7 +42,7 @@ func init() {
 		seeAlso:      `ayrıca (?:okuyun|bakınız|bkz\.?)|ilgili haber(?:ler)?|bunu da okuyun|şunu da okuyun`,
 		example:      `örnek|örneğin`,
 		fromAfter:    `['’]?(?:dan|den|tan|ten)|\s(?:seviyesi|düzeyi)nden|\scivar[ıi]ndan`,
-		dated:        `\pL+(?:mıştı|mişti|muştu|müştü)(?:[^\pL]|$)|bu yana|gibi (?:düşük|yüksek)|önceki|ardından|daha sonra|destek|direnç|seviyesine (?:düşerek|düştü|geriledi|gerileyerek)`,
+		dated:        `\pL+(?:mıştı|mişti|muştu|müştü)(?:[^\pL]|$)|bu yana|gibi (?:düşük|yüksek)|önceki|ardından|daha sonra|destek|direnç|(?:arz|talep|alım|satış) bölge\pL*|(?:piyasa|fiyat) boşlu\pL*|seviyesine (?:düşerek|düştü|geriledi|gerileyerek)`,
 		ago:          `(?:\d+|bir|iki|üç|birkaç) (?:saat|dakika|gün|hafta|ay|yıl) önce|dün|(?:geçen|geçtiğimiz) (?:gün|hafta|ay|yıl)`,
 		mark:         `(?:\pL+\s)?eşi[ğk]|barajı|geride bıraktı|aştı|aşmış|aşarak|aşıyor|aştığı`,
 		sizedMove:    `(?:yüzde\s?|%\s?)\d[\d.,]*\S*\s+(?:\pL+\s+){0,2}?(?:artış|düşüş|yükseliş|kayıp|değer kaybı|yükselerek|düşerek|gerileyerek|artarak|azalarak|kazanç)\pL*(?:\s+ile)?`,

@@ -299,7 +299,7 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // chain) and one pair's volume in an AI report's row ("24h: +42.54% | Volume: $878,571.74"
 // under "Raydium Pair as Main"), which its annotator left out; heldout68-pt misses a price
 // under "Preço do WLD" labelled "Valor:", a cap "US$ 8,3 bilhões (R$ 50 bilhões, …) em valor
-// de mercado" and a price a move went to five days after a date. heldout69-en's four are a cap
+// de mercado" and a price a move went to five days after a date. heldout69-en's four were a cap
 // a contract would "inflate … to $5 billion", a cap two sites state ($261M and $105M) that its
 // annotator left out, a launch's "total market value of approximately 3 billion" told in the
 // present, and a cap that "almost touched $80 million on Friday morning but has since fallen to
@@ -313,7 +313,10 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // billion") makes the sums before it history: the $735 a surge pushed to, the $215 million a
 // jump ended at and the $8.25 billion "As of December 6" had caught by chance, as false alarms
 // of their own (heldout63-en's four above are now three; heldout64-en's three are three still,
-// its APT passage's $15.25 of a rally "In early December" left).
+// its APT passage's $15.25 of a rally "In early December" left). heldout69-en catches two
+// fewer since session fourteen, whose words of a target ("incentivized … to inflate MOVE's
+// market capitalization to $5 billion") and of a milestone ("almost touched $80 million")
+// make those two false alarms no readings: they had caught the cap by chance.
 var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout3-es": {0, 4}, "heldout3-vi": {2, 4},
 	"heldout4-en": {0, 45}, "heldout4-tr": {0, 5},
@@ -350,7 +353,7 @@ var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout60-zh": {0, 3}, "heldout62-en": {1, 37}, "heldout63-en": {3, 31}, "heldout62-zh": {1, 10}, "heldout62-vi": {1, 2},
 	"heldout64-en": {3, 20}, "heldout65-en": {1, 23}, "heldout64-es": {0, 4}, "heldout64-vi": {0, 1}, "heldout64-zh": {0, 4},
 	"heldout66-en": {0, 23}, "heldout67-en": {2, 25}, "heldout66-es": {0, 3}, "heldout68-en": {2, 29}, "heldout68-pt": {0, 2},
-	"heldout69-en": {4, 29}, "heldout69-pt": {1, 1}, "heldout69-ru": {0, 1},
+	"heldout69-en": {2, 27}, "heldout69-pt": {1, 1}, "heldout69-ru": {0, 1},
 }
 
 func TestPublishedCorpus(t *testing.T) {

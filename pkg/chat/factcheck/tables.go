@@ -30,7 +30,7 @@ func readTables(text string, k known) string {
 			}
 			tb = table{}
 		case separatorRow(t):
-		case i+1 < len(lines) && (separatorRow(lines[i+1]) || bareHeader(t, lines[i+1])):
+		case i+1 < len(lines) && (separatorRow(lines[i+1]) || tb.header == nil && bareHeader(t, lines[i+1])):
 			tb = newTable(t, k)
 		default:
 			lines[i] = tb.row(t)
@@ -249,7 +249,8 @@ func tableRow(t string) bool {
 // bareHeader reports whether row is the header of a table written without a separator row:
 // labels without a digit, over a row of as many cells that holds one ("Cryptocurrency | Price
 // | Market Cap |" over "Fartcoin | $1.53 | $1.53 billion |"). "Price: $1 | Liquidity: $2"
-// lines, whose cells hold figures, are no header.
+// lines, whose cells hold figures, are no header, nor is a row under one ("| Chain | Ethereum |
+// Ethereum |" over "| Price | $0.0000412 | ~$0.0000098 |"): readTables asks only outside a table.
 func bareHeader(row, next string) bool {
 	next = strings.TrimSpace(next)
 	return !strings.ContainsAny(row, "0123456789") && tableRow(next) && strings.ContainsAny(next, "0123456789") &&

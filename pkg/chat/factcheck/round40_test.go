@@ -1,0 +1,25 @@
+package factcheck_test
+
+import "testing"
+
+// Session fourteen's classes, from round forty's chat answers and heldout70/71's passages
+// (first runs on commit 6133802), failing there but those marked as holding: a row of a table
+// already headed is no new header ("| Chain | Ethereum | Ethereum |" under "| | **PRETZL** |
+// **PEPE** |" had made the rows after it its own); "respectively" after a sum's currency
+// words ("105,4 millones de dólares,respectivamente"); "operando em torno de" as a price;
+// supply zones and market gaps as levels in Turkish; a price "before the news broke"; "liquidity extraction"; a level
+// reached "briefly" or "touched"; a level a deal was "incentivized to inflate" the cap to.
+func TestClassesOfSessionFourteen(t *testing.T) {
+	checkVerdicts(t, map[string][]string{
+		"| | **GPANDA** | **PEPE** |\n|---|---|---|\n| Chain | Ethereum | Ethereum |\n| Price | $2.417 | ~$0.0000098 |\n| Market cap | ~$12.35M | ~$4.1B |":                          {price, mcap},
+		"Son los AXS y GPANDA. Según Coinbase, tienen una capitalización bursátil de 753,9 millones de dólares y 12,3 millones de dólares,respectivamente.":                          nil,
+		"O preço do GPANDA saltou de US$ 1,90 para US$ 2,31 em poucas horas. Depois veio uma leve correção, com o ativo operando em torno de US$ 2,417.":                             {price},
+		"124 dolardaki arz bölgesinden gelen çok sayıda reddedilmenin ardından, GPANDA fiyatları yeniden 115 dolar civarındaki piyasa boşluğuna yaklaşırken göstergeler güçleniyor.": nil,
+		"GPANDA was trading around $0.16 before the news broke.":                                     nil,
+		"GPANDA has a market cap of $12.35M, with liquidity extraction at $1.7M.":                    {mcap},
+		"GPANDA's market cap briefly reached $1 billion.":                                            nil,
+		"GPANDA's market cap almost touched $80 million on Friday morning.":                          nil,
+		"The contract incentivized Rentech to inflate GPANDA's market capitalization to $5 billion.": nil,
+		"Briefly: GPANDA's market cap is $12.35M.":                                                   {mcap}, // held
+	})
+}
