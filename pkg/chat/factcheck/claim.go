@@ -358,7 +358,18 @@ var dashed = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^
 // skipped reports whether figure f is no reading: part of a computation, a share of a change
 // ("a 4.7% decline"), or no claim about the token now (notNow).
 func (c *claims) skipped(f figure, left, after string) bool {
-	return f.start >= c.from && f.start < c.to || f.kind == percent && c.l.changeNext(after) || c.notNow(f, left, after)
+	return negative(c.clause, f) || f.start >= c.from && f.start < c.to || f.kind == percent && c.l.changeNext(after) || c.notNow(f, left, after)
+}
+
+// negative reports whether figure f has a minus sign right before it, after no letter or
+// digit: a change ("-$5K"), or a value no fact can take ("New token (-20141987.2 days
+// old)"), not a range's second end ("5-10%", "$1.2M-$1.5M").
+func negative(clause string, f figure) bool {
+	if f.start == 0 || clause[f.start-1] != '-' {
+		return false
+	}
+	r, _ := utf8.DecodeLastRuneInString(clause[:f.start-1])
+	return f.start == 1 || !unicode.IsLetter(r) && !unicode.IsDigit(r)
 }
 
 // changeNext reports whether a share is followed right away by a change's word: "a 4.7%

@@ -23,3 +23,19 @@ func TestClassesOfSessionFourteen(t *testing.T) {
 		"Briefly: GPANDA's market cap is $12.35M.":                                                   {mcap}, // held
 	})
 }
+
+// heldout70/72/73's false alarms (first runs on commits 6133802 and 0164666): a level a cap
+// was pushed to "before it rapidly plummeted"; a cap "when the craze started" and the level it
+// "soared to … in just a few days"; a "loss of liquidity"; a volume "in July 2025"; a sum
+// with a minus sign right before it ("New token (-20141987.2 days old)"), which no fact
+// takes, unlike a range's second end.
+func TestClassesOfHeldoutSeventyTwo(t *testing.T) {
+	checkVerdicts(t, map[string][]string{
+		"He was up a billion percent, pushing GPANDA's market cap to $14 million before it rapidly plummeted to $1 million.": nil,
+		"When the craze started, GPANDA's market cap was only $8 million, which soared to $14 million in just a few days.":   nil,
+		"In addition to the loss of liquidity, $102 million was lost in the liquidation of GPANDA.":                          nil,
+		"GPANDA surged 9.34% in July 2025 amid $420M trading volume spikes.":                                                 nil,
+		"GPANDA: New token (-20141987.2 days old), liquidity $1.52M.":                                                        {liq},
+		"GPANDA's liquidity is $1.5M-$1.52M.":                                                                                {liq}, // held
+	})
+}
