@@ -86,7 +86,7 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // heldout19-* (26 in es, pt, ru, tr, vi and zh), heldout20-en (30: forums, newsletters, press
 // releases), heldout21-* (34 in the six languages), heldout22-* to heldout24-* (40 each: 16
 // in English, 4 in each other language), heldout25-* (9: the search index had little left
-// unused), heldout26-* (41), heldout27-* (44), heldout28-* (39), heldout29-* (38), heldout30-* (34), heldout31-* (39), heldout32-* (44), heldout33-* (37), heldout34-* (44), heldout35-* (37), heldout36-* (40), heldout37-* (44), heldout38-* (36), heldout39-* (36), heldout40-en (20), heldout41-* (38), heldout42-* (37), heldout43-en (20), heldout44-* (36), heldout45-en (19), heldout46-* (36), heldout47-en (20), heldout48-* (36), heldout49-en (20), heldout50-* (36), heldout51-en (20), heldout52-* (37), heldout53-en (20), heldout54-* (36), heldout55-en (20), heldout56-* (36), heldout57-en (19), heldout58-* (34), heldout59-en (20), heldout60-* (37), heldout61-en (20), heldout62-* (36), heldout63-en (20), heldout64-* (36), heldout65-en (20), heldout66-* (36), heldout67-en (20), heldout68-* (36) and heldout69-* (36), each gathered and annotated by
+// unused), heldout26-* (41), heldout27-* (44), heldout28-* (39), heldout29-* (38), heldout30-* (34), heldout31-* (39), heldout32-* (44), heldout33-* (37), heldout34-* (44), heldout35-* (37), heldout36-* (40), heldout37-* (44), heldout38-* (36), heldout39-* (36), heldout40-en (20), heldout41-* (38), heldout42-* (37), heldout43-en (20), heldout44-* (36), heldout45-en (19), heldout46-* (36), heldout47-en (20), heldout48-* (36), heldout49-en (20), heldout50-* (36), heldout51-en (20), heldout52-* (37), heldout53-en (20), heldout54-* (36), heldout55-en (20), heldout56-* (36), heldout57-en (19), heldout58-* (34), heldout59-en (20), heldout60-* (37), heldout61-en (20), heldout62-* (36), heldout63-en (20), heldout64-* (36), heldout65-en (20), heldout66-* (36), heldout67-en (20), heldout68-* (36), heldout69-* (36), heldout70-* (36), heldout71-* (36), heldout72-* (31) and heldout73-en (20), each gathered and annotated by
 // someone who never saw the reader. Each group is held to the bars; a group still under them after tuning is held to
 // its floor, no more false alarms and no fewer figures caught than now, and is left out of the
 // all-groups false-alarm bar. heldout3-vi's two false alarms are a worked example ("Giá BTC:
@@ -317,6 +317,17 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // fewer since session fourteen, whose words of a target ("incentivized … to inflate MOVE's
 // market capitalization to $5 billion") and of a milestone ("almost touched $80 million")
 // make those two false alarms no readings: they had caught the cap by chance.
+// heldout70-zh's false alarm is a table row "24H 交易量 | ~$3 亿(衍生品)", the protocol's
+// derivatives volume under a heading dated 2024, which its annotator left out; heldout71-ru's
+// a loss, "потеряв … около 150 млрд USD капитализации", read as the cap; heldout72-en's a cap
+// beside a TVL that a hack's "losses exceeding" ("… Cetus' $240M TVL and $180M market cap"),
+// which its annotator took for the size before the hack; heldout73-en's another token's cap
+// ("Sudeng (HIPPO) … pushing its market capitalization to $126.4 million") in a passage on
+// SUI; heldout72-es's a bound whose verb stands too far before its sum ("ha conseguido
+// superar un valor en el mercado de 1.200 millones de dólares"). heldout70-en, -71-en, -72-en
+// and -73-en miss prices and caps in news prose, -70-ru prices in Russian news, and -71-es
+// caps and prices in Spanish prose. heldout72-en's cap "to $14 million before it rapidly
+// plummeted" had caught the cap by chance before session fourteen read it as history.
 var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout3-es": {0, 4}, "heldout3-vi": {2, 4},
 	"heldout4-en": {0, 45}, "heldout4-tr": {0, 5},
@@ -354,6 +365,8 @@ var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout64-en": {3, 20}, "heldout65-en": {1, 23}, "heldout64-es": {0, 4}, "heldout64-vi": {0, 1}, "heldout64-zh": {0, 4},
 	"heldout66-en": {0, 23}, "heldout67-en": {2, 25}, "heldout66-es": {0, 3}, "heldout68-en": {2, 29}, "heldout68-pt": {0, 2},
 	"heldout69-en": {2, 27}, "heldout69-pt": {1, 1}, "heldout69-ru": {0, 1},
+	"heldout70-en": {0, 27}, "heldout71-en": {0, 20}, "heldout70-ru": {0, 2}, "heldout70-zh": {1, 6}, "heldout71-es": {0, 2},
+	"heldout71-ru": {1, 4}, "heldout72-en": {1, 13}, "heldout73-en": {1, 21}, "heldout72-es": {1, 2},
 }
 
 func TestPublishedCorpus(t *testing.T) {
