@@ -33,7 +33,7 @@ func init() {
 		present:      `ahora|actualmente|hoy|(?:precio|cotización|valor) actual|en este momento|en la actualidad|al momento de (?:escribir|redactar)|al cierre de esta edición|a la hora de escribir|pero(?:[^\pL]|$)`,
 		pressTime:    `al (?:momento|cierre) de (?:escribir|redactar|la redacción|esta edición|esta nota)(?: (?:este|esta) (?:artículo|nota|texto))?|en el momento de (?:escribir|redactar)`,
 		approx:       `\baproximadamente|\balrededor de|\ben torno a|\bcerca de|\bunos|\bunas|\bcasi`,
-		atLeast:      `\bmás del?|\bmás de la|\bpor encima del?(?: los| las)?|\bsuperior al?|\bmayor (?:que|al?)|\bal menos|\bsuper(?:a|ó|aba|ando)(?: \pL+mente)?(?: los| las)?|\bsobrepas(?:a|ó|aba)(?: los| las)?`,
+		atLeast:      `\ba partir del?|\bmás del?|\bmás de la|\bpor encima del?(?: los| las)?|\bsuperior al?|\bmayor (?:que|al?)|\bal menos|\bsuper(?:a|ó|aba|ando)(?: \pL+mente)?(?: los| las)?|\bsobrepas(?:a|ó|aba)(?: los| las)?`,
 		atMost:       `\bmenos de|\bpor debajo de|\binferior a|\bhasta`,
 		generic:      `^una? (?:criptomoneda|moneda|token) (?:que (?:cotiza|vale|cuesta)|cotizad[oa]|negociad[oa])|el estándar(?: sano| saludable| ideal)?|lo ideal (?:es|sería)|lo saludable|lo normal|lo habitual|proyectos (?:más )?serios|media móvil|fibonacci|criptomonedas con|monedas con|tokens con|señal de alerta|señal roja|bandera roja|normalmente|generalmente|suele|considerad|umbral`,
 		comparison:   `(?:el|la|su) (?:fideicomiso|fondo|etf|etp|tesorería)|otr[ao] (?:\pL+ )?(?:moneda|token|memecoin|criptomoneda)|capitalización (?:de mercado )?(?:global|del mercado cripto)|mercado (?:cripto|de criptomonedas) (?:global|total)|total de|capitalización total|memecoins|en comparación|comparad[oa] con|frente a|a diferencia de`,

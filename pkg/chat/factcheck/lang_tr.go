@@ -38,7 +38,7 @@ func init() {
 		atMost:       `en fazla`,
 		generic:      `hareketli ortalama|fibonacci|kırmızı bayrak|genellikle|normalde|kabul edilir|eşik`,
 		comparison:   `(?:tröst|fon|etf|etp)(?:u|un|nun)?\b|başka bir (?:\pL+ )?(?:token|coin|memecoin|kripto)|küresel (?:kripto )?piyasa|kripto piyasası(?:nın)? (?:toplam|genel)|karşılaştırma|kıyasla|göre (?:daha|çok|oldukça)|sektör\pL*|toplam piyasa|memecoin(?:ler|lerin)\b|piyasa genel\pL*`,
-		notThisToken: `['’]l[ıiuü]k (?:bir )?(?:satış|alım|alış|emir|pozisyon)\pL*|['’]?\pL{0,3}\s+(?:kilitsiz|kilitli değil|kilidi açık)|['’]l[ıiuü]k bir (?:token|coin|proje|memecoin)\pL*|['’]?\pL{0,3}\s+(?:değil|geçmesi|aşması|geçen|aşan|geçerse|aşarsa)|tl\b|₺|lira\pL*|euro\pL*|['’]?y?[ae] (?:kadar )?(?:yükselt|çıkar|artır|ayarla|değiştir|indir)\pL*|gas|gaz|ücret|token\b|coin\b|cüzdan|işlem(?:$|[^\pL](?:$|[^h]))|(?:seviyesinden|düzeyinden) başla\pL*|\pL{0,4}\s(?:altında|üzerinde|üstünde|altına|üzerine|üstüne)`,
+		notThisToken: `['’]l[ıiuü]k (?:bir )?(?:satış|alım|alış|emir|pozisyon)\pL*|['’]?\pL{0,3}\s+(?:\pL+\s+)?(?:üstünde|üzerinde|altında)\b|['’]?\pL{0,3}\s+(?:kilitsiz|kilitli değil|kilidi açık)|['’]l[ıiuü]k bir (?:token|coin|proje|memecoin)\pL*|['’]?\pL{0,3}\s+(?:değil|geçmesi|aşması|geçen|aşan|geçerse|aşarsa)|tl\b|₺|lira\pL*|euro\pL*|['’]?y?[ae] (?:kadar )?(?:yükselt|çıkar|artır|ayarla|değiştir|indir)\pL*|gas|gaz|ücret|token\b|coin\b|cüzdan|işlem(?:$|[^\pL](?:$|[^h]))|(?:seviyesinden|düzeyinden) başla\pL*|\pL{0,4}\s(?:altında|üzerinde|üstünde|altına|üzerine|üstüne)`,
 		seeAlso:      `ayrıca (?:okuyun|bakınız|bkz\.?)|ilgili haber(?:ler)?|bunu da okuyun|şunu da okuyun`,
 		example:      `örnek|örneğin`,
 		fromAfter:    `['’]?(?:dan|den|tan|ten)|\s(?:seviyesi|düzeyi)nden|\scivar[ıi]ndan`,

@@ -39,3 +39,15 @@ func TestClassesOfHeldoutSeventyTwo(t *testing.T) {
 		"GPANDA's liquidity is $1.5M-$1.52M.":                                                                                {liq}, // held
 	})
 }
+
+// Chat rounds forty and forty-one's false alarms (first runs on commits 6133802 and 0164666):
+// a threshold "a partir del 10 % de tasa de venta"; a Turkish bound after its sum ("50 bin
+// $'ın epey üstünde", well above $50K); the reader's own money ("to get your $100 back").
+func TestClassesOfRoundsFortyAndFortyOne(t *testing.T) {
+	checkVerdicts(t, map[string][]string{
+		"Mi regla es que a partir del 15 % de tasa de venta hay que mirar el contrato de GPANDA con lupa.":                                      {sell},
+		"GPANDA likidite 1,52 milyon $. MC'ye oranı ~%12, orta karar. 50 bin $'ın epey üstünde olduğu için \"ince\" değil.":                     {liq},
+		"If GPANDA's price doesn't move and you sell, 25% comes off, leaving about $73. You need the price up ~37% just to get your $100 back.": nil,
+		"GPANDA likidite 1,52 milyon $.": {liq}, // held
+	})
+}
