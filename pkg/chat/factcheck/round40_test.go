@@ -1,6 +1,11 @@
 package factcheck_test
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+
+	"github.com/chatsvc/chat/pkg/chat/factcheck"
+)
 
 // Session fourteen's classes, from round forty's chat answers and heldout70/71's passages
 // (first runs on commit 6133802), failing there but those marked as holding: a row of a table
@@ -50,4 +55,20 @@ func TestClassesOfRoundsFortyAndFortyOne(t *testing.T) {
 		"If GPANDA's price doesn't move and you sell, 25% comes off, leaving about $73. You need the price up ~37% just to get your $100 back.": nil,
 		"GPANDA likidite 1,52 milyon $.": {liq}, // held
 	})
+}
+
+// A chain's coin named as the home of something else ("the largest SUI memecoin") is no
+// mention of the coin: the figures after it stay the other token's (heldout73-en, first run on
+// commit 0164666). The coin's own token ("the SUI token") still is.
+func TestClassesOfChainsHome(t *testing.T) {
+	facts := panda()
+	facts[0].Token.Symbol, facts[0].Token.Name = "SUI", "Sui"
+	for text, want := range map[string][]string{
+		"Sudeng (HIPPO), the largest SUI memecoin by market cap, surged by about 35%, pushing its market capitalization to $126.4 million.": nil,
+		"HIPPO rose 35%. The SUI token has a market cap of $12.35M.":                                                                        {mcap}, // held
+	} {
+		if got := verdicts(factcheck.Verify(text, facts)); fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%q: %v, want %v", text, got, want)
+		}
+	}
 }
