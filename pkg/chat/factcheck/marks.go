@@ -137,24 +137,6 @@ func (l *lexicon) labelWord(w string) bool {
 	})
 }
 
-// chainOf reports whether the chain's coin named at clause[from:to] names its chain as the
-// home of something else, not the coin: "Sudeng (HIPPO), the largest SUI memecoin by market
-// cap, … pushing its market capitalization to $126.4 million" is HIPPO's cap in a passage on
-// SUI. A coin's own token ("the SUI token", "SOL coin") stays a mention of it.
-func (l *lexicon) chainOf(clause string, from, to int) bool {
-	if !l.chain.MatchString(clause[from:to]) {
-		return false
-	}
-	noun := l.chainNoun.FindString(clause[to:runeStart(clause, min(len(clause), to+24))])
-	return noun != "" && !coinNoun().MatchString(noun)
-}
-
-// coinNoun matches a chain's word after a coin's name that still names the coin: "SUI token",
-// "SOL coin", "native".
-var coinNoun = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)(?:token|coin|native|токен|монет\pL*|代币|币|jeton|moneda|moeda)\s*$`)
-})
-
 // onChain reports whether the coin named at loc names the chain a token lives on, not a token
 // of its own: "the Solana meme token", "an Ethereum-based coin", "on Solana".
 func (l *lexicon) onChain(clause string, loc []int) bool {
