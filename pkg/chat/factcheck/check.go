@@ -34,29 +34,29 @@ type lexicon struct {
 	keywords []keyword
 	// right are the keywords a figure may be followed by: "$15K in liquidity", "99% sell
 	// tax", "a $731K market cap".
-	right                                   []keyword
-	hypothetical, history, hypoClause       *regexp.Regexp
-	lookIf, order, peakAfter, live          *regexp.Regexp
-	valueColumn, peakBefore, views          *regexp.Regexp
-	viewsBefore, linking                    *regexp.Regexp
-	present, generic, pressTime             *regexp.Regexp
-	approx, atLeast, atMost                 *regexp.Regexp
-	otherAsset, comparison, otherCurrency   *regexp.Regexp
-	across, market, asOf, partOf, ordinal   *regexp.Regexp
-	coinName, chain, chainNoun, chainBefore *regexp.Regexp
-	moveTo, changeWord, moveWord            *regexp.Regexp
-	moveEnd, rangeEnd, movedBy, pronoun     *regexp.Regexp
-	impersonal, localCoin, negation         *regexp.Regexp
-	coinAlias                               map[string]string
-	nameVerb, exampleLine, nameColumn       *regexp.Regexp
-	seeAlso, respectively                   *regexp.Regexp
-	dated, milestone, markAfter, ago        *regexp.Regexp
-	contrast                                *regexp.Regexp // a language's "but", "while" as a word
-	hypoAfter, nowWindow, amountOf, offset  *regexp.Regexp
-	notThisToken                            *regexp.Regexp
-	ageBefore, ageAfter, otherAge, versus   *regexp.Regexp
-	agoAfter, unlock, otherSumNext          *regexp.Regexp
-	marks                                   []*regexp.Regexp
+	right                                             []keyword
+	hypothetical, history, hypoClause                 *regexp.Regexp
+	lookIf, order, peakAfter, live                    *regexp.Regexp
+	valueColumn, peakBefore, views                    *regexp.Regexp
+	viewsBefore, linking                              *regexp.Regexp
+	present, generic, pressTime                       *regexp.Regexp
+	approx, atLeast, atMost                           *regexp.Regexp
+	otherAsset, comparison, otherCurrency             *regexp.Regexp
+	across, market, asOf, partOf, ordinal             *regexp.Regexp
+	coinName, chain, chainNoun, chainBefore, coinNoun *regexp.Regexp
+	moveTo, changeWord, moveWord                      *regexp.Regexp
+	moveEnd, rangeEnd, movedBy, pronoun               *regexp.Regexp
+	impersonal, localCoin, negation                   *regexp.Regexp
+	coinAlias                                         map[string]string
+	nameVerb, exampleLine, nameColumn                 *regexp.Regexp
+	seeAlso, respectively                             *regexp.Regexp
+	dated, milestone, markAfter, ago                  *regexp.Regexp
+	contrast                                          *regexp.Regexp // a language's "but", "while" as a word
+	hypoAfter, nowWindow, amountOf, offset            *regexp.Regexp
+	notThisToken                                      *regexp.Regexp
+	ageBefore, ageAfter, otherAge, versus             *regexp.Regexp
+	agoAfter, unlock, otherSumNext                    *regexp.Regexp
+	marks                                             []*regexp.Regexp
 }
 
 // fit is the nearest keyword that names a fact of kind for a figure: one right after it

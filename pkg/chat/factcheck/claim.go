@@ -368,8 +368,8 @@ func negative(clause string, f figure) bool {
 	if f.start == 0 || clause[f.start-1] != '-' {
 		return false
 	}
-	r, _ := utf8.DecodeLastRuneInString(clause[:f.start-1])
-	return f.start == 1 || !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	r, _ := utf8.DecodeLastRuneInString(clause[:f.start-1]) // utf8.RuneError at the clause's start
+	return !unicode.IsLetter(r) && !unicode.IsDigit(r)
 }
 
 // changeNext reports whether a share is followed right away by a change's word: "a 4.7%

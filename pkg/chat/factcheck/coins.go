@@ -4,7 +4,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"sync"
 )
 
 // coinNames are well-known coins' and tokens' names as running text writes them, with a
@@ -77,11 +76,5 @@ func (l *lexicon) chainOf(clause string, from, to int) bool {
 		return false
 	}
 	noun := l.chainNoun.FindString(clause[to:runeStart(clause, min(len(clause), to+24))])
-	return noun != "" && !coinNoun().MatchString(noun)
+	return noun != "" && !l.coinNoun.MatchString(noun)
 }
-
-// coinNoun matches a chain's word after a coin's name that still names the coin: "SUI token",
-// "SOL coin", "native".
-var coinNoun = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)(?:token|coin|native|токен|монет\pL*|代币|币|jeton|moneda|moeda)\s*$`)
-})

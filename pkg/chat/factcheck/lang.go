@@ -81,6 +81,9 @@ type language struct {
 	// make it the chain a token lives on, not a token of its own: "the Solana meme token", "on
 	// Solana", "以太坊生态", "в сети Солана". Each writes its own word boundaries.
 	chainAfter, chainBefore string
+	// coinAfter are those of chainAfter's words that name the coin itself, not its chain as the
+	// home of something else: "the SUI token", "SOL coin" (chainOf).
+	coinAfter string
 	// coins are the language's own names of well-known coins, by stem, with their English
 	// names: "比特币" is Bitcoin, "биткоин" (and "биткоина") too.
 	coins map[string]string
@@ -373,6 +376,7 @@ var words = sync.OnceValue(func() *lexicon {
 	l.valueColumn = regexp.MustCompile(`(?i)^(?:` + raw(func(lang *language) string { return lang.valueColumn }) + `)$`)
 	l.nameColumn = regexp.MustCompile(`(?i)^(?:` + raw(func(lang *language) string { return lang.nameColumn }) + `)$`)
 	l.chainNoun = regexp.MustCompile(`(?i)^` + raw(func(lang *language) string { return lang.chainAfter }))
+	l.coinNoun = regexp.MustCompile(`(?i)(?:` + raw(func(lang *language) string { return lang.coinAfter }) + `)\s*$`)
 	l.chainBefore = regexp.MustCompile(`(?i)` + raw(func(lang *language) string { return lang.chainBefore }) + `\s*$`)
 	l.chain = regexp.MustCompile(`(?i)^\$?(?:Solana|SOL|Ethereum|ETH|BNB|BSC|Base|Arbitrum|ARB|Polygon|MATIC|POL|Avalanche|AVAX|Tron|TRX|TON|Toncoin|Sui|SUI|Aptos|APT|Optimism|OP|Blast|Linea|Sonic|Bitcoin|BTC)$`)
 	l.otherCurrency = regexp.MustCompile(`(?i)(?:R\$|A\$|C\$|NT\$|HK\$|S\$|€|£|¥|₽|₺|₫|₹)\s*$`)

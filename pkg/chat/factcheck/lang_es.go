@@ -49,6 +49,7 @@ func init() {
 			"la criptomoneda líder": "bitcoin", "la segunda mayor criptomoneda": "ethereum"},
 		pronoun:      `su|sus`,
 		chainAfter:   `(?:\s+de)?[\s-]*(?:token|moneda|cadena|red|ecosistema|blockchain|meme|memecoin|par|pool)`,
+		coinAfter:    `token|moneda`,
 		chainBefore:  `\b(?:en|sobre|de)\s+(?:la\s+)?(?:red\s+(?:de\s+)?)?`,
 		from:         `de|desde`,
 		to:           `hasta(?: (?:los|las|el|la|unos|unas))?`,

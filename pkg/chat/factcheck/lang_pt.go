@@ -49,6 +49,7 @@ func init() {
 			"a criptomoeda líder": "bitcoin", "a segunda maior criptomoeda": "ethereum"},
 		pronoun:      `seu|sua|seus|suas|ele|ela`,
 		chainAfter:   `(?:\s+d[ae])?[\s-]*(?:token|moeda|cadeia|rede|ecossistema|blockchain|meme|memecoin|par|pool)`,
+		coinAfter:    `token|moeda`,
 		chainBefore:  `\b(?:na|no|em|sobre\s+a|sobre\s+o)\s+(?:rede\s+(?:d[ae]\s+|do\s+)?)?`,
 		by:           `em`,
 		from:         `de|desde`,
