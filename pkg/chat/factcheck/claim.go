@@ -213,8 +213,24 @@ func (l *lexicon) datedAfter(f figure, after string) bool {
 		after = after[:loc[0]]
 	}
 	loc := l.dated.FindStringIndex(after) // from the figure on: its words up to the date, and the date
-	return loc != nil && !(f.kind == percent && l.unlock.MatchString(after[:loc[1]]))
+	if loc == nil {
+		return false
+	}
+	if next := nextItem().FindStringIndex(after[:loc[1]]); next != nil && l.namesFact(after[next[1]:loc[1]]) {
+		return false // "sell tax 0%, and the LP has been burned since launch": the next item's date
+	}
+	return !(f.kind == percent && l.unlock.MatchString(after[:loc[1]]))
 }
+
+// namesFact reports whether s holds a fact's label.
+func (l *lexicon) namesFact(s string) bool {
+	return slices.ContainsFunc(l.keywords, func(kw keyword) bool { return kw.fact != skip && kw.fact != otherSum && kw.re.MatchString(s) })
+}
+
+// nextItem matches a list's last item's opening after a figure, ", and …", whose date is its own.
+var nextItem = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)[,，]\s*(?:` + raw(func(l *language) string { return l.and }) + `)\s`)
+})
 
 // datedBefore reports whether a date or a time stands in the clause before offset at, within
 // reach bytes ("Em 19 de dezembro de 2013, … passando de US$ 0,00026 para US$ 0,00095").

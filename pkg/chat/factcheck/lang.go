@@ -112,8 +112,9 @@ type language struct {
 	// nowWindow are the words of a volume's label whose window ends now, right before the words
 	// of a move's end that are history elsewhere: "24-hour trading volume soared to $6.76
 	// billion", "o volume de 24h caiu para US$ 2,1 milhões", "объём за сутки упал до 386 тыс. $"
-	// state the volume now.
-	nowWindow string
+	// state the volume now; longWindow those of a window of days or more before a volume ("over
+	// the last 30 days, it handled $11.2 billion in volume"), which is then no day's.
+	nowWindow, longWindow string
 	// hearsay are the words that make the figures after them someone else's claim, not the
 	// answer's, until a word of the present: "the Telegram post talks of a $5M market cap, but
 	// now …", "you mentioned", "el mensaje de Telegram habla de".
@@ -340,6 +341,7 @@ var words = sync.OnceValue(func() *lexicon {
 	l.negation = suffix(func(lang *language) string { return lang.negation })
 	l.markAfter = regexp.MustCompile(`^(?:['’]?\pL{1,4})?\s*` + union(func(lang *language) string { return lang.mark }))
 	l.nowWindow = regexp.MustCompile(`(?i)(?:` + raw(func(lang *language) string { return lang.nowWindow }) + `)\s*$`)
+	l.longWindow = regexp.MustCompile(`(?i)(?:^|[^\pL\pN])(?:` + raw(func(lang *language) string { return lang.longWindow }) + `)(?:[^\pL\pN]|$)`)
 	l.hypoAfter = regexp.MustCompile(`(?i)^[\s*_]*(?:` + raw(func(lang *language) string { return lang.hypoAfter }) + `)`)
 	l.hypothetical = regexp.MustCompile(union(func(lang *language) string { return lang.hypothetical }))
 	l.hypoClause = regexp.MustCompile(union(func(lang *language) string { return lang.hypoVerbs }))

@@ -55,6 +55,7 @@ func init() {
 		from:         `từ`,
 		to:           `xuống còn|lên tới|lên đến|lên|xuống|đến|tới|còn|về`,
 		dated:        `(?:chỉ )?sau (?:\d+|vài) (?:phút|giờ|ngày) (?:kể từ khi |từ khi )?(?:ra mắt|niêm yết|mở bán|lên sàn)|(?:chỉ )?(?:sau|trong vòng) (?:\d+|vài) phút|vào (?:ngày|tháng|năm)|ngày \d{1,2}[/.]\d|tháng \d{1,2}(?:[/.]\d{4})?|năm 20\d\d|hôm qua|tuần trước|tháng trước|năm ngoái|sau đó|rồi|kể từ|(?:cao|thấp) nhất (?:trong|lịch sử)`,
+		longWindow:   `(?:\d+|bảy|ba mươi|một) (?:ngày|tuần|tháng) qua|tuần (?:này|qua)|tháng (?:này|qua)`,
 		ago:          `\d+ (?:giờ|phút|ngày|tuần|tháng|năm) trước|hôm qua|(?:tuần|tháng|năm) trước`,
 		mark:         `mốc|ngưỡng`,
 		nowWindow:    `(?:khối lượng|volume|kl)(?: giao dịch)?\s*24\s?(?:h|giờ)`,

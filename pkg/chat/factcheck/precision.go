@@ -323,3 +323,17 @@ func (l *lexicon) colonLabel(left string, kd kind) string {
 var dataSite = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(?i)\b(?:dex ?screener|gecko ?terminal|coin ?gecko|coin ?market ?cap|cmc|birdeye|dextools|dex ?tools|gmgn|defi ?llama|dexview|ave\.ai|photon|bullx|jupiter|raydium|solscan|etherscan|bscscan|basescan|pump\.fun|rugcheck|goplus|token ?sniffer|de\.fi|honeypot\.is)\b`)
 })
+
+// longerWindow reports whether a volume's figure follows a window of days or more in its
+// clause ("Over the last 30 days, Orca handled $11.2 billion in volume"), with no day's window
+// ("24h", "daily") since: it is then another window's sum, not the 24-hour volume.
+func (l *lexicon) longerWindow(left, fact string) bool {
+	if fact != FactVolume {
+		return false
+	}
+	loc := l.longWindow.FindStringIndex(left)
+	return loc != nil && !dayWindow.MatchString(left[loc[1]:])
+}
+
+// dayWindow are a day's window's words after a longer one: "this week, its 24h volume …".
+var dayWindow = regexp.MustCompile(`(?i)24|daily|diari|diári|суточн|сутки|günlük|hàng ngày|日成交|24小时`)

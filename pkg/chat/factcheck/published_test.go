@@ -329,6 +329,8 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // and -73-en miss prices and caps in news prose, -70-ru prices in Russian news, and -71-es
 // caps and prices in Spanish prose. heldout72-en's cap "to $14 million before it rapidly
 // plummeted" had caught the cap by chance before session fourteen read it as history.
+// heldout58-zh catches one figure fewer since session fifteen's "若" (if) alone makes "若每枚
+// SHIB 价格为1美元" a hypothesis: that price had caught the price by chance.
 var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout3-es": {0, 4}, "heldout3-vi": {2, 4},
 	"heldout4-en": {0, 45}, "heldout4-tr": {0, 5},
@@ -361,7 +363,7 @@ var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout52-vi": {0, 2}, "heldout54-en": {1, 25}, "heldout55-en": {1, 30}, "heldout54-es": {1, 3}, "heldout54-pt": {1, 4},
 	"heldout54-vi": {2, 6}, "heldout54-zh": {0, 0}, "heldout54-tr": {0, 0}, "heldout56-en": {1, 42}, "heldout57-en": {1, 37},
 	"heldout56-vi": {0, 4}, "heldout56-zh": {0, 1}, "heldout59-en": {1, 26}, "heldout58-es": {0, 0}, "heldout58-vi": {0, 0},
-	"heldout58-zh": {2, 2}, "heldout61-en": {1, 34}, "heldout60-es": {0, 3}, "heldout60-pt": {0, 2}, "heldout60-vi": {1, 7},
+	"heldout58-zh": {2, 1}, "heldout61-en": {1, 34}, "heldout60-es": {0, 3}, "heldout60-pt": {0, 2}, "heldout60-vi": {1, 7},
 	"heldout60-zh": {0, 3}, "heldout62-en": {1, 37}, "heldout63-en": {3, 31}, "heldout62-zh": {1, 10}, "heldout62-vi": {1, 2},
 	"heldout64-en": {3, 20}, "heldout65-en": {1, 23}, "heldout64-es": {0, 4}, "heldout64-vi": {0, 1}, "heldout64-zh": {0, 4},
 	"heldout66-en": {0, 23}, "heldout67-en": {2, 25}, "heldout66-es": {0, 3}, "heldout68-en": {2, 29}, "heldout68-pt": {0, 2},

@@ -13,3 +13,38 @@ func TestClassesOfSessionFifteen(t *testing.T) {
 		"El token cobra un 3 % al comprar y un 8 % al vender.": nil, // held: no taxes word near
 	})
 }
+
+// heldout74/75's false alarms and misses (first runs on commit 66808ad): a move "in 30
+// minutes" told as news; a volume over "the last 30 days"; a level Turkish says was "seen"
+// ("32 bin dolar seviyesi görüldü"); a Chinese "若" (if) alone; English words that end like a
+// Turkish conditional ("course", "universe") read as one, and "the FED" as another token.
+func TestClassesOfHeldoutSeventyFour(t *testing.T) {
+	checkVerdicts(t, map[string][]string{
+		"GPANDA plummeted from $40 million to $6 million in market cap in 30 minutes of frenzied selling.": nil,
+		"Over the last 30 days, GPANDA handled $11.2 billion in volume.":                                   nil,
+		"In the past seven days, GPANDA handled $3.87 billion worth of volume.":                            nil,
+		"Over the last 30 days GPANDA doubled, and its 24h volume is $2.2M.":                               {vol}, // held
+		"Geçen ay 65 bin dolara yaklaşan GPANDA'da bugün 32 bin dolar seviyesi görüldü.":                   nil,
+		"若当前GPANDA价格为3000美元,意味着1个GPANDA可兑换3000美元。":                                                         nil,
+		"GPANDA currently trades at $2.60, 9.52 percent lower in the course of the past 24 hours.":         {priceX},
+		"GPANDA's price is $2.417 in a universe of memes.":                                                 {price},
+		"It happened as the FED spurred a 104.22% rise in 24-hour volume, reaching $2.2 million.":          {vol},
+		"GPANDA fiyatı 3 dolara düşerse zarar edersin.":                                                    nil, // held
+	})
+}
+
+// Round forty-two's misses (first run on commit 66808ad): taxes of none written "no transfer
+// taxes", "sin impuestos de compra ni de venta", "não tem taxa de compra nem de venda", "taxa
+// zero na compra e na venda"; a sell tax of none whose list goes on to the LP "burned since
+// launch", a date of that item's own.
+func TestClassesOfRoundFortyTwo(t *testing.T) {
+	checkVerdicts(t, map[string][]string{
+		"The LP is fully burned, there are no transfer taxes, mint and freeze authorities are revoked.":    {lpX, buyX, sellX},
+		"Volume is around $2.2M for the day, no buy or sell tax, and the LP has been burned since launch.": {vol, buyX, sellX},
+		"Del lado bueno: no tiene impuestos de compra ni de venta, la LP está bloqueada al 100 %.":         {buyX, sellX, lpX},
+		"El resto acompaña: sin impuestos de compra ni de venta, la LP está quemada al 100 %.":             {buyX, sellX, lpX},
+		"Do lado positivo: não tem taxa de compra nem de venda (0 %/0 %), o mint está revogado.":           {buyX, sellX},
+		"Taxa zero na compra e na venda, LP 100 % queimada.":                                               {buyX, sellX, lpX},
+		"GPANDA traded at $5.10, and that was last month.":                                                 nil, // held
+	})
+}
