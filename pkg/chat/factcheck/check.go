@@ -66,7 +66,7 @@ type lexicon struct {
 // ("Price: $2.42", "**Liquidity** — $1.5M"), not a verb of prose ("trades at $2.42").
 func (l *lexicon) fit(left, after string, kd kind, from int) (fact string, used int, labelled, ok bool) {
 	if fact, used := l.rightLabel(after, kd); used > 0 {
-		if l.partBefore(left, kd) || l.longerWindow(left, fact) {
+		if l.partBefore(left, kd) {
 			return "", 0, false, false // a part's or a change's words right before it win
 		}
 		if lf := l.colonLabel(left, kd); lf != "" {
@@ -81,7 +81,7 @@ func (l *lexicon) fit(left, after string, kd kind, from int) (fact string, used 
 			return FactPairAgeHrs, 0, false, true
 		}
 	}
-	if best == "" || best == skip || best == otherSum || l.longerWindow(left, best) {
+	if best == "" || best == skip || best == otherSum {
 		return "", 0, false, false
 	}
 	// A keyword far back belongs to another figure's claim.

@@ -63,7 +63,8 @@ func (c *claims) read(f figure) (reading, bool) {
 	// its own ("前十地址合计：48.2%", "hold a combined 45%"), nor before the token's name ("The
 	// crypto market is up 3% today, and GPANDA trades at $2.417").
 	cmp := labels[min(len(labels), max(0, len(labels)-128, c.m.latestEnd-(f.start-len(labels)))):]
-	if l.unsure(clause, c.generic, f, fact, left, after) || implausible(fact, f) || fact != FactTop10 && l.comparison.MatchString(cmp) {
+	if l.unsure(clause, c.generic, f, fact, left, after) || implausible(fact, f) || fact != FactTop10 && l.comparison.MatchString(cmp) ||
+		fact == FactVolume && l.longerWindow(clause[runeStart(clause, max(0, f.start-256)):f.start]) {
 		return reading{}, false
 	}
 	d := t.data[fact]

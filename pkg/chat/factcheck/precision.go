@@ -85,6 +85,9 @@ func (l *lexicon) peakNext(after string) bool {
 	if share().MatchString(rest) {
 		return true // "ATH'nin ~%66 altında": how far below the peak, not the peak's level
 	}
+	if rest == "" || strings.ContainsRune(".;!?\n。", []rune(rest)[0]) {
+		return true // "… 32 bin dolar seviyesi görüldü. 8 günde …": the sentence ends with it
+	}
 	next := rest[:min(len(rest), 6)]
 	return !strings.ContainsAny(next, ":：=—–-$(0123456789") && !l.linking.MatchString(rest)
 }
@@ -324,15 +327,13 @@ var dataSite = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(?i)\b(?:dex ?screener|gecko ?terminal|coin ?gecko|coin ?market ?cap|cmc|birdeye|dextools|dex ?tools|gmgn|defi ?llama|dexview|ave\.ai|photon|bullx|jupiter|raydium|solscan|etherscan|bscscan|basescan|pump\.fun|rugcheck|goplus|token ?sniffer|de\.fi|honeypot\.is)\b`)
 })
 
-// longerWindow reports whether a volume's figure follows a window of days or more in its
-// clause ("Over the last 30 days, Orca handled $11.2 billion in volume"), with no day's window
-// ("24h", "daily") since: it is then another window's sum, not the 24-hour volume.
-func (l *lexicon) longerWindow(left, fact string) bool {
-	if fact != FactVolume {
-		return false
-	}
-	loc := l.longWindow.FindStringIndex(left)
-	return loc != nil && !dayWindow.MatchString(left[loc[1]:])
+// longerWindow reports whether a volume's figure follows a window of days or more in the
+// clause before it ("Over the last 30 days, Orca handled $11.2 billion in volume, surpassing
+// Raydium's $10.8 billion"), with no day's window ("24h", "daily") since: it is then another
+// window's sum, not the 24-hour volume.
+func (l *lexicon) longerWindow(before string) bool {
+	loc := l.longWindow.FindStringIndex(before)
+	return loc != nil && !dayWindow.MatchString(before[loc[1]:])
 }
 
 // dayWindow are a day's window's words after a longer one: "this week, its 24h volume …".

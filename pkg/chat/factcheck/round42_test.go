@@ -20,16 +20,18 @@ func TestClassesOfSessionFifteen(t *testing.T) {
 // Turkish conditional ("course", "universe") read as one, and "the FED" as another token.
 func TestClassesOfHeldoutSeventyFour(t *testing.T) {
 	checkVerdicts(t, map[string][]string{
-		"GPANDA plummeted from $40 million to $6 million in market cap in 30 minutes of frenzied selling.": nil,
-		"Over the last 30 days, GPANDA handled $11.2 billion in volume.":                                   nil,
-		"In the past seven days, GPANDA handled $3.87 billion worth of volume.":                            nil,
-		"Over the last 30 days GPANDA doubled, and its 24h volume is $2.2M.":                               {vol}, // held
-		"Geçen ay 65 bin dolara yaklaşan GPANDA'da bugün 32 bin dolar seviyesi görüldü.":                   nil,
-		"若当前GPANDA价格为3000美元,意味着1个GPANDA可兑换3000美元。":                                                         nil,
-		"GPANDA currently trades at $2.60, 9.52 percent lower in the course of the past 24 hours.":         {priceX},
-		"GPANDA's price is $2.417 in a universe of memes.":                                                 {price},
-		"It happened as the FED spurred a 104.22% rise in 24-hour volume, reaching $2.2 million.":          {vol},
-		"GPANDA fiyatı 3 dolara düşerse zarar edersin.":                                                    nil, // held
+		"GPANDA plummeted from $40 million to $6 million in market cap in 30 minutes of frenzied selling.":                                                    nil,
+		"Over the last 30 days, GPANDA handled $11.2 billion in volume.":                                                                                      nil,
+		"In the past seven days, GPANDA handled $3.87 billion worth of volume.":                                                                               nil,
+		"Over the last 30 days GPANDA doubled, and its 24h volume is $2.2M.":                                                                                  {vol}, // held
+		"Geçen ay 65 bin dolara yaklaşan GPANDA'da bugün 32 bin dolar seviyesi görüldü.":                                                                      nil,
+		"若当前GPANDA价格为3000美元,意味着1个GPANDA可兑换3000美元。":                                                                                                            nil,
+		"GPANDA currently trades at $2.60, 9.52 percent lower in the course of the past 24 hours.":                                                            {priceX},
+		"GPANDA's price is $2.417 in a universe of memes.":                                                                                                    {price},
+		"It happened as the FED spurred a 104.22% rise in 24-hour volume, reaching $2.2 million.":                                                             {vol},
+		"GPANDA fiyatı 3 dolara düşerse zarar edersin.":                                                                                                       nil, // held
+		"Over the last 30 days, GPANDA handled $11.2 billion in volume, surpassing Raydium's $10.8 billion.":                                                  nil,
+		"Bir haftada 700 milyar dolar buharlaştı\n\nGeçen ay 65 bin dolara yaklaşan GPANDA'da bugün 32 bin dolar seviyesi görüldü. 8 günde 700 milyar dolar.": nil,
 	})
 }
 
