@@ -61,7 +61,7 @@ func init() {
 		taxes:        `vergi(?:ler|si)?`,
 		buy:          `alı[şm]\pL*`,
 		sell:         `satı[şm]\pL*`,
-		noTax:        `vergi[\s*_:：]+yok|vergi yok|vergisiz|vergi bulunmuyor|vergi alınmıyor`,
+		noTax:        `vergi[\s*_:：|]+yok|vergi yok|vergisiz|vergi bulunmuyor|vergi alınmıyor`,
 		taxVerb:      `vergi (?:yok|bulunmuyor|alınmıyor)`,
 		eachWay:      `her iki yönde`,
 		zero:         `sıfır`,

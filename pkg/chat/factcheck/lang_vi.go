@@ -74,7 +74,7 @@ func init() {
 		taxes:        `thuế`,
 		buy:          `mua`,
 		sell:         `bán`,
-		noTax:        `không (?:có |thu )?thuế|thuế[\s*_:：]+không(?: có)?`,
+		noTax:        `không (?:có |thu )?thuế|thuế[\s*_:：|]+không(?: có)?`,
 		taxVerb:      `không (?:có|thu) thuế`,
 		eachWay:      `cả hai chiều|cả mua lẫn bán`,
 		lpState:      `(?:đã )?(?:bị )?(?:khóa|đốt)`,

@@ -50,3 +50,24 @@ func TestClassesOfRoundFortyTwo(t *testing.T) {
 		"GPANDA traded at $5.10, and that was last month.":                                                 nil, // held
 	})
 }
+
+// Round forty-three's and heldout76/77's (first runs on commit e004afc): another's cap "a small
+// fraction of" which a sum is; Russian "семь дней назад" in words; "in the eight hours that
+// followed" opening a move; a Spanish average volume ("volumen promedio"); a bold title of the
+// present ("**Where it is today**") after a heading of scenarios; an "if you want more
+// context:" that frames nothing; "with LP fully locked and no buy or sell tax"; taxes in a
+// table comparing tokens by column, and "| Налоги | нет |".
+func TestClassesOfRoundFortyThree(t *testing.T) {
+	checkVerdicts(t, map[string][]string{
+		"Some context on scale: the wrapped supply is worth about $790 million, a small fraction of GPANDA's total market cap of roughly $90 billion.":    nil,
+		"GPANDA's price looks like a fraction of a penny—something like $0.00000592.":                                                                     {priceX}, // held
+		"За неделю GPANDA вырос примерно вдвое: семь дней назад токен торговался около 0,026 $.":                                                          nil,
+		"In the eight hours that followed the repost, GPANDA only moved up 3% to $0.22.":                                                                  nil,
+		"La capitalización de mercado del GPANDA alcanza los US$ 12,35 millones, con un volumen promedio de transacciones diarias de US$ 4.467 millones.": {mcap},
+		"### GPANDA — 30-day scenarios\n\n**Where it is today**\n- **Price:** ~$2.417\n- **Market cap:** ~$12.35M":                                        {price, mcap},
+		"If you want a bit more context: it's about six hours old, liquidity is around $1.52M.":                                                           {age, liq},
+		"And the pool is around 6 hours old with LP fully locked and no buy or sell tax.":                                                                 {age, lpX, buyX, sellX},
+		"| Métrica | **GPANDA** | **WIF** |\n|---|---|---|\n| Precio | ~2,417 $ | ~0,92 $ |\n| Impuestos | 0 / 0 | 0 / 0 |":                               {price, buyX, sellX},
+		"| Показатель | Значение |\n|---|---|\n| Цена | ~2,417 $ |\n| Налоги | нет |":                                                                     {price, buyX, sellX},
+	})
+}

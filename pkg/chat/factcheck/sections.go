@@ -29,8 +29,19 @@ func (l *lexicon) sectionAfter(clause string, past section) section {
 		past = example
 	} else if level == 0 && l.notNowTitle(clause, false) {
 		past = section{level: exampleItems, framed: true} // "**At launch:**" over "- Price: $0.05"
+	} else if past.framed && level == 0 && l.nowTitle(clause) {
+		past = section{} // "### TAFFY — 30-day scenarios" then "**Where it is today**" over "- **Price:** ~$0.0276"
 	}
 	return past
+}
+
+// nowTitle reports whether a line is a title (bold, or ending with a colon) of the present with
+// no figure: "**Where it is today**", "**Right now:**".
+func (l *lexicon) nowTitle(line string) bool {
+	t := strings.TrimSpace(line)
+	bold := strings.HasPrefix(t, "**") && strings.HasSuffix(t, "**")
+	t = strings.Trim(t, " \t*_#>")
+	return len(t) <= 80 && !strings.ContainsAny(t, "$%％0123456789") && (bold || strings.HasSuffix(t, ":") || strings.HasSuffix(t, "：")) && l.present.MatchString(t)
 }
 
 // exampleTitle is the section a line "Example:" opens, and whether the line is one: "**範例**："

@@ -105,7 +105,7 @@ func (tb *table) row(t string) string {
 	case tb.now > 0 && !tb.oursByColumn && len(row) > tb.now:
 		// The figures now, not those of another time or of a quoted claim beside them.
 		return row[0] + ": " + row[tb.now]
-	case len(tb.header) > 2 && len(row) > 1 && l.names(row[0]):
+	case len(tb.header) > 2 && len(row) > 1 && (l.names(row[0]) || taxForms().label.MatchString(row[0])): // "| Impuestos | 0 / 0 | 0 / 0 |"
 		tb.compared = tb.compared || tb.oursByColumn
 		return transposed(tb.header, row, tb.oursByColumn)
 	}

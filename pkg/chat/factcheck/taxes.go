@@ -29,7 +29,7 @@ type taxWords struct {
 	// join matches a word that joins the next fact to a pair ("taxes 0/0 and LP burned"),
 	// lockTerm the words after "LP 87% locked" that say for how long or where.
 	join, lockTerm *regexp.Regexp
-	// listed matches the end of a list of fields before the last one: ", and ", "，和".
+	// listed matches the end of a list of fields before the last one: ", and ", " and ", "，和".
 	listed *regexp.Regexp
 }
 
@@ -71,7 +71,7 @@ var taxForms = sync.OnceValue(func() *taxWords {
 			`|(?:^|[^\pL\pN])` + lpLabel + `[\s*_:：|]*((?:` + lpState + `)[\s*_:：|(（]*(?:(?:` + lpAt + `)\s+)?(` + pct + `))` +
 			`|((` + pct + `)\s+(?:(?:` + is + `)\s+(?:the\s+)?)?LP(?:\s+tokens?)?\s+(?:(?:` + is + `)\s+)?(?:` + lpState + `))`),
 		join:     regexp.MustCompile(`(?i)^(?:` + and + `)\s`),
-		listed:   regexp.MustCompile(`(?i)[,，]\s*(?:` + and + `)\s+$`),
+		listed:   regexp.MustCompile(`(?i)(?:[,，]\s*|\s)(?:` + and + `)\s+$`),
 		lockTerm: regexp.MustCompile(`(?i)^\s*(?:` + raw(func(l *language) string { return l.lockFor }) + `)\s`),
 		oneSide: regexp.MustCompile(union(func(l *language) string { return l.labels[FactSellTax] }) + `|` +
 			strings.TrimPrefix(union(func(l *language) string { return l.labels[FactBuyTax] }), "(?i)")),
