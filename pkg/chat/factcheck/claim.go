@@ -297,9 +297,34 @@ func (l *lexicon) opensWithAgo(s string) bool {
 func (c *claims) notNow(f figure, left, after string) bool {
 	return c.current < 0 || c.m.hypotheticalBefore(f.start) || c.past(f, after) || c.m.otherSince(f.start) ||
 		(c.l.otherAsset.MatchString(lastWords(left, 4)) && mentioned(c.tokens, left) < 0) ||
-		c.l.datedAfter(f, after) || c.l.markAfter.MatchString(after) || c.subjectOfHypothesis(f, after) ||
+		c.l.datedAfter(f, after) || c.l.markAfter.MatchString(after) || c.subjectOfHypothesis(f, after) || c.superseded(f) ||
 		c.l.milestone.MatchString(c.clause[max(0, f.start-32):f.start])
 }
+
+// superseded reports whether sum f is one a word of the present and another sum right after
+// it, with no fact's label between, take over: "The price catapulted from $0.000000616 to
+// $0.0000007236, currently stabilizing at $0.0000006911".
+func (c *claims) superseded(f figure) bool {
+	if f.kind != money {
+		return false
+	}
+	near := c.clause[f.end:min(len(c.clause), f.end+40)]
+	loc := c.l.present.FindStringIndex(near)
+	if loc == nil || strings.ContainsAny(near[loc[0]:loc[1]], ",，") || c.l.contrast.MatchString(near[:min(len(near), loc[1]+1)]) {
+		return false // a word of the time, not a contrast's ", but", ", mas"
+	}
+	if gap := near[:loc[0]]; strings.Trim(gap, " ,;—–-") != "" || !strings.ContainsAny(gap, ",;—–-") {
+		return false // a phrase of its own: "…, currently", not "$0.41 right now ($0.41)" nor "from $3.10 to the current range of $2.42"
+	}
+	at := f.end + loc[1]
+	sum := sumNext().FindStringIndex(c.clause[at:min(len(c.clause), at+32)])
+	return sum != nil && !c.l.namesFact(c.clause[f.end:at+sum[0]]) // not "Liquidity is $1.52M, and the market cap is currently $12.35M"
+}
+
+// sumNext matches a sum in dollars: "$0.0000006911", "0,052 $", "2,4 triệu USD", "3000美元".
+var sumNext = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\$\s?\d|\d\s?\$|\d[\d.,]*\s?(?:\pL+\s)?(?:usd\b|` + raw(func(l *language) string { return l.currency }) + `)`)
+})
 
 // subjectOfHypothesis reports whether figure f is what a hypothesis after it is about, right
 // after it or after its label ("a market cap of $11.5B would put it in the top 50", "what a

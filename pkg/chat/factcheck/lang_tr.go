@@ -28,7 +28,7 @@ func init() {
 		nameColumn:   `token adı|sembol|borsa\pL*|platform\pL*`,
 		history:      `ilk (?:gün|saat|hafta)\pL*|20\d\d(?: yılı(?:nın)?)? (?:ortasında|sonunda|başında)|(?:geçtiğimiz|geçen) (?:gün|hafta|ay|yıl)\pL*|dün\b|\d{1,2} (?:ocak|şubat|mart|nisan|mayıs|haziran|temmuz|ağustos|eylül|ekim|kasım|aralık)\pL*['’](?:da|de|ta|te)(?:ki)?(?:[^\pL]|$)|\d+ (?:saat|dakika) önce|bir saat önce|zirve|en yüksek|en düşük|tüm zamanların en yüksek|ath|daha önce|lansman|(?:\d+|bir|iki|üç|birkaç) (?:gün|hafta|ay|yıl) önce|geçen hafta|dün|yükseldi|çıktı|ulaştı|20\d\d['’](?:de|da|te|ta)|sonundan önce|başında|ayında|yılında`,
 		hearsay:      `(?:gönderi|mesaj|tweet|paylaşım|makale|arkadaş)\pL*[^.;\n]{0,40}?(?:diyor|iddia ediyor|yazıyor|söylüyor)|dediniz|söylediniz|yazdınız|iddiasına göre`,
-		peak:         `seviye(?:si|sini) görül\pL*|seviye(?:si|sini) gördü\pL*|ath|zirve\pL*|tüm zamanların en yüksek|dest(?:ek|eğ)\pL*|diren[çc]\pL*`,
+		peak:         `(?:iki|üç|birkaç) (?:kez|kere|defa)|seviye(?:si|sini) görül\pL*|seviye(?:si|sini) gördü\pL*|ath|zirve\pL*|tüm zamanların en yüksek|dest(?:ek|eğ)\pL*|diren[çc]\pL*`,
 		live:         `şimdi|güncel|canlı|şu an`,
 		valueColumn:  `değer`,
 		present:      `şu anda|şimdi|bugün|güncel|yazı itibarıyla|şu an itibarıyla|an itibarıyla|şu sıralar|hâlihazırda|halihazırda|ama(?:[^\pL]|$)|fakat`,

@@ -26,7 +26,7 @@ func init() {
 		history:      `ra mắt (?:vào )?(?:ngày|tháng) \d|gia (?:luc|khi) (?:gui|call|vao)|\d+ (?:giờ|phút) trước|một giờ trước|đỉnh|(?:tăng|giảm) từ|sau khi|chưa đầy|hồi đó|khi đó|từng (?:lên|đạt|chạm|xuống|giảm|tăng|có giá)|ban đầu|(?:giá )?khởi điểm|đáy|trước đó|trước khi|có lúc|đạt mức đỉnh|đỉnh lịch sử|cao nhất mọi thời đại|ath|trước đây|lúc ra mắt|\d+ (?:ngày|tuần|tháng|năm) trước|tuần trước|hôm qua|đã tăng lên|đã giảm xuống|đạt đỉnh|năm 20\d\d|có thời điểm|(?:thời điểm |mức )?(?:cao|thấp) nhất`,
 		hearsay:      `(?:bài đăng|tin nhắn|tweet|bài báo)[^.;\n]{0,30}?(?:nói|cho rằng|khẳng định|viết)|bạn (?:nói|viết|nhắc)|theo (?:một )?(?:bài đăng|tweet|tin nhắn)`,
 		order:        `(?:rút|rút ra|rút khỏi pool|thêm) (?:khoảng |gần )?|lệnh (?:mua|bán)(?: khoảng)?|(?:mua|bán) (?:vào|ra) (?:khoảng )?`,
-		peak:         `ath|đỉnh`,
+		peak:         `hai lần|ba lần|nhiều lần|ath|đỉnh`,
 		live:         `hiện tại|bây giờ|trực tiếp`,
 		valueColumn:  `giá trị`,
 		present:      `đang|hiện tại|hiện nay|hôm nay|bây giờ|hiện|(?:tại )?thời điểm viết bài|nhưng`,

@@ -71,3 +71,23 @@ func TestClassesOfRoundFortyThree(t *testing.T) {
 		"| Показатель | Значение |\n|---|---|\n| Цена | ~2,417 $ |\n| Налоги | нет |":                                                                     {price, buyX, sellX},
 	})
 }
+
+// Round forty-four's false alarm (first run on commit 40ce729) and the moves read since: a
+// level the price "hit and held twice today" ("bateu e segurou em US$ 0,0040 duas vezes hoje"),
+// a level, not the price; verbs of a move the reader did not know ("catapulted from $2.10 to
+// $2.60" had been read as a range that agreed with any price between), and a move "within
+// hours of" an event, history; a sum a word of the present and another sum take over
+// ("…, currently stabilizing at $0.0000006911") (held: a move the reader now knows, "skyrocketed from", read
+// as the price now had made heldout76-en's KEKIUS passage a false alarm).
+func TestClassesOfRoundFortyFour(t *testing.T) {
+	checkVerdicts(t, map[string][]string{
+		"Níveis pra acompanhar: o preço do GPANDA bateu e segurou em US$ 0,0040 duas vezes hoje, então essa é a região de suporte.": nil,
+		"GPANDA tested $2.10 twice today.":                                                     nil, // held
+		"GPANDA catapulted from $2.10 to $2.60.":                                               {priceX},
+		"The price catapulted from $2.10 to $2.60, currently stabilizing at $2.417.":           nil,
+		"Liquidity is $1.52M, and the market cap is currently $12.35M.":                        {liq, mcap}, // held
+		"Within hours of the update, GPANDA's price skyrocketed from $0.0056 to $0.133.":       nil,         // held
+		"Its trading volume hovered around $2.2 million, up 115 percent in the last 24 hours.": {vol},       // held
+		"GPANDA trades at $2.417, twice its launch price.":                                     {price},     // held
+	})
+}
