@@ -56,6 +56,7 @@ type lexicon struct {
 	notThisToken                                      *regexp.Regexp
 	ageBefore, ageAfter, otherAge, versus             *regexp.Regexp
 	agoAfter, unlock, otherSumNext, longWindow        *regexp.Regexp
+	dayWindow                                         *regexp.Regexp
 	marks                                             []*regexp.Regexp
 }
 

@@ -342,6 +342,7 @@ var words = sync.OnceValue(func() *lexicon {
 	l.markAfter = regexp.MustCompile(`^(?:['’]?\pL{1,4})?\s*` + union(func(lang *language) string { return lang.mark }))
 	l.nowWindow = regexp.MustCompile(`(?i)(?:` + raw(func(lang *language) string { return lang.nowWindow }) + `)\s*$`)
 	l.longWindow = regexp.MustCompile(`(?i)(?:^|[^\pL\pN])(?:` + raw(func(lang *language) string { return lang.longWindow }) + `)(?:[^\pL\pN]|$)`)
+	l.dayWindow = regexp.MustCompile(`(?i)24|` + raw(func(lang *language) string { return lang.nowWindow }))
 	l.hypoAfter = regexp.MustCompile(`(?i)^[\s*_]*(?:` + raw(func(lang *language) string { return lang.hypoAfter }) + `)`)
 	l.hypothetical = regexp.MustCompile(union(func(lang *language) string { return lang.hypothetical }))
 	l.hypoClause = regexp.MustCompile(union(func(lang *language) string { return lang.hypoVerbs }))

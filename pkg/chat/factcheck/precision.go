@@ -329,12 +329,10 @@ var dataSite = sync.OnceValue(func() *regexp.Regexp {
 
 // longerWindow reports whether a volume's figure follows a window of days or more in the
 // clause before it ("Over the last 30 days, Orca handled $11.2 billion in volume, surpassing
-// Raydium's $10.8 billion"), with no day's window ("24h", "daily") since: it is then another
-// window's sum, not the 24-hour volume.
+// Raydium's $10.8 billion"), with no day's window since ("24", or a volume's label whose
+// window ends now: "this week, its daily volume …"): it is then another window's sum, not the
+// 24-hour volume.
 func (l *lexicon) longerWindow(before string) bool {
 	loc := l.longWindow.FindStringIndex(before)
-	return loc != nil && !dayWindow.MatchString(before[loc[1]:])
+	return loc != nil && !l.dayWindow.MatchString(before[loc[1]:])
 }
-
-// dayWindow are a day's window's words after a longer one: "this week, its 24h volume …".
-var dayWindow = regexp.MustCompile(`(?i)24|daily|diari|diári|суточн|сутки|günlük|hàng ngày|日成交|24小时`)
