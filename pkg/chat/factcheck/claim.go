@@ -63,8 +63,7 @@ func (c *claims) read(f figure) (reading, bool) {
 	// its own ("前十地址合计：48.2%", "hold a combined 45%"), nor before the token's name ("The
 	// crypto market is up 3% today, and GPANDA trades at $2.417").
 	cmp := labels[min(len(labels), max(0, len(labels)-128, c.m.latestEnd-(f.start-len(labels)))):]
-	if l.unsure(clause, c.generic, f, fact, left, after) || implausible(fact, f) || fact != FactTop10 && l.comparison.MatchString(cmp) ||
-		fact == FactVolume && l.longerWindow(clause[runeStart(clause, max(0, f.start-256)):f.start]) {
+	if l.unsure(clause, c.generic, f, fact, left, after) || implausible(fact, f) || fact != FactTop10 && l.comparison.MatchString(cmp) {
 		return reading{}, false
 	}
 	d := t.data[fact]
@@ -217,15 +216,10 @@ func (l *lexicon) datedAfter(f figure, after string) bool {
 	if loc == nil {
 		return false
 	}
-	if next := nextItem().FindStringIndex(after[:loc[1]]); next != nil && l.namesFact(after[next[1]:loc[1]]) {
+	if next := nextItem().FindStringIndex(after[:loc[1]]); next != nil && l.names(after[next[1]:loc[1]]) {
 		return false // "sell tax 0%, and the LP has been burned since launch": the next item's date
 	}
 	return !(f.kind == percent && l.unlock.MatchString(after[:loc[1]]))
-}
-
-// namesFact reports whether s holds a fact's label.
-func (l *lexicon) namesFact(s string) bool {
-	return slices.ContainsFunc(l.keywords, func(kw keyword) bool { return kw.fact != skip && kw.fact != otherSum && kw.re.MatchString(s) })
 }
 
 // nextItem matches a list's last item's opening after a figure, ", and …", whose date is its own.
@@ -318,7 +312,7 @@ func (c *claims) superseded(f figure) bool {
 	}
 	at := f.end + loc[1]
 	sum := sumNext().FindStringIndex(c.clause[at:min(len(c.clause), at+32)])
-	return sum != nil && !c.l.namesFact(c.clause[f.end:at+sum[0]]) // not "Liquidity is $1.52M, and the market cap is currently $12.35M"
+	return sum != nil && !c.l.names(c.clause[f.end:at+sum[0]]) // not "Liquidity is $1.52M, and the market cap is currently $12.35M"
 }
 
 // sumNext matches a sum in dollars: "$0.0000006911", "0,052 $", "2,4 triệu USD", "3000美元".

@@ -23,7 +23,8 @@ import (
 func (l *lexicon) unsure(clause string, generic bool, f figure, fact, left, after string) bool {
 	before := clause[max(0, f.start-48):f.start] // the words right before the figure
 	return l.notTheToken(clause, generic, f, fact, left, after, before) || tokenCount(f, after) || l.notWhole(f, before, after) ||
-		f.kind == money && l.movedBy.MatchString(clause[runeStart(clause, max(0, f.start-96)):f.start]) || f.kind == hours && !l.pairAge(before, left, after)
+		f.kind == money && l.movedBy.MatchString(clause[runeStart(clause, max(0, f.start-96)):f.start]) || f.kind == hours && !l.pairAge(before, left, after) ||
+		fact == FactVolume && l.longerWindow(clause[runeStart(clause, max(0, f.start-256)):f.start])
 }
 
 // notTheToken reports whether the words around a figure make it a cost, a count, another
@@ -85,7 +86,7 @@ func (l *lexicon) peakNext(after string) bool {
 	if share().MatchString(rest) {
 		return true // "ATH'nin ~%66 altında": how far below the peak, not the peak's level
 	}
-	if rest == "" || strings.ContainsRune(".;!?\n。", []rune(rest)[0]) {
+	if r, _ := utf8.DecodeRuneInString(rest); rest == "" || strings.ContainsRune(".;!?\n。", r) {
 		return true // "… 32 bin dolar seviyesi görüldü. 8 günde …": the sentence ends with it
 	}
 	next := rest[:min(len(rest), 6)]

@@ -35,13 +35,19 @@ func (l *lexicon) sectionAfter(clause string, past section) section {
 	return past
 }
 
-// nowTitle reports whether a line is a title (bold, or ending with a colon) of the present with
-// no figure: "**Where it is today**", "**Right now:**".
+// nowTitle reports whether a line is a title of the present with no figure: "**Where it is
+// today**", "**Right now:**".
 func (l *lexicon) nowTitle(line string) bool {
-	t := strings.TrimSpace(line)
-	bold := strings.HasPrefix(t, "**") && strings.HasSuffix(t, "**")
-	t = strings.Trim(t, " \t*_#>")
-	return len(t) <= 80 && !strings.ContainsAny(t, "$%％0123456789") && (bold || strings.HasSuffix(t, ":") || strings.HasSuffix(t, "：")) && l.present.MatchString(t)
+	t, ok := titleText(line, false)
+	return ok && !strings.ContainsAny(t, "0123456789") && l.present.MatchString(t)
+}
+
+// titleText is a heading's words, or a title line's (bold, or ending with a colon), without
+// their markup, and whether the line is one that states no sum.
+func titleText(line string, heading bool) (string, bool) {
+	t := strings.Trim(line, " \t*_#>")
+	bold := strings.HasPrefix(strings.TrimLeft(line, " "), "**") && strings.HasSuffix(strings.TrimSpace(line), "**")
+	return t, len(t) <= 80 && !strings.ContainsAny(t, "$%％") && (heading || bold || strings.HasSuffix(t, ":") || strings.HasSuffix(t, "："))
 }
 
 // exampleTitle is the section a line "Example:" opens, and whether the line is one: "**範例**："
@@ -79,9 +85,8 @@ const exampleItems = 7
 // and make what they head history, someone else's claim or a hypothesis: the section under a
 // heading, the list items under a title, are no reading.
 func (l *lexicon) notNowTitle(line string, heading bool) bool {
-	t := strings.Trim(line, " \t*_#>")
-	bold := strings.HasPrefix(strings.TrimLeft(line, " "), "**") && strings.HasSuffix(strings.TrimSpace(line), "**")
-	if len(t) > 80 || strings.ContainsAny(t, "$%％") || !heading && !bold && !strings.HasSuffix(t, ":") && !strings.HasSuffix(t, "：") {
+	t, ok := titleText(line, heading)
+	if !ok {
 		return false
 	}
 	if l.present.MatchString(t) {
