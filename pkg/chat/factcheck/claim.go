@@ -264,7 +264,7 @@ func (l *lexicon) priceUnlabelled(clause string, f figure, left, after string, t
 		}
 	}
 	if loc != nil {
-		name = name[:loc[0]] // "$NULP at $0.0000001901", "TURBO sits at $0.00553"
+		name = strings.TrimRight(name[:loc[0]], ")）") // "$NULP at $0.0000001901", "TURBO sits at $0.00553", "梅花（MEIHUA）现在"
 		if !strings.ContainsAny(name, " \t") && l.pronoun.MatchString(name) {
 			return FactPrice, true // a sentence of the token's: "It's at about $0.0042 right now"
 		}
@@ -292,7 +292,7 @@ func (c *claims) notNow(f figure, left, after string) bool {
 	return c.current < 0 || c.m.hypotheticalBefore(f.start) || c.past(f, after) || c.m.otherSince(f.start) ||
 		(c.l.otherAsset.MatchString(lastWords(left, 4)) && mentioned(c.tokens, left) < 0) ||
 		c.l.datedAfter(f, after) || c.l.markAfter.MatchString(after) || c.subjectOfHypothesis(f, after) || c.superseded(f) ||
-		c.l.milestone.MatchString(c.clause[max(0, f.start-32):f.start])
+		c.l.milestone.MatchString(c.clause[max(0, f.start-48):f.start]) // 48 bytes: "превысила уровень "
 }
 
 // superseded reports whether sum f is one a word of the present and another sum right after

@@ -137,8 +137,8 @@ type language struct {
 	// tax's side's little word before it ("a la compra", "na venda", "khi mua"); each the words
 	// of one figure for each of two ("买卖税各 2%").
 	was, sidePrep, each string
-	// valueColumn are the words of a table's header over its values ("| Metric | Value |"),
-	// no fact's label even where a label's word is one of them (Vietnamese "Giá trị").
+	// valueColumn are the words of a table's header over its values ("| Metric | Value |") or
+	// their ratings, no label even where a label's word is one (Vietnamese "Giá trị", "Đánh giá").
 	valueColumn string
 	// ageBefore and ageAfter make a duration the pair's age: "created 6 hours ago", "6 hours
 	// old"; agoAfter ("ago", "назад", "önce", "前") makes it one only with a word of ageBefore
@@ -227,68 +227,6 @@ type language struct {
 // languages are the languages the checks read, English first.
 var languages []*language
 
-// bounded wraps a language's alternation in word boundaries: whole words in English, a
-// non-letter before the others' stems (Go's \b knows only ASCII letters; a stem takes the
-// inflections: "ликвидност" for "ликвидность", "ликвидности"), nothing for a language without
-// spaces.
-func (lang *language) bounded(alt string) string {
-	switch {
-	case alt == "":
-		return ""
-	case lang.code == "en":
-		return `\b(?:` + alt + `)(?:[^\pL\pN]|$)` // whole words: "if" is not "iffy", "ath" not "athlete"
-	case lang.unspaced:
-		return `(?:` + alt + `)`
-	}
-	return `(?:^|[^\pL\pN])(?:` + alt + `)`
-}
-
-// either is the alternation of a and b, either of which may be empty.
-func either(a, b string) string {
-	switch {
-	case a == "":
-		return b
-	case b == "":
-		return a
-	}
-	return a + "|" + b
-}
-
-// union is the alternation of one field over every language.
-func union(field func(*language) string) string {
-	var parts []string
-	for _, lang := range languages {
-		if s := lang.bounded(field(lang)); s != "" {
-			parts = append(parts, s)
-		}
-	}
-	return `(?i)(?:` + strings.Join(parts, "|") + `)`
-}
-
-// raw is the alternation of one field over every language, as the languages wrote it: for
-// words read right after a figure or a label, whose start is anchored.
-func raw(field func(*language) string) string {
-	var parts []string
-	for _, lang := range languages {
-		if s := field(lang); s != "" {
-			parts = append(parts, s)
-		}
-	}
-	return `(?:` + strings.Join(parts, "|") + `)`
-}
-
-// suffix is the alternation of one field over every language, anchored at the end: the
-// words right before a figure ("about", "over").
-func suffix(field func(*language) string) *regexp.Regexp {
-	var parts []string
-	for _, lang := range languages {
-		if s := field(lang); s != "" {
-			parts = append(parts, s)
-		}
-	}
-	return regexp.MustCompile(`(?i)(?:` + strings.Join(parts, "|") + `)\s*$`)
-}
-
 // factOrder is the order the facts' keywords are tried in, the more specific first (so that
 // "liquidity locked" is not read as liquidity); the pair's age is last (see fit).
 var factOrder = []string{FactLPLocked, FactSellTax, FactBuyTax, FactTop10, skip, otherSum, FactMarketCap, FactFDV,
@@ -325,7 +263,7 @@ var words = sync.OnceValue(func() *lexicon {
 	l.respectively = regexp.MustCompile(union(func(lang *language) string { return lang.respectively }))
 	l.seeAlso = regexp.MustCompile(`(?i)^[\s*_#>\p{So}]*(?:` + raw(func(lang *language) string { return lang.seeAlso }) + `)[\s*_]*[:：]`)
 	l.amountOf = regexp.MustCompile(`(?i)(?:^|[^\pL])(?:` + raw(func(lang *language) string { return lang.amountOf }) + `)\s+$`)
-	l.nameVerb = regexp.MustCompile(`(?i)\s+(?:` + raw(func(lang *language) string { return lang.nameVerb }) + `)$`)
+	l.nameVerb = spacedSuffix(func(lang *language) string { return lang.nameVerb })
 	l.pronoun, l.impersonal = pronouns()
 	l.localCoin, l.coinAlias = localCoins()
 	l.moveWord = regexp.MustCompile(union(func(lang *language) string { return lang.moves }))
@@ -367,7 +305,8 @@ var words = sync.OnceValue(func() *lexicon {
 	l.asOf = regexp.MustCompile(union(func(lang *language) string { return lang.asOf }))
 	l.partOf = regexp.MustCompile(`(?i)^[\s*_]*[(（]\s*%?\s?\d[\d.,]*\s?[%％]?\s*` + raw(func(lang *language) string { return lang.ofTotal }))
 	l.across = regexp.MustCompile(`(?i)^[^.;,，\n]{0,40}?` + strings.TrimPrefix(union(func(lang *language) string { return lang.across }), "(?i)"))
-	l.notThisToken = regexp.MustCompile(`^[\s*_)]*` + union(func(lang *language) string { return lang.notThisToken }))
+	// A bracket opens no count's word: "$2.417 (token SPL estándar)" is no Turkish "2 token".
+	l.notThisToken = regexp.MustCompile(`^[\s*_)]*` + strings.ReplaceAll(union(func(lang *language) string { return lang.notThisToken }), `(?:^|[^\pL\pN])`, `(?:^|[^\pL\pN(])`))
 	l.ageAfter = regexp.MustCompile(`^[\s*_]*` + union(func(lang *language) string { return lang.ageAfter }))
 	l.agoAfter = regexp.MustCompile(`^[\s*_]*` + union(func(lang *language) string { return lang.agoAfter }))
 	l.offset = regexp.MustCompile(`(?i)^[\s*_]*(?:` + raw(func(lang *language) string { return lang.offset }) + `)(?:[^\pL]|$)`)

@@ -120,10 +120,16 @@ func (l *lexicon) header(row string) (header []string, labelled, named bool) {
 		if strings.EqualFold(strings.Trim(h, " *_"), "current") {
 			header[j] = "Current price" // "| Token | ATH | Current |": the price now
 		}
-		labelled = labelled || l.names(header[j]) && !l.valueColumn.MatchString(strings.Trim(h, " *_"))
+		labelled = labelled || l.factColumn(header, j)
 		named = named || l.nameColumn.MatchString(strings.Trim(h, " *_"))
 	}
 	return header, labelled, named
+}
+
+// factColumn reports whether header's column j names a fact: not one over values or their
+// ratings ("| Metric | Value |", "| Chỉ số | Giá trị | Đánh giá |").
+func (l *lexicon) factColumn(header []string, j int) bool {
+	return j < len(header) && l.names(header[j]) && !l.valueColumn.MatchString(strings.Trim(header[j], " *_"))
 }
 
 // transposed writes a row of a table that compares tokens by column ("| Metric | Bitcoin |
@@ -157,7 +163,7 @@ func (l *lexicon) labelRow(header []string, row string, named bool) string {
 	var first, rest []string
 	subjectSeen := false
 	for j, c := range cells(row) {
-		isFact := j < len(header) && l.names(header[j])
+		isFact := l.factColumn(header, j)
 		if !isFact && !subjectSeen {
 			subjectSeen = true
 			if datedRow().MatchString(c) {
