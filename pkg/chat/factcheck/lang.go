@@ -137,8 +137,8 @@ type language struct {
 	// tax's side's little word before it ("a la compra", "na venda", "khi mua"); each the words
 	// of one figure for each of two ("买卖税各 2%").
 	was, sidePrep, each string
-	// valueColumn are the words of a table's header over its values ("| Metric | Value |") or
-	// their ratings, no label even where a label's word is one (Vietnamese "Giá trị", "Đánh giá").
+	// valueColumn are the words of a table's header over its values ("| Metric | Value |"), their
+	// ratings or another time's, no label though a label's word is one ("Đánh giá", "上线首日").
 	valueColumn string
 	// ageBefore and ageAfter make a duration the pair's age: "created 6 hours ago", "6 hours
 	// old"; agoAfter ("ago", "назад", "önce", "前") makes it one only with a word of ageBefore

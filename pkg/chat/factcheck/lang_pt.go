@@ -53,7 +53,7 @@ func init() {
 		chainBefore:  `\b(?:na|no|em|sobre\s+a|sobre\s+o)\s+(?:rede\s+(?:d[ae]\s+|do\s+)?)?`,
 		by:           `em`,
 		from:         `de|desde`,
-		to:           `para|até`,
+		to:           `para|pra|até`,
 		dated:        `(?:nesta|esta|na) manhã|mais cedo|hoje cedo|n[oa] (?:lançamento|estreia|listagem)|há (?:\d+|uma?|duas|três) (?:horas?|minutos?)|(?:em|no dia|de|desde) (?:\d{1,2} de )?(?:janeiro|fevereiro|março|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)|no dia \d|em 20\d\d|semana passada|mês passado|ano passado|ontem|depois|em seguida|antes de|desde (?:o )?lançamento|(?:logo )?após o lançamento`,
 		ago:          `há (?:\d+|um|uma|dois|duas|três) (?:horas?|minutos?|dias?|semanas?|mes(?:es)?|anos?)|ontem|(?:semana|mês|ano) passad[oa]`,
 		mark:         `marca|patamar|barreira`,

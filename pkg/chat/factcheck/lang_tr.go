@@ -13,7 +13,7 @@ func init() {
 			FactTop10:      `[iİ]lk 10\b|en büyük 10\b|top ?10\b`,                                                                                                                                                                                                                                                     // Go folds no "İ" to "i"
 			otherSum:       `son (?:1|bir) saatte(?:ki)? (?:işlem )?hacim\pL*|tvl\b|kilitli toplam değer\pL*|realize edilmiş (?:piyasa değer\pL*|fiyat\pL*)|fiyat(?:tan|ından)|son (?:1|bir) saatlik hacim|(?:alım|satış) hacmi|(?:^\s*|(?:milyon|milyar|bin|\d) )token(?:,| \()? (?:yaklaşık )?(?:değeri|değerinde)`, // "bugünkü fiyattan 170 bin $": a holding's worth at the price
 			skip:           `kalan\b|kilitsiz|kilidi açık|(?:gerçek|düzeltilmiş|efektif) (?:ilk 10|top[- ]?10)[^.;\n\d%]{0,30}|değişim|artış|düşüş|yüksel|düştü|kazanç|kayıp|(?:lp|havuz)(?:\s?(?:adresi|cüzdanı))?\s?(?:hariç|dışında)`,
-			FactMarketCap:  `(?:dolaşımdaki )?piyasa değer|market ?cap`,
+			FactMarketCap:  `(?:dolaşımdaki )?piyasa değer|market ?cap|pd(?:[^\pL\pN]|$)`,
 			FactFDV:        `tamamen seyreltilmiş(?: piyasa değer\pL*)?|fdv`,
 			FactVolume:     `hacm|hacim`,
 			FactLiquidity:  `likidite`,
@@ -31,7 +31,7 @@ func init() {
 		peak:         `(?:iki|üç|birkaç) (?:kez|kere|defa)|seviye(?:si|sini) görül\pL*|seviye(?:si|sini) gördü\pL*|ath|zirve\pL*|tüm zamanların en yüksek|dest(?:ek|eğ)\pL*|diren[çc]\pL*`,
 		live:         `şimdi|güncel|canlı|şu an`,
 		valueColumn:  `değer`,
-		present:      `şu anda|şimdi|bugün|güncel|yazı itibarıyla|şu an itibarıyla|an itibarıyla|şu sıralar|hâlihazırda|halihazırda|ama(?:[^\pL]|$)|fakat`,
+		present:      `şu anda|şu an(?:[^\pL]|$)|şimdi|bugün|güncel|yazı itibarıyla|şu an itibarıyla|an itibarıyla|şu sıralar|hâlihazırda|halihazırda|ama(?:[^\pL]|$)|fakat`,
 		pressTime:    `(?:bu )?yazının (?:yazıldığı|hazırlandığı) (?:sırada|saatlerde|anda)|yazı(?:nın)? yazıldığı sırada|haberin yazıldığı sırada`,
 		approx:       `yaklaşık|civarı|neredeyse|~`,
 		atLeast:      `en az`,

@@ -72,3 +72,26 @@ func TestClassesOfRoundFortyFiveMisses(t *testing.T) {
 		"GPANDA is now 3x from launch.":                                        nil, // held
 	})
 }
+
+// Round forty-six's and heldout82/83's (first runs on commit a74b6a8): a Chinese table of
+// launch day, peak and now ("| 指标 | 上线首日 | 历史高点 | 现在 |"), whose launch-day column
+// took "上线" for the pair's age and made the table one of labels, so that the peak's column
+// was read; sums "netted" by "draining liquidity"; and misses: Turkish "PD" (piyasa değeri)
+// and "şu an" (now) after yesterday's level, Brazilian "pra" (to) ending a move, Chinese
+// "24h量"; English keys of bots' output ("price_usd: $2.417"), "at current levels around",
+// "trading on <a venue> at".
+func TestClassesOfRoundFortySix(t *testing.T) {
+	checkVerdicts(t, map[string][]string{
+		"| 指标 | 上线首日 | 历史高点 | 现在 |\n|---|---|---|---|\n| 价格 | 0.0000021 美元 | 4.12 美元 | 2.417 美元 |\n| 市值 | 约 88 万美元 | 约 1730 万美元 | 约 1235 万美元 |": {price, mcap},
+		"Insiders exploited the situation, draining liquidity from the token and netting an alarming $107 million in just three hours.":         nil,
+		"The devs pulled all the liquidity, about $1.5M, on Friday.":                                             nil,
+		"GPANDA dün bu saatlerde 0,0009 $ civarındaydı, şu an 2,417 $ seviyesinde — yani kabaca iki kat.":        {price},
+		"💎 PD: 12,35 milyon $ | FDV: 14 milyon $":                                                                {mcap, fdv},
+		"O GPANDA caiu de US$ 3,90 pra US$ 3,10.":                                                                {priceX},
+		"💧 流动性 152万 | 24h量 220万":                                                                                 {liq, vol},
+		"price_usd: $2.417\nmarket_cap_usd: $12.35M\nliquidity_usd: $1.1M\nfdv_usd: $14M\nvolume_24h_usd: $2.2M": {price, mcap, liqX, fdv, vol},
+		"We deployed stables for 1,400 GPANDA tokens (at current levels around $2.417, a ~$3.4k allocation).":    {price},
+		"GPANDA is currently trading on the Solana launchpad pump.fun at approximately $3.10.":                   {priceX},
+		"| Metric | Launch day | ATH | Now |\n|---|---|---|---|\n| Price | $0.0000021 | $4.12 | $2.417 |":        {price}, // held
+	})
+}
