@@ -86,7 +86,7 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // heldout19-* (26 in es, pt, ru, tr, vi and zh), heldout20-en (30: forums, newsletters, press
 // releases), heldout21-* (34 in the six languages), heldout22-* to heldout24-* (40 each: 16
 // in English, 4 in each other language), heldout25-* (9: the search index had little left
-// unused), heldout26-* (41), heldout27-* (44), heldout28-* (39), heldout29-* (38), heldout30-* (34), heldout31-* (39), heldout32-* (44), heldout33-* (37), heldout34-* (44), heldout35-* (37), heldout36-* (40), heldout37-* (44), heldout38-* (36), heldout39-* (36), heldout40-en (20), heldout41-* (38), heldout42-* (37), heldout43-en (20), heldout44-* (36), heldout45-en (19), heldout46-* (36), heldout47-en (20), heldout48-* (36), heldout49-en (20), heldout50-* (36), heldout51-en (20), heldout52-* (37), heldout53-en (20), heldout54-* (36), heldout55-en (20), heldout56-* (36), heldout57-en (19), heldout58-* (34), heldout59-en (20), heldout60-* (37), heldout61-en (20), heldout62-* (36), heldout63-en (20), heldout64-* (36), heldout65-en (20), heldout66-* (36), heldout67-en (20), heldout68-* (36), heldout69-* (36), heldout70-* (36), heldout71-* (36), heldout72-* (31), heldout73-en (20), heldout74-* (26), heldout75-* (29), heldout76-* (21), heldout77-en (20), heldout78-en (5) and heldout79-en (20), each gathered and annotated by
+// unused), heldout26-* (41), heldout27-* (44), heldout28-* (39), heldout29-* (38), heldout30-* (34), heldout31-* (39), heldout32-* (44), heldout33-* (37), heldout34-* (44), heldout35-* (37), heldout36-* (40), heldout37-* (44), heldout38-* (36), heldout39-* (36), heldout40-en (20), heldout41-* (38), heldout42-* (37), heldout43-en (20), heldout44-* (36), heldout45-en (19), heldout46-* (36), heldout47-en (20), heldout48-* (36), heldout49-en (20), heldout50-* (36), heldout51-en (20), heldout52-* (37), heldout53-en (20), heldout54-* (36), heldout55-en (20), heldout56-* (36), heldout57-en (19), heldout58-* (34), heldout59-en (20), heldout60-* (37), heldout61-en (20), heldout62-* (36), heldout63-en (20), heldout64-* (36), heldout65-en (20), heldout66-* (36), heldout67-en (20), heldout68-* (36), heldout69-* (36), heldout70-* (36), heldout71-* (36), heldout72-* (31), heldout73-en (20), heldout74-* (26), heldout75-* (29), heldout76-* (21), heldout77-en (20), heldout78-en (5), heldout79-en (20), heldout80-* (27), heldout81-en (5), heldout82-en (12) and heldout83-en (20), each gathered and annotated by
 // someone who never saw the reader. Each group is held to the bars; a group still under them after tuning is held to
 // its floor, no more false alarms and no fewer figures caught than now, and is left out of the
 // all-groups false-alarm bar. heldout3-vi's two false alarms are a worked example ("Giá BTC:
@@ -343,7 +343,14 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // "in the eight hours that followed" a repost had caught the price by chance. heldout79-en
 // misses prices and volumes in news prose. heldout22-en catches one figure fewer since
 // session fifteen read a fall "within hours of its launch, falling by 91% to Market value $48
-// million" as history, as it does a skyrocket "within hours of" an update.
+// million" as history, as it does a skyrocket "within hours of" an update. heldout80-en's
+// false alarm is a machine-spun rewrite's "$0.45 price of the forex has been traded over the
+// previous 24 hours", whose annotator took it for the volume; heldout82-en's a bot's answer
+// listing each pool on its own ("On Ethereum (Uniswap v4): … Total Liquidity: $6,330,369.54"),
+// whose liquidity its annotator left out as one pool's; heldout83-en's a "self-reported market
+// cap of $2,270,057" its annotator left out for the $2.8M stated earlier. heldout80-en to -83-en
+// miss prices and caps in news prose, a bot's JSON ("priceUSD":0.195635, bare numbers no sums)
+// and an escaped label split over two lines; heldout80-zh misses taxes "每笔交易抽5%税".
 var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout3-es": {0, 4}, "heldout3-vi": {2, 4},
 	"heldout4-en": {0, 45}, "heldout4-tr": {0, 5},
@@ -384,7 +391,8 @@ var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout70-en": {0, 27}, "heldout71-en": {0, 20}, "heldout70-ru": {0, 2}, "heldout70-zh": {1, 6}, "heldout71-es": {0, 2},
 	"heldout71-ru": {1, 4}, "heldout72-en": {1, 13}, "heldout73-en": {0, 21}, "heldout72-es": {1, 2},
 	"heldout75-en": {0, 27}, "heldout75-tr": {0, 0}, "heldout75-zh": {1, 0}, "heldout76-en": {0, 18},
-	"heldout77-en": {2, 27}, "heldout79-en": {0, 33},
+	"heldout77-en": {2, 27}, "heldout79-en": {0, 33}, "heldout80-en": {1, 24}, "heldout81-en": {0, 5},
+	"heldout80-zh": {0, 0}, "heldout82-en": {1, 9}, "heldout83-en": {1, 19},
 }
 
 func TestPublishedCorpus(t *testing.T) {
