@@ -95,3 +95,33 @@ func TestClassesOfRoundFortySix(t *testing.T) {
 		"| Metric | Launch day | ATH | Now |\n|---|---|---|---|\n| Price | $0.0000021 | $4.12 | $2.417 |":        {price}, // held
 	})
 }
+
+// Round forty-seven's and heldout84/85's false alarms (first runs on commit 21b1766): a
+// Vietnamese table of launch, peak and now whose launch column ("Lúc ra mắt") named the pair's
+// age, as 上线首日 had (a column of "now" makes a table's columns times); a scenario's title
+// with its own sum ("**Scenarios if you put in $50:**"); "the $1.5M market cap area" a level;
+// a Spanish bound "a partir de un 10 %"; Russian "в первые 10–15 минут после запуска"; a
+// market cap "of the Sui meme coin system" or "of TON ecosystem tokens", "BNB Chain's" volume,
+// a "close price", "an ambitious $5 billion market capitalization", "aiming for that $5 billion
+// market cap"; and "como referencia" (for
+// reference) before a Spanish bound, a rule.
+func TestClassesOfRoundFortySeven(t *testing.T) {
+	checkVerdicts(t, map[string][]string{
+		"| Chỉ số | Lúc ra mắt | ATH | Hiện tại |\n|---|---|---|---|\n| Giá | 0,000012 $ | 0,00064 $ | 2,417 $ |\n| Vốn hóa | 12 nghìn $ | 640 nghìn $ | 12,35 triệu $ |": {price, mcap},
+		"**Scenarios if you put in $50:**\n- Good: x10 → $500\n- Average: top holders sell, price -60% → $20\n- Bad: LP pulled → $0":                                      nil,
+		"**Kịch bản nếu bạn vào 50 $:**\n- Tốt: x10 → 500 $\n- Trung bình: top holder xả dần, giá -60% → 20 $":                                                            nil,
+		"Whether it finds a floor is another question — the $1.5M market cap area was where it consolidated before the first run.":                                        nil,
+		"Mi regla es que a partir de un 10 % de impuesto de venta ya es bandera roja.":                                                                                    nil,
+		"Откуда взялись 25%: в первые 10–15 минут после запуска в контракте стоял антиснайперский налог (25% на покупку и продажу).":                                      nil,
+		"The total market capitalization of the Sui meme coin system has reached $182 million, up 10% in just one week.":                                                  nil,
+		"The market capitalization of TON ecosystem tokens continues to decline, with trading volumes dropping over 27% to $675 million.":                                 nil,
+		"As GPANDA gained popularity, BNB Chain’s 24-hour trading volume soared to $1.6 billion, exceeding Ethereum.":                                                     nil,
+		"As of May 26, 2025, its close price stood at a mere $0.0000207198, a stark contrast to its 52-week high.":                                                        nil,
+		"GPANDA's team has strategies in place to achieve an ambitious $5 billion market capitalization.":                                                                 nil,
+		"Los 10 mayores holders concentran el 46,3 % del suministro. Como referencia, a partir de un 30 % en el top 10 yo ya hablaría de concentración alta.":             {top10X},
+		"As of Wednesday at 09:23 UTC, Chain’s GPANDA token is trading at USD 2.417.":                                                                                     {price}, // held
+		"The vision is a meme that can support the Tron ecosystem, aiming for that $5 billion market cap.":                                                                nil,
+		"**Where it is today:**\n- Price: $3.10": {priceX}, // held
+		"The market cap of GPANDA is $12.35M.":   {mcap},   // held
+	})
+}

@@ -45,9 +45,15 @@ func (l *lexicon) nowTitle(line string) bool {
 // titleText is a heading's words, or a title line's (bold, or ending with a colon), without
 // their markup, and whether the line is one that states no sum.
 func titleText(line string, heading bool) (string, bool) {
+	t, ok := titleShape(line, heading)
+	return t, ok && !strings.ContainsAny(t, "$%％")
+}
+
+// titleShape is titleText whatever the line states.
+func titleShape(line string, heading bool) (string, bool) {
 	t := strings.Trim(line, " \t*_#>")
 	bold := strings.HasPrefix(strings.TrimLeft(line, " "), "**") && strings.HasSuffix(strings.TrimSpace(line), "**")
-	return t, len(t) <= 80 && !strings.ContainsAny(t, "$%％") && (heading || bold || strings.HasSuffix(t, ":") || strings.HasSuffix(t, "："))
+	return t, len(t) <= 80 && (heading || bold || strings.HasSuffix(t, ":") || strings.HasSuffix(t, "："))
 }
 
 // exampleTitle is the section a line "Example:" opens, and whether the line is one: "**範例**："
@@ -87,7 +93,10 @@ const exampleItems = 7
 func (l *lexicon) notNowTitle(line string, heading bool) bool {
 	t, ok := titleText(line, heading)
 	if !ok {
-		return false
+		// "**Scenarios if you put in $50:**": a hypothesis's title, whose sum is its own.
+		t, ok = titleShape(line, heading)
+		h := l.hypothetical.FindStringIndex(t)
+		return ok && h != nil && h[0] < strings.IndexAny(t, "$%％")
 	}
 	if l.present.MatchString(t) {
 		return false // "## Price at launch vs now"

@@ -63,7 +63,11 @@ func newTable(header string, k known) table {
 		tb.now = 1 + slices.IndexFunc(tb.header[1:], func(h string) bool {
 			return words().live.MatchString(strings.Trim(h, " *_"))
 		})
-		if tb.now == 0 {
+		if tb.now > 0 {
+			// "| Chỉ số | Lúc ra mắt | ATH | Hiện tại |": columns of times, whatever a launch's
+			// word names ("ra mắt", "上线": the pair's age).
+			tb.labelled = false
+		} else {
 			// "| Metric | DexScreener | GeckoTerminal | Birdeye |": the column of a source the
 			// facts come from; the others are other sources' counts, of other pools.
 			tb.now = 1 + slices.IndexFunc(tb.header[1:], k.source)
