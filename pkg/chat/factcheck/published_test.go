@@ -86,7 +86,7 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // heldout19-* (26 in es, pt, ru, tr, vi and zh), heldout20-en (30: forums, newsletters, press
 // releases), heldout21-* (34 in the six languages), heldout22-* to heldout24-* (40 each: 16
 // in English, 4 in each other language), heldout25-* (9: the search index had little left
-// unused), heldout26-* (41), heldout27-* (44), heldout28-* (39), heldout29-* (38), heldout30-* (34), heldout31-* (39), heldout32-* (44), heldout33-* (37), heldout34-* (44), heldout35-* (37), heldout36-* (40), heldout37-* (44), heldout38-* (36), heldout39-* (36), heldout40-en (20), heldout41-* (38), heldout42-* (37), heldout43-en (20), heldout44-* (36), heldout45-en (19), heldout46-* (36), heldout47-en (20), heldout48-* (36), heldout49-en (20), heldout50-* (36), heldout51-en (20), heldout52-* (37), heldout53-en (20), heldout54-* (36), heldout55-en (20), heldout56-* (36), heldout57-en (19), heldout58-* (34), heldout59-en (20), heldout60-* (37), heldout61-en (20), heldout62-* (36), heldout63-en (20), heldout64-* (36), heldout65-en (20), heldout66-* (36), heldout67-en (20), heldout68-* (36), heldout69-* (36), heldout70-* (36), heldout71-* (36), heldout72-* (31), heldout73-en (20), heldout74-* (26), heldout75-* (29), heldout76-* (21), heldout77-en (20), heldout78-en (5), heldout79-en (20), heldout80-* (27), heldout81-en (5), heldout82-en (12) and heldout83-en (20), each gathered and annotated by
+// unused), heldout26-* (41), heldout27-* (44), heldout28-* (39), heldout29-* (38), heldout30-* (34), heldout31-* (39), heldout32-* (44), heldout33-* (37), heldout34-* (44), heldout35-* (37), heldout36-* (40), heldout37-* (44), heldout38-* (36), heldout39-* (36), heldout40-en (20), heldout41-* (38), heldout42-* (37), heldout43-en (20), heldout44-* (36), heldout45-en (19), heldout46-* (36), heldout47-en (20), heldout48-* (36), heldout49-en (20), heldout50-* (36), heldout51-en (20), heldout52-* (37), heldout53-en (20), heldout54-* (36), heldout55-en (20), heldout56-* (36), heldout57-en (19), heldout58-* (34), heldout59-en (20), heldout60-* (37), heldout61-en (20), heldout62-* (36), heldout63-en (20), heldout64-* (36), heldout65-en (20), heldout66-* (36), heldout67-en (20), heldout68-* (36), heldout69-* (36), heldout70-* (36), heldout71-* (36), heldout72-* (31), heldout73-en (20), heldout74-* (26), heldout75-* (29), heldout76-* (21), heldout77-en (20), heldout78-en (5), heldout79-en (20), heldout80-* (27), heldout81-en (5), heldout82-en (12), heldout83-en (20), heldout84-en (20) and heldout85-en (20), each gathered and annotated by
 // someone who never saw the reader. Each group is held to the bars; a group still under them after tuning is held to
 // its floor, no more false alarms and no fewer figures caught than now, and is left out of the
 // all-groups false-alarm bar. heldout3-vi's two false alarms are a worked example ("Giá BTC:
@@ -351,6 +351,13 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // cap of $2,270,057" its annotator left out for the $2.8M stated earlier. heldout80-en to -83-en
 // miss prices and caps in news prose, a bot's JSON ("priceUSD":0.195635, bare numbers no sums)
 // and an escaped label split over two lines; heldout80-zh misses taxes "每笔交易抽5%税".
+// heldout84-en's two false alarms are the Sui network's DEX volume ("Sui's 24-hour trading
+// volume also reached $806 million, surpassing Arbitrum"), which the reader takes for the
+// coin's, and the whole market's cap after "the cryptocurrency market as a whole has only
+// increased by approximately 4.4%, bringing its total market capitalization to $2.15
+// trillion"; heldout85-en's three a "spot trading volume" its annotator took for one market's,
+// the Aster exchange's volume beside Hyperliquid's that its annotator took for the platform's,
+// and a cap "reaching … $513 million in just 48 hours of trading", a milestone of March 29.
 var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout3-es": {0, 4}, "heldout3-vi": {2, 4},
 	"heldout4-en": {0, 45}, "heldout4-tr": {0, 5},
@@ -392,7 +399,8 @@ var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout71-ru": {1, 4}, "heldout72-en": {1, 13}, "heldout73-en": {0, 21}, "heldout72-es": {1, 2},
 	"heldout75-en": {0, 27}, "heldout75-tr": {0, 0}, "heldout75-zh": {1, 0}, "heldout76-en": {0, 18},
 	"heldout77-en": {2, 27}, "heldout79-en": {0, 33}, "heldout80-en": {1, 24}, "heldout81-en": {0, 5},
-	"heldout80-zh": {0, 0}, "heldout82-en": {1, 9}, "heldout83-en": {1, 19},
+	"heldout80-zh": {0, 0}, "heldout82-en": {1, 9}, "heldout83-en": {1, 19}, "heldout84-en": {2, 20},
+	"heldout85-en": {3, 21},
 }
 
 func TestPublishedCorpus(t *testing.T) {
