@@ -21,8 +21,12 @@ func (lang *language) bounded(alt string) string {
 	case lang.unspaced:
 		return `(?:` + alt + `)`
 	}
-	return `(?:^|[^\pL\pN])(?:` + alt + `)`
+	return wordStart + `(?:` + alt + `)`
 }
+
+// wordStart is where a word of a language other than English starts: the text's start or a
+// character no letter or digit.
+const wordStart = `(?:^|[^\pL\pN])`
 
 // either is the alternation of a and b, either of which may be empty.
 func either(a, b string) string {

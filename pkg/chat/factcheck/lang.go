@@ -137,8 +137,8 @@ type language struct {
 	// tax's side's little word before it ("a la compra", "na venda", "khi mua"); each the words
 	// of one figure for each of two ("买卖税各 2%").
 	was, sidePrep, each string
-	// valueColumn are the words of a table's header over its values ("| Metric | Value |"), their
-	// ratings or another time's, no label though a label's word is one ("Đánh giá", "上线首日").
+	// valueColumn are the words of a table's header over its values ("| Metric | Value |") or
+	// their ratings, no label though a label's word is one (Vietnamese "Giá trị", "Đánh giá").
 	valueColumn string
 	// ageBefore and ageAfter make a duration the pair's age: "created 6 hours ago", "6 hours
 	// old"; agoAfter ("ago", "назад", "önce", "前") makes it one only with a word of ageBefore
@@ -306,7 +306,7 @@ var words = sync.OnceValue(func() *lexicon {
 	l.partOf = regexp.MustCompile(`(?i)^[\s*_]*[(（]\s*%?\s?\d[\d.,]*\s?[%％]?\s*` + raw(func(lang *language) string { return lang.ofTotal }))
 	l.across = regexp.MustCompile(`(?i)^[^.;,，\n]{0,40}?` + strings.TrimPrefix(union(func(lang *language) string { return lang.across }), "(?i)"))
 	// A bracket opens no count's word: "$2.417 (token SPL estándar)" is no Turkish "2 token".
-	l.notThisToken = regexp.MustCompile(`^[\s*_)]*` + strings.ReplaceAll(union(func(lang *language) string { return lang.notThisToken }), `(?:^|[^\pL\pN])`, `(?:^|[^\pL\pN(])`))
+	l.notThisToken = regexp.MustCompile(`^[\s*_)]*` + strings.ReplaceAll(union(func(lang *language) string { return lang.notThisToken }), wordStart, `(?:^|[^\pL\pN(])`))
 	l.ageAfter = regexp.MustCompile(`^[\s*_]*` + union(func(lang *language) string { return lang.ageAfter }))
 	l.agoAfter = regexp.MustCompile(`^[\s*_]*` + union(func(lang *language) string { return lang.agoAfter }))
 	l.offset = regexp.MustCompile(`(?i)^[\s*_]*(?:` + raw(func(lang *language) string { return lang.offset }) + `)(?:[^\pL]|$)`)

@@ -91,12 +91,14 @@ const exampleItems = 7
 // and make what they head history, someone else's claim or a hypothesis: the section under a
 // heading, the list items under a title, are no reading.
 func (l *lexicon) notNowTitle(line string, heading bool) bool {
-	t, ok := titleText(line, heading)
+	t, ok := titleShape(line, heading)
 	if !ok {
+		return false
+	}
+	if sum := strings.IndexAny(t, "$%％"); sum >= 0 {
 		// "**Scenarios if you put in $50:**": a hypothesis's title, whose sum is its own.
-		t, ok = titleShape(line, heading)
 		h := l.hypothetical.FindStringIndex(t)
-		return ok && h != nil && h[0] < strings.IndexAny(t, "$%％")
+		return h != nil && h[0] < sum
 	}
 	if l.present.MatchString(t) {
 		return false // "## Price at launch vs now"
