@@ -40,7 +40,7 @@ type lexicon struct {
 	valueColumn, peakBefore, views                    *regexp.Regexp
 	viewsBefore, linking                              *regexp.Regexp
 	present, generic, pressTime                       *regexp.Regexp
-	approx, atLeast, atMost                           *regexp.Regexp
+	approx, atLeast, atMost, boundPair                *regexp.Regexp
 	otherAsset, comparison, otherCurrency             *regexp.Regexp
 	across, market, asOf, partOf, ordinal             *regexp.Regexp
 	coinName, chain, chainNoun, chainBefore, coinNoun *regexp.Regexp
@@ -51,7 +51,7 @@ type lexicon struct {
 	nameVerb, exampleLine, nameColumn                 *regexp.Regexp
 	seeAlso, respectively                             *regexp.Regexp
 	dated, milestone, markAfter, ago                  *regexp.Regexp
-	contrast                                          *regexp.Regexp // a language's "but", "while" as a word
+	contrast, nowAgain                                *regexp.Regexp // a language's "but", "while" as a word; a word of now after it
 	hypoAfter, nowWindow, amountOf, offset            *regexp.Regexp
 	notThisToken                                      *regexp.Regexp
 	ageBefore, ageAfter, otherAge, versus             *regexp.Regexp

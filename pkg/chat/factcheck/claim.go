@@ -71,7 +71,7 @@ func (c *claims) read(f figure) (reading, bool) {
 		return reading{}, false
 	}
 	check := judge(l, f, fact, d, left)
-	bound := l.bounded(f, left)
+	bound := l.bounded(f, left) || l.boundPair.MatchString(clause[runeStart(clause, max(0, f.start-80)):f.start])
 	if check.Verdict == Contradicts && bound {
 		// A range or a bound states no value: it may agree ("over $1M" of $1.2M), but the
 		// issue's reader is sure of no figure it could contradict.

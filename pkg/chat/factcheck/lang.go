@@ -276,6 +276,7 @@ var words = sync.OnceValue(func() *lexicon {
 	l.milestone = suffix(func(lang *language) string { return lang.milestone })
 	l.ago = regexp.MustCompile(union(func(lang *language) string { return lang.ago }))
 	l.contrast = regexp.MustCompile(`(?i)(?:^|[^\pL\pN])(?:` + raw(func(lang *language) string { return lang.but }) + `)(?:[^\pL\pN]|$)`)
+	l.nowAgain = regexp.MustCompile(`(?i)^[^\d.;!?\n]{0,48}?(?:` + raw(func(lang *language) string { return either(lang.present, lang.current) }) + `)`)
 	l.negation = suffix(func(lang *language) string { return lang.negation })
 	l.markAfter = regexp.MustCompile(`^(?:['’]?\pL{1,4})?\s*` + union(func(lang *language) string { return lang.mark }))
 	l.nowWindow = regexp.MustCompile(`(?i)(?:` + raw(func(lang *language) string { return lang.nowWindow }) + `)\s*$`)
@@ -300,6 +301,9 @@ var words = sync.OnceValue(func() *lexicon {
 	l.approx = suffix(func(lang *language) string { return lang.approx })
 	l.atLeast = suffix(func(lang *language) string { return lang.atLeast })
 	l.atMost = suffix(func(lang *language) string { return lang.atMost })
+	// A bound and its sum, a few words and "and" right before a figure bound it too: "at least
+	// $100,000 in volume and $250,000 in liquidity" (not "mais de 21 mil carteiras e com").
+	l.boundPair = regexp.MustCompile(`(?i)(?:` + raw(func(lang *language) string { return either(lang.atLeast, lang.atMost) }) + `)\s*[*_~]*\s*(?:(?:US\$|\$)\s*\d[\d.,]*\s*\pL*|\d[\d.,]*\s*(?:\pL+\s)?(?:\$|usd|` + raw(func(lang *language) string { return lang.currency }) + `))(?:\s+[^\s\d]+){0,3}?\s+` + raw(func(lang *language) string { return lang.and }) + `\s*[*_]*\s*(?:US\$|\$)?$`)
 	l.market = regexp.MustCompile(union(func(lang *language) string { return lang.market }))
 	l.ordinal = suffix(func(lang *language) string { return lang.ordinal })
 	l.asOf = regexp.MustCompile(union(func(lang *language) string { return lang.asOf }))

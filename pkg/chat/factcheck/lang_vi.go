@@ -23,7 +23,7 @@ func init() {
 		hypothetical: `sẽ |mở bán|hỗ trợ|kháng cự|ví dụ|nếu|giả sử|mục tiêu|dự đoán|dự báo|kịch bản|có thể`,
 		lookIf:       `nếu (?:bạn )?(?:cần|muốn)(?: có)?(?: một)?|nếu nhìn vào|ví dụ`,
 		views:        `(?:biểu đồ|dữ liệu|số liệu|các chỉ số|con số|mốc|tham chiếu)`,
-		history:      `ra mắt (?:vào )?(?:ngày|tháng) \d|gia (?:luc|khi) (?:gui|call|vao)|\d+ (?:giờ|phút) trước|một giờ trước|đỉnh|(?:tăng|giảm) từ|sau khi|chưa đầy|hồi đó|khi đó|từng (?:lên|đạt|chạm|xuống|giảm|tăng|có giá)|ban đầu|(?:giá )?khởi điểm|đáy|trước đó|trước khi|có lúc|đạt mức đỉnh|đỉnh lịch sử|cao nhất mọi thời đại|ath|trước đây|lúc ra mắt|\d+ (?:ngày|tuần|tháng|năm) trước|tuần trước|hôm qua|đã tăng lên|đã giảm xuống|đạt đỉnh|năm 20\d\d|có thời điểm|(?:thời điểm |mức )?(?:cao|thấp) nhất`,
+		history:      `ra mắt (?:vào )?(?:ngày|tháng) \d|gia (?:luc|khi) (?:gui|call|vao)|\d+ (?:giờ|phút) trước|một giờ trước|đỉnh|(?:tăng|giảm|đi) từ|(?:lúc|khi) mua|mua (?:ở|với|tại) giá|giá mua|sau khi|chưa đầy|hồi đó|khi đó|từng (?:lên|đạt|chạm|xuống|giảm|tăng|có giá)|ban đầu|(?:giá )?khởi điểm|đáy|trước đó|trước khi|có lúc|đạt mức đỉnh|đỉnh lịch sử|cao nhất mọi thời đại|ath|trước đây|lúc ra mắt|\d+ (?:ngày|tuần|tháng|năm) trước|tuần trước|hôm qua|đã tăng lên|đã giảm xuống|đạt đỉnh|năm 20\d\d|có thời điểm|(?:thời điểm |mức )?(?:cao|thấp) nhất`,
 		hearsay:      `(?:bài đăng|tin nhắn|tweet|bài báo)[^.;\n]{0,30}?(?:nói|cho rằng|khẳng định|viết)|bạn (?:nói|viết|nhắc)|theo (?:một )?(?:bài đăng|tweet|tin nhắn)`,
 		order:        `(?:rút|rút ra|rút khỏi pool|thêm) (?:khoảng |gần )?|lệnh (?:mua|bán)(?: khoảng)?|(?:mua|bán) (?:vào|ra) (?:khoảng )?`,
 		peak:         `hai lần|ba lần|nhiều lần|ath|đỉnh`,

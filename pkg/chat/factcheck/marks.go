@@ -18,7 +18,7 @@ import (
 // forward: a clause of many figures costs what a clause of one does, plus its figures.
 type marks struct {
 	mentions []mention // by end
-	hypoEnd  int       // end of the first hypothetical word, or -1
+	hypo     [][2]int  // the spans a hypothesis covers: from a hypothetical word's end to a return to now
 	history  [][]int   // [start, end), in order
 	present  [][]int
 	others   [][]int // other tokens named: tickers and well-known names that are none of the tokens'
@@ -32,7 +32,7 @@ type marks struct {
 type mention struct{ start, end, token int }
 
 func (l *lexicon) mark(clause string, tokens []tokenData) *marks {
-	m := &marks{hypoEnd: -1, latest: -1, latestAt: -1, latestEnd: 0}
+	m := &marks{latest: -1, latestAt: -1, latestEnd: 0}
 	m.history = l.historyIn(clause)
 	if len(m.history) > 0 {
 		m.present = l.present.FindAllStringIndex(clause, -1)
@@ -55,40 +55,8 @@ func (l *lexicon) mark(clause string, tokens []tokenData) *marks {
 	}
 	slices.SortFunc(m.mentions, func(a, b mention) int { return a.end - b.end })
 	m.others = l.otherTokens(clause, lower, tokens)
-	idioms := slices.DeleteFunc(l.lookIf.FindAllStringIndex(clause, -1), func(i []int) bool { return !m.looksAt(l, clause, i) })
-	if loc := hypothesis(l.hypothetical, clause, idioms); loc != nil {
-		m.hypoEnd = loc[1]
-	}
-	if hypothesis(l.hypoClause, clause, idioms) != nil {
-		m.hypoEnd = 0 // a verb-final language's hypothesis covers its whole clause
-	}
+	m.hypotheses(l, clause)
 	return m
-}
-
-// looksAt reports whether the "if we look at" at clause[i[0]:i[1]] looks at a token with facts
-// or at a view of the data ("If we look at GPANDA, …", "Если смотреть на график, …",
-// "GPANDA grafiğine bakacak olursak"), not at a move or a level ("If we look at a 10x …").
-func (m *marks) looksAt(l *lexicon, clause string, i []int) bool {
-	if l.views.MatchString(clause[i[1]:]) || l.viewsBefore.MatchString(clause[:i[0]]) {
-		return true
-	}
-	return slices.ContainsFunc(m.mentions, func(x mention) bool {
-		return x.start >= i[1] && x.start <= i[1]+12 || x.end <= i[0] && x.end >= i[0]-24
-	})
-}
-
-// hypothesis is where the first of re's words in clause stands that is not inside one of
-// idioms, an "if" that makes no hypothesis ("If we look at the chart, …"), or nil.
-func hypothesis(re *regexp.Regexp, clause string, idioms [][]int) []int {
-	if len(idioms) == 0 {
-		return re.FindStringIndex(clause)
-	}
-	for _, loc := range re.FindAllStringIndex(clause, -1) {
-		if !slices.ContainsFunc(idioms, func(i []int) bool { return loc[0] >= i[0] && loc[1] <= i[1] }) {
-			return loc
-		}
-	}
-	return nil
 }
 
 // otherTokens are the places in clause that name a token none of tokens is: a word written
@@ -177,10 +145,6 @@ func (m *marks) mentionedBefore(at int) int {
 	}
 	return m.latest
 }
-
-// hypotheticalBefore reports whether a hypothetical word ("if", "would", "target") stands
-// before offset at.
-func (m *marks) hypotheticalBefore(at int) bool { return m.hypoEnd >= 0 && m.hypoEnd <= at }
 
 // pastAt reports whether the words before offset at put a figure there in the past ("an
 // all-time high of", "launched at"), unless they come back to the present after that ("... and

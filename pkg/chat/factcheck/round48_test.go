@@ -1,0 +1,53 @@
+package factcheck_test
+
+import "testing"
+
+// A contrast that comes back to now ends a hypothesis: "aiming at a $20M market cap, while the
+// current market cap is $12.35M" states the market cap now, in each language; a hypothetical
+// word after the return opens the hypothesis again, and a contrast with no word of now after it
+// ends nothing.
+func TestHypothesisEndsAtAReturnToNow(t *testing.T) {
+	checkVerdicts(t, map[string][]string{
+		"The team is aiming at a $20M market cap, while the current market cap is $12.35M.":                 {mcap},
+		"The team is aiming at a $20M market cap, while the current market cap is $9M.":                     {mcapX},
+		"If it breaks $3 it could run to $4, but right now GPANDA trades at $2.417.":                        {price},
+		"El objetivo es llegar a 20 millones $, pero actualmente la capitalización es de 12,35 millones $.": {mcap},
+		"A meta é chegar a US$ 20 milhões, mas atualmente o market cap é de US$ 12,35 milhões.":             {mcap}, // held
+		"Цель — капитализация 20 млн $, но сейчас капитализация составляет 12,35 млн $.":                    {mcap},
+		"Hedef 20 milyon $ piyasa değeri, ama şu anda piyasa değeri 12,35 milyon $.":                        {mcap},
+		"Mục tiêu là vốn hóa 20 triệu USD, nhưng hiện tại vốn hóa là 12,35 triệu USD.":                      {mcap},
+		"If it breaks $3, but the current liquidity holds, the price would be $9.":                          nil,
+		"If it breaks $3 while liquidity holds, the price would reach $9.":                                  nil, // held
+		"The target is a $20M market cap, while the market cap could reach $9M.":                            nil, // held
+	})
+}
+
+// Round forty-eight's and heldout86/87's false alarms and misses (first runs on commit
+// 71406b9): a Turkish count of tokens with its case ending ("200 milyon tokenin") read as the
+// FDV; Vietnamese buy prices ("từ lúc mua ở giá", since buying at) and a move's start ("đi
+// từ", went from) read as the price; a launch "48 hours earlier" than another event read as
+// the pair's age; one plural label after two sums ("$48M and $35M market caps") read as this
+// token's; on-chain "large transaction volume" read as the trading volume; and a price right
+// after "is trading" ("SHIB is trading $0.000058"), unread. And heldout88/89's: a screener's
+// filter "at least $100,000 in volume and $250,000 in liquidity", whose bound the second sum
+// shares, and a cap that "skyrocketed from $10 million to $43 million in under an hour".
+func TestClassesOfRoundFortyEight(t *testing.T) {
+	checkVerdicts(t, map[string][]string{
+		"FDV ise toplam arzın — yani 200 milyon tokenin — tamamı bugün piyasada olsaydı ortaya çıkacak değer.": nil,
+		"FDV: 200 milyon tokenin tamamı dolaşımda olsaydı ulaşılacak değer.":                                   nil,
+		"Cụm này chưa bán gì từ lúc mua ở giá 0,0021 USD, tức đang lãi khoảng x7,5.":                           nil,
+		"• Giá đã đi từ 0,000069 USD lúc migrate lên mức hiện tại, tức gần x2,7.":                              nil,
+		"This led to a drop in demand for GPANDA, a meme coin launched simply 48 hours earlier.":               nil,
+		"GPANDA, a meme coin launched 48 hours ago.":                                                           {ageX}, // held
+		"I wrote on GPANDA and jellyjelly (at $12.35M and $35M market caps).":                                  nil,
+		"GPANDA and its rival hold $12.35M and $35M market caps.":                                              nil,
+		"GPANDA's large transaction volume has risen 104% in the last 24 hours to reach $8.13 billion.":        nil,
+		"At time press, GPANDA is trading $2.417 with a 6.8% daily loss.":                                      {price},
+		"GPANDA is currently trading $3.10, down 3%.":                                                          {priceX},
+		"Pairs meeting the filters (at least $100,000 in volume and $250,000 in liquidity) led gainers.":       {vol},
+		"GPANDA has over $1M in volume and $1.52M in liquidity.":                                               {vol, liq}, // held
+		"Its market cap skyrocketed from $10 million to $43 million in under an hour.":                         nil,
+		"Its market cap rose 5% to $43 million today.":                                                         {mcapX}, // held
+		"GPANDA is trading $2.2M in daily volume.":                                                             {vol},   // held
+	})
+}
