@@ -86,7 +86,7 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // heldout19-* (26 in es, pt, ru, tr, vi and zh), heldout20-en (30: forums, newsletters, press
 // releases), heldout21-* (34 in the six languages), heldout22-* to heldout24-* (40 each: 16
 // in English, 4 in each other language), heldout25-* (9: the search index had little left
-// unused), heldout26-* (41), heldout27-* (44), heldout28-* (39), heldout29-* (38), heldout30-* (34), heldout31-* (39), heldout32-* (44), heldout33-* (37), heldout34-* (44), heldout35-* (37), heldout36-* (40), heldout37-* (44), heldout38-* (36), heldout39-* (36), heldout40-en (20), heldout41-* (38), heldout42-* (37), heldout43-en (20), heldout44-* (36), heldout45-en (19), heldout46-* (36), heldout47-en (20), heldout48-* (36), heldout49-en (20), heldout50-* (36), heldout51-en (20), heldout52-* (37), heldout53-en (20), heldout54-* (36), heldout55-en (20), heldout56-* (36), heldout57-en (19), heldout58-* (34), heldout59-en (20), heldout60-* (37), heldout61-en (20), heldout62-* (36), heldout63-en (20), heldout64-* (36), heldout65-en (20), heldout66-* (36), heldout67-en (20), heldout68-* (36), heldout69-* (36), heldout70-* (36), heldout71-* (36), heldout72-* (31), heldout73-en (20), heldout74-* (26), heldout75-* (29), heldout76-* (21), heldout77-en (20), heldout78-en (5), heldout79-en (20), heldout80-* (27), heldout81-en (5), heldout82-en (12), heldout83-en (20), heldout84-en (20) and heldout85-en (20), each gathered and annotated by
+// unused), heldout26-* (41), heldout27-* (44), heldout28-* (39), heldout29-* (38), heldout30-* (34), heldout31-* (39), heldout32-* (44), heldout33-* (37), heldout34-* (44), heldout35-* (37), heldout36-* (40), heldout37-* (44), heldout38-* (36), heldout39-* (36), heldout40-en (20), heldout41-* (38), heldout42-* (37), heldout43-en (20), heldout44-* (36), heldout45-en (19), heldout46-* (36), heldout47-en (20), heldout48-* (36), heldout49-en (20), heldout50-* (36), heldout51-en (20), heldout52-* (37), heldout53-en (20), heldout54-* (36), heldout55-en (20), heldout56-* (36), heldout57-en (19), heldout58-* (34), heldout59-en (20), heldout60-* (37), heldout61-en (20), heldout62-* (36), heldout63-en (20), heldout64-* (36), heldout65-en (20), heldout66-* (36), heldout67-en (20), heldout68-* (36), heldout69-* (36), heldout70-* (36), heldout71-* (36), heldout72-* (31), heldout73-en (20), heldout74-* (26), heldout75-* (29), heldout76-* (21), heldout77-en (20), heldout78-en (5), heldout79-en (20), heldout80-* (27), heldout81-en (5), heldout82-en (12), heldout83-en (20), heldout84-en (20), heldout85-en (20), heldout86-en (20), heldout87-en (20), heldout88-en (15) and heldout89-en (20), each gathered and annotated by
 // someone who never saw the reader. Each group is held to the bars; a group still under them after tuning is held to
 // its floor, no more false alarms and no fewer figures caught than now, and is left out of the
 // all-groups false-alarm bar. heldout3-vi's two false alarms are a worked example ("Giá BTC:
@@ -358,6 +358,16 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // trillion"; heldout85-en's three a "spot trading volume" its annotator took for one market's,
 // the Aster exchange's volume beside Hyperliquid's that its annotator took for the platform's,
 // and a cap "reaching … $513 million in just 48 hours of trading", a milestone of March 29.
+// heldout86-en's false alarm is its annotator's: a cap "stabilized at $9.42 billion" as of
+// writing, left out for a "roughly $39 billion" later in the page; heldout88-en's is a single
+// candle's "Volume: $107 million" in a list of its open, high, low and close, which the reader
+// takes for the day's. heldout86-en, -87-en and -89-en miss prices and caps in news prose: a
+// move's end with no size ("rose to almost $1.26 billion", "cut the market value to near $152
+// million", "tumbling to $510 million today"), a price after another token named in apposition
+// ("hosted on the Solana blockchain like $TRUMP, is priced at around $0.09"), a cap "it sits
+// at" after a sentence about the cap, a list of tokens' caps ("[DADDY] is at $11.5 million"), a
+// price "buying and selling at" in a machine-spun rewrite and one given as "(current price)"
+// after a level.
 var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout3-es": {0, 4}, "heldout3-vi": {2, 4},
 	"heldout4-en": {0, 45}, "heldout4-tr": {0, 5},
@@ -400,7 +410,8 @@ var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout75-en": {0, 27}, "heldout75-tr": {0, 0}, "heldout75-zh": {1, 0}, "heldout76-en": {0, 18},
 	"heldout77-en": {2, 27}, "heldout79-en": {0, 33}, "heldout80-en": {1, 24}, "heldout81-en": {0, 5},
 	"heldout80-zh": {0, 0}, "heldout82-en": {1, 9}, "heldout83-en": {1, 19}, "heldout84-en": {2, 20},
-	"heldout85-en": {3, 21},
+	"heldout85-en": {3, 21}, "heldout86-en": {1, 8}, "heldout87-en": {0, 16}, "heldout88-en": {1, 24},
+	"heldout89-en": {0, 16},
 }
 
 func TestPublishedCorpus(t *testing.T) {
