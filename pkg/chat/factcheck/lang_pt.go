@@ -34,7 +34,7 @@ func init() {
 		pressTime:    `no momento d[ae] (?:redação|escrita|publicação|fechamento)(?: dest[ae] (?:texto|matéria|artigo|reportagem))?|até o fechamento desta (?:edição|matéria)`,
 		approx:       `\baproximadamente|\bcerca de|\bem torno de|\bperto de|\bquase|\bpor volta de|\buns|\bumas`,
 		atLeast:      `\bmais d[eo]|\bacima d[eoa]s?|\bsuperior a|\bpelo menos|\bpassa de|\bultrapass(?:a|ou|ava)(?: os| as)?|\bsuper(?:a|ou|ava)(?: os| as)?`,
-		atMost:       `\bmenos de|\babaixo de|\binferior a|\baté`,
+		atMost:       `\bmenos d[eo]|\babaixo d[eoa]s?|\binferior a[os]?|\baté`,
 		generic:      `como referência|regra geral|regra de ouro|^uma? (?:criptomoeda|moeda|token) (?:negociad[oa]|cotad[oa]|que (?:negocia|custa|vale))|o padrão(?: saudável| ideal)?|o ideal (?:é|seria)|o saudável|o normal|o comum|projetos (?:mais )?sérios|média móvel|fibonacci|sinal de alerta|bandeira vermelha|normalmente|geralmente|costuma|considerad|limite`,
 		comparison:   `(?:o|a|seu|sua) (?:fundo|trust|etf|etp|tesouraria)|outr[ao] (?:\pL+ )?(?:moeda|token|memecoin|criptomoeda)|capitalização (?:de mercado )?(?:global|do mercado cripto)|mercado (?:cripto|de criptomoedas) (?:global|total)|total das|totais|capitalização total|das memecoins|do setor|em comparação|comparad[oa] com|versus|ao contrário de`,
 		notThisToken: `(?:dólares )?(?:de|da|do) (?:seu |sua |o |a )?(?:máxim[ao]|mínim[ao]|ath|atl|distância)\b|restantes?\b|(?:está |estão )?(?:destravad\pL*|desbloquead\pL*|n[ãa]o travad\pL*|livres?\b)|(?:de )?(?:reais|euros?)\b|€|em gás|de gás|em gas|taxa de rede|(?:de )?tokens|detentores|holders|moedas|carteiras|transações`,

@@ -51,3 +51,29 @@ func TestClassesOfRoundFortyEight(t *testing.T) {
 		"GPANDA is trading $2.2M in daily volume.":                                                             {vol},   // held
 	})
 }
+
+// Round forty-nine's and heldout90/91's false alarms (first runs on commit aa9ede7): an FDV
+// "same as MC" in a card below a table of other tokens' caps, which took the table's last
+// row; a Spanish and Portuguese threshold "por debajo del 10 %", "abaixo dos 10%"; a Chinese
+// remainder "其余约 12 万美元" (the rest of the liquidity); a cap a rise reached "only to
+// collapse"; an ICO's price; Bitcoin as "the No. 1 cryptocurrency"; a sector's volume "in the
+// first week of May"; a price "just before the decrease"; and a Russian "сколько денег стоит за
+// токеном" (how much money stands behind the token), whose "стоит" (costs) made the liquidity
+// after it a price.
+func TestClassesOfRoundFortyNine(t *testing.T) {
+	checkVerdicts(t, map[string][]string{
+		"| # | Token | MC |\n|---|---|---|\n| 1 | **GPANDA** | ~$12.35M |\n| 5 | $ZORBIT | ~$460K |\n\n**GPANDA**\n- Price: $2.417\n- FDV: same as MC, all supply out": {mcap, price},
+		"- Market cap: $14M\n- FDV: same as MC":                                                                                                                          {mcapX, fdv}, // held
+		"Por debajo del 10 % de impuesto de venta no lo considero una bandera roja automática.":                                                                          nil,
+		"Abaixo dos 10% de taxa de venda não considero um sinal vermelho.":                                                                                               nil,
+		"- 约四分之三的流动性在主池且已销毁，这部分跑不掉；其余约 12 万美元随时可能被撤出。":                                                                                                                   nil,
+		"The token experienced a meteoric rise to a staggering $500 million market capitalization, only to collapse to just $60 million within a mere 20 minutes.":       nil,
+		"The GPANDA token ICO occurred from July 1st, 2017 to July 21st, 2017, where 100 million tokens were sold, raising US$15 million with a token price of US$0.15.": nil,
+		"The No. 1 cryptocurrency has lost 6% since mid-April to $27,416.":                                                                                               nil,
+		"The rise of GPANDA has renewed investor interest, with total trading volume rising to $2.6 billion in the first week of May.":                                   nil,
+		"While the price was trading at $0.000000204 just before the decrease, it fell below $0.000000000277.":                                                           nil,
+		"Так что для оценки «сколько денег стоит за токеном» ориентируйся на суммарные ~212 тыс. $.":                                                                     nil,
+		"Сейчас GPANDA стоит около 2,417 $.":                                                                                                                             {price}, // held
+		"GPANDA's market cap dropped 5% to $12.35M within 24 hours.":                                                                                                     {mcap},  // held
+	})
+}

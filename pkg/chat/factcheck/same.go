@@ -9,7 +9,7 @@ import (
 
 // sameAsCap writes an FDV stated as the market cap's twin ("Market cap: ~$412K (FDV the same
 // — all 1B tokens are circulating)", "FDV: same as MC", "FDV identical") as the cap's figure
-// stated just before it, so that it is read as the FDV's own.
+// stated just before it in the same paragraph, so that it is read as the FDV's own.
 func sameAsCap(text string) string {
 	f := sameForms()
 	sp := splice{text: text}
@@ -17,7 +17,11 @@ func sameAsCap(text string) string {
 		if m[2] < sp.last || !f.ends.MatchString(text[m[3]:]) {
 			continue // "FDV is the same for most memecoins": a rule, not this token's
 		}
-		caps := f.cap.FindAllStringSubmatch(text[max(0, m[0]-capReach):m[0]], -1)
+		before := text[max(0, m[0]-capReach):m[0]]
+		if i := strings.LastIndex(before, "\n\n"); i >= 0 {
+			before = before[i:] // the cap of its own card, not a table's last row above it
+		}
+		caps := f.cap.FindAllStringSubmatch(before, -1)
 		if len(caps) == 0 {
 			continue
 		}
