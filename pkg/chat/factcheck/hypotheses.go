@@ -17,7 +17,7 @@ func (m *marks) hypotheses(l *lexicon, clause string) {
 		return
 	}
 	var backs [][]int
-	for from := 0; from < len(clause); {
+	for from, next := 0, 0; from < len(clause); {
 		loc := hypothesis(l.hypothetical, clause, idioms, from)
 		if loc == nil {
 			return
@@ -25,9 +25,12 @@ func (m *marks) hypotheses(l *lexicon, clause string) {
 		if backs == nil {
 			backs = l.backToNow(clause)
 		}
+		for next < len(backs) && backs[next][0] < loc[1] {
+			next++ // the returns, like the hypotheses, are passed once each
+		}
 		span := [2]int{loc[1], len(clause)}
-		if i := slices.IndexFunc(backs, func(b []int) bool { return b[0] >= loc[1] }); i >= 0 {
-			span[1] = backs[i][1]
+		if next < len(backs) {
+			span[1] = backs[next][1]
 		}
 		m.hypo = append(m.hypo, span)
 		from = span[1]
@@ -47,9 +50,14 @@ func (l *lexicon) backToNow(clause string) [][]int {
 	return out
 }
 
-// hypotheticalBefore reports whether offset at lies in a span a hypothesis covers.
+// hypotheticalBefore reports whether offset at lies in a span a hypothesis covers (the spans
+// are in order and apart, so the last that starts by at is the one).
 func (m *marks) hypotheticalBefore(at int) bool {
-	return slices.ContainsFunc(m.hypo, func(s [2]int) bool { return s[0] <= at && at < s[1] })
+	i, found := slices.BinarySearchFunc(m.hypo, at, func(s [2]int, at int) int { return s[0] - at })
+	if !found {
+		i--
+	}
+	return i >= 0 && at < m.hypo[i][1]
 }
 
 // looksAt reports whether the "if we look at" at clause[i[0]:i[1]] looks at a token with facts
