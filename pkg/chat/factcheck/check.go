@@ -39,12 +39,12 @@ type lexicon struct {
 	lookIf, order, peakAfter, live                    *regexp.Regexp
 	valueColumn, peakBefore, views                    *regexp.Regexp
 	viewsBefore, linking                              *regexp.Regexp
-	present, generic, pressTime                       *regexp.Regexp
+	present, generic, pressTime, nowAfter             *regexp.Regexp
 	approx, atLeast, atMost, boundPair                *regexp.Regexp
 	otherAsset, comparison, otherCurrency             *regexp.Regexp
 	across, market, asOf, partOf, ordinal             *regexp.Regexp
 	coinName, chain, chainNoun, chainBefore, coinNoun *regexp.Regexp
-	moveTo, changeWord, moveWord                      *regexp.Regexp
+	moveTo, moveToNow, changeWord, moveWord           *regexp.Regexp
 	moveEnd, rangeEnd, movedBy, pronoun               *regexp.Regexp
 	impersonal, localCoin, negation                   *regexp.Regexp
 	coinAlias                                         map[string]string

@@ -249,6 +249,9 @@ func (l *lexicon) priceUnlabelled(clause string, f figure, left, after string, t
 	if from := l.moveFrom(clause, f.start); l.moveStart(clause, f) >= 0 || from >= 0 && !l.datedBefore(clause, from) && mentioned([]tokenData{*t}, clause[max(0, f.start-160):f.start]) >= 0 {
 		return FactPrice, true // "CRABBO is up about 64% today, from roughly $0.0113 to around $0.0185 now"
 	}
+	if l.nowAfter.MatchString(after) && l.moveToNow.MatchString(lastRunes(clause[:f.start], 48)) {
+		return FactPrice, true // "DROSSY fell to about $0.000384 today"
+	}
 	if f.scaled {
 		return "", false
 	}
@@ -338,7 +341,7 @@ func (c *claims) subjectOfHypothesis(f figure, after string) bool {
 // word of history ended where the token is now: "from its all-time high of $3.10, it fell 6.5%
 // to $2.42", not "a 227,000% jump at the time to $0.14".
 func (c *claims) past(f figure, after string) bool {
-	if !c.m.pastAt(f.start) || c.l.pressTime.MatchString(after) { // "… no mês passado, está sendo negociada a US$ 0,0000526 no momento da redação"
+	if !c.m.pastAt(f.start) || c.l.pressTime.MatchString(after) || c.l.nowAfter.MatchString(after) { // "… no mês passado, está sendo negociada a US$ 0,0000526 no momento da redação"
 		return false
 	}
 	if f.kind != money {

@@ -45,7 +45,10 @@ type language struct {
 	// The words that make a figure no claim about the token now, or bound it; pressTime,
 	// right after a figure, makes it one whatever came before ("at press time").
 	hypothetical, history, present, pressTime string
-	approx, atLeast, atMost                   string
+	// nowAfter are the words right after a sum that say it is now, with no comma between
+	// ("fell to about $0.000384 today"): a move told as history ends where the token is.
+	nowAfter                string
+	approx, atLeast, atMost string
 	// generic are words of a rule or a norm ("a red flag", "typically"): with "above" or
 	// "below" before the figure, it is a threshold, not a reading.
 	generic string
@@ -254,7 +257,7 @@ var words = sync.OnceValue(func() *lexicon {
 	}
 	// otherSumNext is otherSum's words right after a figure, anchored there: "$1.04M 7d volume".
 	l.otherSumNext = regexp.MustCompile(`(?i)^[\s*_]*?(?:` + strings.TrimPrefix(l.keywords[otherSumAt].re.String(), "(?i)") + `)`)
-	l.moveTo = moveTo()
+	l.moveTo, l.moveToNow = moveTo(), moveToNow()
 	l.moveEnd, l.rangeEnd = fromTo()
 	l.movedBy = movedBy()
 	// A line that is only "Example:", or starts with it and goes on (group 1: "💡 Örnek: 100 $'lık
@@ -295,6 +298,7 @@ var words = sync.OnceValue(func() *lexicon {
 	l.views = regexp.MustCompile(`(?i)^[\s*_]*(?:` + raw(func(lang *language) string { return lang.views }) + `)`)
 	l.viewsBefore = regexp.MustCompile(`(?i)(?:` + raw(func(lang *language) string { return lang.views }) + `)\s*$`)
 	l.present = regexp.MustCompile(union(func(lang *language) string { return strings.Trim(lang.present+"|"+lang.pressTime, "|") }))
+	l.nowAfter = regexp.MustCompile(`(?i)^[\s*_]*(?:` + raw(func(lang *language) string { return lang.nowAfter }) + `)(?:[^\pL]|$)`)
 	l.pressTime = regexp.MustCompile(`(?i)^[\s,(*_]*(?:` + raw(func(lang *language) string { return lang.pressTime }) + `)`)
 	l.generic = regexp.MustCompile(union(func(lang *language) string { return lang.generic }))
 	l.comparison = regexp.MustCompile(union(func(lang *language) string { return lang.comparison }))

@@ -29,6 +29,20 @@ func moveTo() *regexp.Regexp {
 	return regexp.MustCompile(`(?i)(?:` + strings.Join(parts, "|") + `)`)
 }
 
+// moveToNow matches a move's verb and its "to" right before a sum, with no size between: the
+// level a move ended at when the words right after the sum say it is now ("fell to about
+// $0.000384 today").
+func moveToNow() *regexp.Regexp {
+	approx := raw(func(lang *language) string { return lang.approx })
+	var parts []string
+	for _, lang := range languages {
+		if lang.moves != "" && lang.nowAfter != "" {
+			parts = append(parts, lang.bounded(lang.moves)+`\s*`+lang.bounded(lang.toward)+`\s*(?:`+approx+`)?\s*(?:US|U\.S\.)?\s*$`)
+		}
+	}
+	return regexp.MustCompile(`(?i)(?:` + strings.Join(parts, "|") + `)`)
+}
+
 // movedBy matches the words right before a sum a move went by, not to: "market cap grew $500
 // million", "subió 5 millones", "выросла на $5 млн", "上涨 500 万美元", "tăng 4,31 tỷ USD"; or
 // the level it started from, with no end right after it: "subiu de ~US$ 0,033 para o nível

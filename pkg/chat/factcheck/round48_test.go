@@ -77,3 +77,25 @@ func TestClassesOfRoundFortyNine(t *testing.T) {
 		"GPANDA's market cap dropped 5% to $12.35M within 24 hours.":                                                                                                     {mcap},  // held
 	})
 }
+
+// Round fifty's and heldout93/94's (first runs on commit 32c86b1): a graduation "within 40
+// minutes" of a launch read as the pair's age; a cap a token "rocketed to … almost instantly";
+// and, read now, a move told as history that ends where the token is today ("the market cap
+// fell to $12.35M today", "GPANDA fell to about $2.417 today"), not across a comma ("rose to
+// $14M, now it's at $12.35M"); and the top 10's share as "the ten largest wallets".
+func TestClassesOfRoundFifty(t *testing.T) {
+	checkVerdicts(t, map[string][]string{
+		"The token launched on Pump.fun last Wednesday and graduated to Raydium within 40 minutes.":             nil,
+		"Analytics firm Santiment noted the token's market cap rocketed to nearly $3 billion almost instantly.": nil,
+		"GPANDA's market cap fell to $12.35M today.":                                                            {mcap},
+		"GPANDA's market cap fell to $9M today.":                                                                {mcapX},
+		"Last week GPANDA's market cap rose to $14M, now it's at $12.35M.":                                      nil, // held
+		"GPANDA's market cap rose to $9M today before falling back.":                                            nil, // held
+		"GPANDA fell to about $2.417 today, leaving its market cap near $12.35M.":                               {price, mcap},
+		"GPANDA fell to $3.10 today.":                                                                           {priceX},
+		"Bitcoin fell to $60,000 today.":                                                                        nil, // held
+		"GPANDA rose to $3.10 yesterday.":                                                                       nil, // held
+		"The ten largest wallets control about 50.07% of supply.":                                               {top10},
+		"GPANDA, a meme coin launched 6 hours ago.":                                                             {age}, // held
+	})
+}
