@@ -16,8 +16,8 @@ type chatAnswerCase struct {
 // package past go test's ten minutes), and `make test` runs them without it (test-corpus).
 const corpusWithoutRace = "the corpora run without -race (make test-corpus)"
 
-// The chat answers: 3,512 answers in English, Spanish, Portuguese, Russian, Turkish, Vietnamese
-// and Chinese, written in rounds numbered up to forty-nine by helpers who never saw the reader, each from a token's
+// The chat answers: 3,584 answers in English, Spanish, Portuguese, Russian, Turkish, Vietnamese
+// and Chinese, written in rounds numbered up to fifty by helpers who never saw the reader, each from a token's
 // facts (tables, bold labels, bot cards, prose, with history, other tokens, thresholds, targets,
 // examples; the second round also comparisons of tokens, follow-ups, long reports, a scanner's
 // output quoted back, and why a token moved; the third, half comparisons, half prose; the

@@ -86,7 +86,7 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // heldout19-* (26 in es, pt, ru, tr, vi and zh), heldout20-en (30: forums, newsletters, press
 // releases), heldout21-* (34 in the six languages), heldout22-* to heldout24-* (40 each: 16
 // in English, 4 in each other language), heldout25-* (9: the search index had little left
-// unused), heldout26-* (41), heldout27-* (44), heldout28-* (39), heldout29-* (38), heldout30-* (34), heldout31-* (39), heldout32-* (44), heldout33-* (37), heldout34-* (44), heldout35-* (37), heldout36-* (40), heldout37-* (44), heldout38-* (36), heldout39-* (36), heldout40-en (20), heldout41-* (38), heldout42-* (37), heldout43-en (20), heldout44-* (36), heldout45-en (19), heldout46-* (36), heldout47-en (20), heldout48-* (36), heldout49-en (20), heldout50-* (36), heldout51-en (20), heldout52-* (37), heldout53-en (20), heldout54-* (36), heldout55-en (20), heldout56-* (36), heldout57-en (19), heldout58-* (34), heldout59-en (20), heldout60-* (37), heldout61-en (20), heldout62-* (36), heldout63-en (20), heldout64-* (36), heldout65-en (20), heldout66-* (36), heldout67-en (20), heldout68-* (36), heldout69-* (36), heldout70-* (36), heldout71-* (36), heldout72-* (31), heldout73-en (20), heldout74-* (26), heldout75-* (29), heldout76-* (21), heldout77-en (20), heldout78-en (5), heldout79-en (20), heldout80-* (27), heldout81-en (5), heldout82-en (12), heldout83-en (20), heldout84-en (20), heldout85-en (20), heldout86-en (20), heldout87-en (20), heldout88-en (15), heldout89-en (20), heldout90-en (20), heldout91-en (20) and heldout92-* (9 in es, pt, ru, tr and zh), each gathered and annotated by
+// unused), heldout26-* (41), heldout27-* (44), heldout28-* (39), heldout29-* (38), heldout30-* (34), heldout31-* (39), heldout32-* (44), heldout33-* (37), heldout34-* (44), heldout35-* (37), heldout36-* (40), heldout37-* (44), heldout38-* (36), heldout39-* (36), heldout40-en (20), heldout41-* (38), heldout42-* (37), heldout43-en (20), heldout44-* (36), heldout45-en (19), heldout46-* (36), heldout47-en (20), heldout48-* (36), heldout49-en (20), heldout50-* (36), heldout51-en (20), heldout52-* (37), heldout53-en (20), heldout54-* (36), heldout55-en (20), heldout56-* (36), heldout57-en (19), heldout58-* (34), heldout59-en (20), heldout60-* (37), heldout61-en (20), heldout62-* (36), heldout63-en (20), heldout64-* (36), heldout65-en (20), heldout66-* (36), heldout67-en (20), heldout68-* (36), heldout69-* (36), heldout70-* (36), heldout71-* (36), heldout72-* (31), heldout73-en (20), heldout74-* (26), heldout75-* (29), heldout76-* (21), heldout77-en (20), heldout78-en (5), heldout79-en (20), heldout80-* (27), heldout81-en (5), heldout82-en (12), heldout83-en (20), heldout84-en (20), heldout85-en (20), heldout86-en (20), heldout87-en (20), heldout88-en (15), heldout89-en (20), heldout90-en (20), heldout91-en (20), heldout92-* (9 in es, pt, ru, tr and zh), heldout93-en (20) and heldout94-en (20), each gathered and annotated by
 // someone who never saw the reader. Each group is held to the bars; a group still under them after tuning is held to
 // its floor, no more false alarms and no fewer figures caught than now, and is left out of the
 // all-groups false-alarm bar. heldout3-vi's two false alarms are a worked example ("Giá BTC:
@@ -374,7 +374,10 @@ type groupScore struct{ passages, falseAlarms, stated, caught int }
 // tokenomics, half the supply put in the pool, which the reader takes for the share of the LP
 // locked. heldout90-en and -91-en miss prices and caps in news prose; heldout92-ru a cap one of
 // two tokens' "respectively" in a clause after the one that names them ("сегодня эти показатели
-// упали до $29 млрд и $11 млрд").
+// упали до $29 млрд и $11 млрд"). heldout93-en's false alarm is its annotator's: a daily volume
+// "to the tune of $140 million", left out because the page says it grew since; heldout93-en
+// and -94-en miss prices and caps in news prose and an API's documented JSON sample, whose bare
+// numbers ("usd": 22166.129027208826) are no sums.
 var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout3-es": {0, 4}, "heldout3-vi": {2, 4},
 	"heldout4-en": {0, 45}, "heldout4-tr": {0, 5},
@@ -419,6 +422,7 @@ var floors = map[string]struct{ maxFalseAlarms, minCaught int }{
 	"heldout80-zh": {0, 0}, "heldout82-en": {1, 9}, "heldout83-en": {1, 19}, "heldout84-en": {2, 20},
 	"heldout85-en": {3, 21}, "heldout86-en": {1, 8}, "heldout87-en": {0, 16}, "heldout88-en": {1, 24},
 	"heldout89-en": {0, 16}, "heldout90-en": {1, 10}, "heldout91-en": {2, 13}, "heldout92-ru": {0, 0},
+	"heldout93-en": {1, 20}, "heldout94-en": {0, 18},
 }
 
 func TestPublishedCorpus(t *testing.T) {
