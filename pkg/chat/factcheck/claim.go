@@ -246,11 +246,8 @@ func (l *lexicon) change(left, after string) bool {
 // after the token's name ("Dogecoin (DOGE ~0,17 USD)", "SHIB$0.000015", "$NULP at $0.00000019",
 // "TURBO sits at $0.00553"), when the sum has no scale.
 func (l *lexicon) priceUnlabelled(clause string, f figure, left, after string, t *tokenData) (string, bool) {
-	if from := l.moveFrom(clause, f.start); l.moveStart(clause, f) >= 0 || from >= 0 && !l.datedBefore(clause, from) && mentioned([]tokenData{*t}, clause[max(0, f.start-160):f.start]) >= 0 {
-		return FactPrice, true // "CRABBO is up about 64% today, from roughly $0.0113 to around $0.0185 now"
-	}
-	if l.nowAfter.MatchString(after) && l.moveToNow.MatchString(lastRunes(clause[:f.start], 48)) {
-		return FactPrice, true // "DROSSY fell to about $0.000384 today"
+	if l.endOfMove(clause, f, after, t) {
+		return FactPrice, true
 	}
 	if f.scaled {
 		return "", false

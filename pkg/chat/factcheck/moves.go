@@ -29,6 +29,21 @@ func moveTo() *regexp.Regexp {
 	return regexp.MustCompile(`(?i)(?:` + strings.Join(parts, "|") + `)`)
 }
 
+// endOfMove reports whether sum f is where a move of the token's ended: after a move's verb
+// and its size ("fell 18.81% to"), after its "from … to" with the token named before it
+// ("CRABBO is up about 64% today, from roughly $0.0113 to around $0.0185 now"), or after a move
+// told as history with a word of now right after the sum ("DROSSY fell to about $0.000384
+// today").
+func (l *lexicon) endOfMove(clause string, f figure, after string, t *tokenData) bool {
+	if l.moveStart(clause, f) >= 0 {
+		return true
+	}
+	if from := l.moveFrom(clause, f.start); from >= 0 && !l.datedBefore(clause, from) && mentioned([]tokenData{*t}, clause[max(0, f.start-160):f.start]) >= 0 {
+		return true
+	}
+	return l.nowAfter.MatchString(after) && l.moveToNow.MatchString(lastRunes(clause[:f.start], 48))
+}
+
 // moveToNow matches a move's verb and its "to" right before a sum, with no size between: the
 // level a move ended at when the words right after the sum say it is now ("fell to about
 // $0.000384 today").
