@@ -279,7 +279,8 @@ var words = sync.OnceValue(func() *lexicon {
 	l.milestone = suffix(func(lang *language) string { return lang.milestone })
 	l.ago = regexp.MustCompile(union(func(lang *language) string { return lang.ago }))
 	l.contrast = regexp.MustCompile(`(?i)(?:^|[^\pL\pN])(?:` + raw(func(lang *language) string { return lang.but }) + `)(?:[^\pL\pN]|$)`)
-	l.nowAgain = regexp.MustCompile(`(?i)^[^\d.;!?\n]{0,48}?(?:` + raw(func(lang *language) string { return either(lang.present, lang.current) }) + `)`)
+	// Whole words, as dated's: "but the unknown risk" holds no "now".
+	l.nowAgain = regexp.MustCompile(`(?i)^[^\d.;!?\n]{0,48}?` + strings.TrimPrefix(union(func(lang *language) string { return either(lang.present, lang.current) }), "(?i)"))
 	l.negation = suffix(func(lang *language) string { return lang.negation })
 	l.markAfter = regexp.MustCompile(`^(?:['’]?\pL{1,4})?\s*` + union(func(lang *language) string { return lang.mark }))
 	l.nowWindow = regexp.MustCompile(`(?i)(?:` + raw(func(lang *language) string { return lang.nowWindow }) + `)\s*$`)

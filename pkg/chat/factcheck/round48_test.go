@@ -18,6 +18,7 @@ func TestHypothesisEndsAtAReturnToNow(t *testing.T) {
 		"Mục tiêu là vốn hóa 20 triệu USD, nhưng hiện tại vốn hóa là 12,35 triệu USD.":                      {mcap},
 		"If it breaks $3, but the current liquidity holds, the price would be $9.":                          nil,
 		"If it breaks $3 while liquidity holds, the price would reach $9.":                                  nil, // held
+		"If it breaks $3, but the unknown holders sell, liquidity drops to $9M.":                            nil, // a word of now is a whole word, not "unknown"'s
 		"The target is a $20M market cap, while the market cap could reach $9M.":                            nil, // held
 	})
 }
